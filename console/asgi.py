@@ -1,0 +1,24 @@
+"""ASGI entry point: HTTP goes to Django, /ws/ to Channels consumers behind session/token auth."""
+
+import os
+
+from django.core.asgi import get_asgi_application
+
+os.environ.setdefault("DJANGO_SETTINGS_MODULE", "console.settings")
+# Django must be set up before anything imports models (the consumers and auth middleware).
+django_asgi_app = get_asgi_application()
+
+from channels.routing import ProtocolTypeRouter, URLRouter  # noqa: E402
+from channels.security.websocket import AllowedHostsOriginValidator  # noqa: E402
+
+from console.ws_auth import TokenOrSessionAuthMiddlewareStack  # noqa: E402
+from console.ws_routing import websocket_urlpatterns  # noqa: E402
+
+application = ProtocolTypeRouter(
+    {
+        "http": django_asgi_app,
+        "websocket": AllowedHostsOriginValidator(
+            TokenOrSessionAuthMiddlewareStack(URLRouter(websocket_urlpatterns))
+        ),
+    }
+)

@@ -1,0 +1,175 @@
+"""Ports, paths, versions and rendered config files of the dev stack.
+
+Pure data and string rendering only: importing this module starts nothing and needs no Django,
+so settings and tests can take `BOOTSTRAP_SERVERS`, `REDIS_URL` and `BROKER_IDS` from here.
+"""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+# --- versions -------------------------------------------------------------------------------
+KAFKA_VERSION = "4.3.1"  # newest 4.x whose whole runtime tree resolves from Maven (4.4.0 does not)
+SCALA_BINARY = "2.13"
+# Kafka's POMs carry no logging backend; 4.x logs through slf4j-api 1.7.x, so the binding is
+# log4j-slf4j-impl (not the slf4j2 one), the same log4j release the 4.x tarballs ship.
+LOG4J_VERSION = "2.24.3"
+
+# --- topology -------------------------------------------------------------------------------
+HOST = "127.0.0.1"
+BROKER_IDS: tuple[int, ...] = (1, 2, 3)
+
+
+def broker_port(node_id: int) -> int:
+    """PLAINTEXT port of a node: 19092, 29092, 39092."""
+    return node_id * 10000 + 9092
+
+
+def controller_port(node_id: int) -> int:
+    """KRaft controller port of a node: 19093, 29093, 39093."""
+    return node_id * 10000 + 9093
+
+
+BOOTSTRAP_SERVERS = ",".join(f"{HOST}:{broker_port(n)}" for n in BROKER_IDS)
+QUORUM_VOTERS = ",".join(f"{n}@{HOST}:{controller_port(n)}" for n in BROKER_IDS)
+
+REDIS_PORT = 16379  # not 6379, so a system Redis can run beside ours
+REDIS_URL = f"redis://{HOST}:{REDIS_PORT}/0"
+
+# --- JVM ------------------------------------------------------------------------------------
+BROKER_HEAP = ["-Xms384m", "-Xmx512m"]  # three brokers must fit a small dev box
+TOOL_HEAP = ["-Xmx256m"]
+READY_TIMEOUT_S = 180.0
+STOP_TIMEOUT_S = 30.0
+
+# --- paths ----------------------------------------------------------------------------------
+REPO_ROOT = Path(__file__).resolve().parents[2]
+CACHE_DIR = REPO_ROOT / ".cache"
+
+
+def state_dir() -> Path:
+    """Runtime state (configs, data, logs, pids); `DEVSTACK_DIR` overrides `.devstack/`."""
+    override = os.environ.get("DEVSTACK_DIR")
+    return Path(override).resolve() if override else REPO_ROOT / ".devstack"
+
+
+def node_dir(node_id: int) -> Path:
+    return state_dir() / f"node{node_id}"
+
+
+def redis_dir() -> Path:
+    return state_dir() / "redis"
+
+
+def kafka_home() -> Path:
+    return CACHE_DIR / "kafka" / KAFKA_VERSION
+
+
+def kafka_libs_dir() -> Path:
+    return kafka_home() / "libs"
+
+
+# --- rendered files -------------------------------------------------------------------------
+def node_properties(node_id: int, data_dir: Path) -> str:
+    """server.properties of one combined broker+controller node of the static 3-voter quorum."""
+    if node_id not in BROKER_IDS:
+        raise ValueError(f"unknown node id {node_id}; the dev stack has {list(BROKER_IDS)}")
+    props = {
+        "process.roles": "broker,controller",
+        "node.id": str(node_id),
+        "controller.quorum.voters": QUORUM_VOTERS,
+        "listeners": f"PLAINTEXT://{HOST}:{broker_port(node_id)},"
+        f"CONTROLLER://{HOST}:{controller_port(node_id)}",
+        "advertised.listeners": f"PLAINTEXT://{HOST}:{broker_port(node_id)},"
+        f"CONTROLLER://{HOST}:{controller_port(node_id)}",
+        "listener.security.protocol.map": "PLAINTEXT:PLAINTEXT,CONTROLLER:PLAINTEXT",
+        "inter.broker.listener.name": "PLAINTEXT",
+        "controller.listener.names": "CONTROLLER",
+        "log.dirs": str(data_dir),
+        # Replicated internal topics, as in production, so broker failures behave realistically.
+        "offsets.topic.replication.factor": "3",
+        "transaction.state.log.replication.factor": "3",
+        "transaction.state.log.min.isr": "2",
+        "min.insync.replicas": "2",  # RF=3 topics can then reach "at min ISR" when one broker is down
+        "group.initial.rebalance.delay.ms": "0",  # tests should not wait 3 s per new group
+        # 10 rather than 50 partitions: the internal topics are created much faster on 2 cores.
+        "offsets.topic.num.partitions": "10",
+        "transaction.state.log.num.partitions": "10",
+        "num.partitions": "1",
+        # With min.insync.replicas=2 an RF=1 topic rejects acks=all writes, so default to RF=3.
+        "default.replication.factor": "3",
+        "delete.topic.enable": "true",
+        "auto.create.topics.enable": "true",
+        # A stopped follower leaves the ISR within 10 s, well inside a 30 s test window.
+        "replica.lag.time.max.ms": "10000",
+        # Fewer threads than the defaults: three JVMs share two cores.
+        "num.network.threads": "2",
+        "num.io.threads": "4",
+        "num.recovery.threads.per.data.dir": "1",
+        "log.retention.hours": "168",
+        "log.segment.bytes": str(64 * 1024 * 1024),
+    }
+    lines = [f"# Written by console.devstack for node {node_id}; regenerated on every start."]
+    lines += [f"{key}={value}" for key, value in props.items()]
+    return "\n".join(lines) + "\n"
+
+
+_LOG_PATTERN = "[%d] %p %m (%c)%n"
+
+# Loggers that are chatty at INFO without telling a developer anything useful.
+_QUIET_LOGGERS = {
+    "kafka.request.logger": "WARN",
+    "kafka.network.RequestChannel$": "WARN",
+    "state.change.logger": "WARN",
+    "kafka.log.LogCleaner": "WARN",
+    "org.apache.kafka.storage.internals.log": "WARN",
+    "org.apache.kafka.clients": "WARN",
+    "org.apache.kafka.common.metrics": "WARN",
+    "org.apache.kafka.common.utils.AppInfoParser": "WARN",
+}
+
+
+def server_log4j2(logs_dir: Path) -> str:
+    """log4j2 properties for a broker: INFO to stdout (captured in server.out) and server.log."""
+    lines = [
+        "status = warn",
+        "name = devstack-kafka-server",
+        "appender.stdout.type = Console",
+        "appender.stdout.name = STDOUT",
+        "appender.stdout.layout.type = PatternLayout",
+        f"appender.stdout.layout.pattern = {_LOG_PATTERN}",
+        "appender.file.type = RollingFile",
+        "appender.file.name = FILE",
+        f"appender.file.fileName = {logs_dir}/server.log",
+        f"appender.file.filePattern = {logs_dir}/server.log.%i",
+        "appender.file.layout.type = PatternLayout",
+        f"appender.file.layout.pattern = {_LOG_PATTERN}",
+        "appender.file.policies.type = Policies",
+        "appender.file.policies.size.type = SizeBasedTriggeringPolicy",
+        "appender.file.policies.size.size = 20MB",
+        "appender.file.strategy.type = DefaultRolloverStrategy",
+        "appender.file.strategy.max = 3",
+        "rootLogger.level = INFO",
+        "rootLogger.appenderRef.stdout.ref = STDOUT",
+        "rootLogger.appenderRef.file.ref = FILE",
+    ]
+    for i, (name, level) in enumerate(_QUIET_LOGGERS.items()):
+        lines += [f"logger.q{i}.name = {name}", f"logger.q{i}.level = {level}"]
+    return "\n".join(lines) + "\n"
+
+
+def tools_log4j2() -> str:
+    """log4j2 properties for CLI tools: WARN to stderr, so stdout stays parseable."""
+    lines = [
+        "status = error",
+        "name = devstack-kafka-tools",
+        "appender.stderr.type = Console",
+        "appender.stderr.name = STDERR",
+        "appender.stderr.target = SYSTEM_ERR",
+        "appender.stderr.layout.type = PatternLayout",
+        f"appender.stderr.layout.pattern = {_LOG_PATTERN}",
+        "rootLogger.level = WARN",
+        "rootLogger.appenderRef.stderr.ref = STDERR",
+    ]
+    return "\n".join(lines) + "\n"

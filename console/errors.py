@@ -1,0 +1,37 @@
+"""Domain errors that carry their API status, so plain modules can refuse without HTTP."""
+
+from __future__ import annotations
+
+from typing import Any
+
+
+class ConsoleError(Exception):
+    status = 400
+    code = "bad_request"
+
+    def __init__(self, message: str, *, code: str | None = None, details: dict[str, Any] | None = None):
+        super().__init__(message)
+        self.message = message
+        if code:
+            self.code = code
+        self.details = details or {}
+
+
+class BadInput(ConsoleError):
+    status = 400
+    code = "invalid"
+
+    def __init__(self, field: str, message: str, **kwargs: Any):
+        kwargs.setdefault("details", {"field": field})
+        super().__init__(message, **kwargs)
+        self.field = field
+
+
+class NotFound(ConsoleError):
+    status = 404
+    code = "not_found"
+
+
+class Conflict(ConsoleError):
+    status = 409
+    code = "conflict"

@@ -1,0 +1,224 @@
+"""The one adapter over confluent-kafka.
+
+Nothing else in the project imports confluent_kafka: views, tasks, the dev stack and the demo
+traffic call the small typed functions here. This module owns timeouts and turns Kafka's
+errors into two exceptions the API maps to status codes: `KafkaTimeout` (504, no answer in
+time) and `KafkaCallFailed` (502, Kafka answered with an error).
+"""
+
+from __future__ import annotations
+
+import logging
+import threading
+from collections.abc import Iterable, Mapping
+from concurrent.futures import Future
+from concurrent.futures import TimeoutError as FutureTimeout
+from dataclasses import dataclass, field
+from typing import Any
+
+from confluent_kafka import Consumer, KafkaError, KafkaException, Producer
+from confluent_kafka.admin import AdminClient, NewTopic
+
+# librdkafka's own log lines go through Python logging, not straight to stderr.
+_librdkafka_log = logging.getLogger("console.kafka.librdkafka")
+
+# How long one admin call may take before we give up and answer 504.
+DEFAULT_TIMEOUT_S = 8.0
+
+
+class KafkaAdapterError(Exception):
+    """Base of the errors this adapter raises; `message` is a sentence for people."""
+
+    def __init__(self, message: str, *, code: str, details: dict[str, Any] | None = None):
+        super().__init__(message)
+        self.message = message
+        self.code = code
+        self.details = details or {}
+
+
+class KafkaTimeout(KafkaAdapterError):
+    """Kafka did not answer in time (unreachable, or every broker down)."""
+
+
+class KafkaCallFailed(KafkaAdapterError):
+    """Kafka answered, with an error."""
+
+
+@dataclass(frozen=True)
+class Broker:
+    id: int
+    host: str
+    port: int
+    rack: str | None
+
+
+@dataclass(frozen=True)
+class ClusterDescription:
+    cluster_id: str | None
+    controller_id: int | None
+    brokers: list[Broker]
+
+
+@dataclass(frozen=True)
+class PartitionMeta:
+    partition: int
+    leader: int | None  # None when the partition has no leader (offline)
+    replicas: list[int]  # assignment order; replicas[0] is the preferred leader
+    isr: list[int]
+
+
+@dataclass(frozen=True)
+class TopicMeta:
+    name: str
+    internal: bool
+    partitions: list[PartitionMeta] = field(default_factory=list)
+
+
+_clients: dict[tuple, AdminClient] = {}
+_clients_lock = threading.Lock()
+
+
+def client_config(bootstrap_servers: str, extra: Mapping[str, str] | None = None) -> dict[str, Any]:
+    """librdkafka settings shared by every client we make for one cluster."""
+    config: dict[str, Any] = {
+        "bootstrap.servers": bootstrap_servers,
+        # Fail fast rather than hang when the cluster is gone: the API answers 504 instead.
+        "socket.connection.setup.timeout.ms": 5000,
+        "reconnect.backoff.max.ms": 2000,
+        "logger": _librdkafka_log,
+    }
+    config.update(extra or {})
+    return config
+
+
+def admin_client(bootstrap_servers: str, extra: Mapping[str, str] | None = None) -> AdminClient:
+    """One cached AdminClient per cluster configuration (they are thread-safe and costly)."""
+    key = (bootstrap_servers, tuple(sorted((extra or {}).items())))
+    with _clients_lock:
+        client = _clients.get(key)
+        if client is None:
+            client = AdminClient(client_config(bootstrap_servers, extra))
+            _clients[key] = client
+        return client
+
+
+def _translate(exc: BaseException, what: str) -> KafkaAdapterError:
+    if isinstance(exc, FutureTimeout):
+        return KafkaTimeout(f"Kafka did not answer {what} in time.", code="kafka_timeout")
+    if isinstance(exc, KafkaException):
+        err: KafkaError = exc.args[0] if exc.args else None  # type: ignore[assignment]
+        if isinstance(err, KafkaError):
+            if err.code() in (
+                KafkaError._TIMED_OUT,
+                KafkaError._TRANSPORT,
+                KafkaError._ALL_BROKERS_DOWN,
+                KafkaError.REQUEST_TIMED_OUT,
+            ):
+                return KafkaTimeout(
+                    f"Kafka did not answer {what} in time ({err.str()}).",
+                    code="kafka_timeout",
+                )
+            return KafkaCallFailed(
+                f"Kafka refused {what}: {err.str()}.",
+                code="kafka_error",
+                details={"kafka_error": err.name()},
+            )
+    return KafkaCallFailed(f"Kafka call {what} failed: {exc}.", code="kafka_error")
+
+
+def _result(future: Future, what: str, timeout: float) -> Any:
+    try:
+        return future.result(timeout=timeout)
+    except (KafkaException, FutureTimeout) as exc:
+        raise _translate(exc, what) from exc
+
+
+def describe_cluster(
+    bootstrap_servers: str,
+    extra: Mapping[str, str] | None = None,
+    timeout: float = DEFAULT_TIMEOUT_S,
+) -> ClusterDescription:
+    """Cluster id, controller and live brokers (those registered with the controller)."""
+    admin = admin_client(bootstrap_servers, extra)
+    future = admin.describe_cluster(request_timeout=timeout)
+    desc = _result(future, "describe cluster", timeout + 1)
+    brokers = sorted(
+        (Broker(n.id, n.host, n.port, n.rack or None) for n in desc.nodes), key=lambda b: b.id
+    )
+    controller = desc.controller.id if desc.controller is not None else None
+    return ClusterDescription(desc.cluster_id, controller, brokers)
+
+
+def list_topic_metadata(
+    bootstrap_servers: str,
+    extra: Mapping[str, str] | None = None,
+    timeout: float = DEFAULT_TIMEOUT_S,
+    topic: str | None = None,
+) -> list[TopicMeta]:
+    """Leader, replicas and ISR of every partition of every topic, from one Metadata request."""
+    admin = admin_client(bootstrap_servers, extra)
+    try:
+        md = admin.list_topics(topic=topic, timeout=timeout)
+    except KafkaException as exc:
+        raise _translate(exc, "list topics") from exc
+    topics = []
+    for name, t in md.topics.items():
+        if t.error is not None and t.error.code() == KafkaError.UNKNOWN_TOPIC_OR_PART:
+            continue
+        parts = [
+            PartitionMeta(
+                partition=p.id,
+                leader=p.leader if p.leader is not None and p.leader >= 0 else None,
+                replicas=list(p.replicas),
+                isr=list(p.isrs),
+            )
+            for p in sorted(t.partitions.values(), key=lambda p: p.id)
+        ]
+        topics.append(TopicMeta(name=name, internal=name.startswith("__"), partitions=parts))
+    return sorted(topics, key=lambda t: t.name)
+
+
+def probe_cluster(bootstrap_servers: str, timeout: float = 3.0) -> ClusterDescription | None:
+    """The cluster's description, or None when it does not answer (used for readiness polls)."""
+    try:
+        return describe_cluster(bootstrap_servers, timeout=timeout)
+    except KafkaAdapterError:
+        return None
+
+
+def create_topics(
+    bootstrap_servers: str,
+    topics: Iterable[tuple[str, int, int, Mapping[str, str]]],
+    extra: Mapping[str, str] | None = None,
+    timeout: float = 30.0,
+    exist_ok: bool = True,
+) -> None:
+    """Create (name, partitions, replication_factor, configs) topics and wait for them."""
+    new = [
+        NewTopic(name, num_partitions=p, replication_factor=rf, config=dict(cfg))
+        for name, p, rf, cfg in topics
+    ]
+    if not new:
+        return
+    futures = admin_client(bootstrap_servers, extra).create_topics(
+        new, operation_timeout=timeout, request_timeout=timeout
+    )
+    for name, fut in futures.items():
+        try:
+            fut.result(timeout=timeout + 5)
+        except KafkaException as exc:
+            err = exc.args[0]
+            if exist_ok and err.code() == KafkaError.TOPIC_ALREADY_EXISTS:
+                continue
+            raise _translate(exc, f"create topic {name}") from exc
+
+
+def make_producer(bootstrap_servers: str, **settings: Any) -> Producer:
+    return Producer(client_config(bootstrap_servers, settings))
+
+
+def make_consumer(bootstrap_servers: str, group_id: str, **settings: Any) -> Consumer:
+    config = client_config(bootstrap_servers, settings)
+    config.setdefault("group.id", group_id)
+    config["group.id"] = group_id
+    return Consumer(config)

@@ -1,0 +1,17 @@
+from django.contrib import admin
+from django.contrib.auth import views as auth_views
+from django.urls import include, path, re_path
+
+from console import views
+
+urlpatterns = [
+    path("login/", auth_views.LoginView.as_view(), name="login"),
+    path("logout/", auth_views.LogoutView.as_view(), name="logout"),
+    path("admin/", admin.site.urls),
+    path("healthz", views.healthz, name="healthz"),
+    path("api/v1/", include("console.api.urls")),
+    # Anything under api/ that matched nothing is an API 404, not the SPA.
+    re_path(r"^api/", views.api_not_found),
+    # Every other path is a client-side route of the SPA.
+    re_path(r"^(?!static/|ws/).*$", views.spa, name="spa"),
+]

@@ -1,0 +1,31 @@
+"""Server-rendered bits: the SPA's shell and a liveness probe. The rest is the REST API."""
+
+from __future__ import annotations
+
+from django.conf import settings
+from django.contrib.auth.decorators import login_required
+from django.http import FileResponse, HttpRequest, HttpResponse, JsonResponse
+
+
+@login_required
+def spa(request: HttpRequest) -> HttpResponse:
+    index = settings.FRONTEND_DIST / "index.html"
+    if not index.is_file():
+        return HttpResponse(
+            "The frontend is not built yet: run `npm --prefix frontend ci && "
+            "npm --prefix frontend run build`.",
+            status=503,
+            content_type="text/plain",
+        )
+    response = FileResponse(index.open("rb"), content_type="text/html")
+    response["Cache-Control"] = "no-cache"
+    return response
+
+
+def healthz(request: HttpRequest) -> JsonResponse:
+    return JsonResponse({"ok": True})
+
+
+def api_not_found(request: HttpRequest) -> JsonResponse:
+    body = {"error": {"code": "not_found", "message": "No such API endpoint.", "details": {}}}
+    return JsonResponse(body, status=404)

@@ -1,0 +1,3 @@
+"""All WebSocket routes, gathered from the apps."""
+
+websocket_urlpatterns: list = []

@@ -1,0 +1,3 @@
+export * from "./client";
+export * from "./endpoints";
+export type * from "./types";

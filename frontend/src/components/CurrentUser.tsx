@@ -1,0 +1,40 @@
+import { createContext, useContext, useEffect, useState, type ReactNode } from "react";
+import { isAbortError } from "../api/client";
+import { getMe } from "../api/endpoints";
+import type { CurrentUser, Role } from "../api/types";
+
+const ROLE_RANK: Record<Role, number> = { viewer: 0, operator: 1, admin: 2 };
+
+/** Each role includes the ones before it: admin ⊇ operator ⊇ viewer. */
+export function hasRole(user: CurrentUser | null, needed: Role): boolean {
+  return user !== null && ROLE_RANK[user.role] >= ROLE_RANK[needed];
+}
+
+interface CurrentUserState {
+  user: CurrentUser | null;
+  error: Error | null;
+}
+
+const CurrentUserContext = createContext<CurrentUserState>({ user: null, error: null });
+
+/** Fetches GET /me once for the whole app (a 401 there sends the browser to /login/). */
+export function CurrentUserProvider({ children }: { children: ReactNode }) {
+  const [state, setState] = useState<CurrentUserState>({ user: null, error: null });
+  useEffect(() => {
+    const controller = new AbortController();
+    getMe(controller.signal).then(
+      (user) => setState({ user, error: null }),
+      (error: unknown) => {
+        if (isAbortError(error)) return;
+        setState({ user: null, error: error instanceof Error ? error : new Error(String(error)) });
+      },
+    );
+    return () => controller.abort();
+  }, []);
+  return <CurrentUserContext.Provider value={state}>{children}</CurrentUserContext.Provider>;
+}
+
+/** The signed-in user (null while loading or on error). */
+export function useCurrentUser(): CurrentUserState {
+  return useContext(CurrentUserContext);
+}

@@ -1,0 +1,49 @@
+import { Link, NavLink, Outlet, useLocation } from "react-router-dom";
+import { NAV_ITEMS } from "../navigation";
+import { hasRole, useCurrentUser } from "./CurrentUser";
+import { SignOutButton } from "./SignOutButton";
+
+/** Dark top bar (product name, nav, user, sign out) over the routed page. */
+export function Layout() {
+  const { user } = useCurrentUser();
+  const location = useLocation();
+  const items = NAV_ITEMS.filter((item) => !item.role || hasRole(user, item.role));
+
+  return (
+    <div className="app">
+      <header className="topbar">
+        <Link to="/" className="brand">
+          Kafka Console
+        </Link>
+        <nav className="topnav" aria-label="Main">
+          {items.map((item) => (
+            <NavLink
+              key={item.to}
+              to={item.to}
+              end={item.end}
+              className={({ isActive }) =>
+                isActive || item.activePrefixes?.some((p) => location.pathname.startsWith(p))
+                  ? "topnav-link active"
+                  : "topnav-link"
+              }
+            >
+              {item.label}
+            </NavLink>
+          ))}
+        </nav>
+        <div className="topbar-user">
+          {user && (
+            <span className="current-user" data-testid="current-user" data-role={user.role}>
+              <span className="current-user-name">{user.username}</span>
+              <span className={`role-badge role-${user.role}`}>{user.role}</span>
+            </span>
+          )}
+          <SignOutButton />
+        </div>
+      </header>
+      <main className="content">
+        <Outlet />
+      </main>
+    </div>
+  );
+}

@@ -1,0 +1,90 @@
+import { useCallback, useEffect, useRef, useState } from "react";
+import { isAbortError } from "../api/client";
+
+export interface PollingState<T> {
+  /** The last successful answer; kept when a later poll fails. */
+  data: T | undefined;
+  /** The error of the latest poll, or null once a poll succeeds again. */
+  error: Error | null;
+  /** True until the first poll has answered (with data or an error). */
+  loading: boolean;
+  /** When `data` was last fetched successfully. */
+  updatedAt: Date | null;
+  /** Poll now instead of waiting for the next tick. */
+  refresh: () => void;
+}
+
+interface Snapshot<T> {
+  data: T | undefined;
+  error: Error | null;
+  loading: boolean;
+  updatedAt: Date | null;
+}
+
+const initial = { data: undefined, error: null, loading: true, updatedAt: null };
+
+/**
+ * Call `fetcher` now and then every `intervalMs` after each answer (never two at
+ * once). A changed `fetcher` (wrap it in useCallback with its inputs) starts
+ * over with empty state; unmounting aborts the call in flight. While the tab is
+ * hidden polls are skipped, and one runs as soon as it is visible again.
+ */
+export function usePolling<T>(
+  fetcher: (signal: AbortSignal) => Promise<T>,
+  intervalMs: number,
+): PollingState<T> {
+  const [snapshot, setSnapshot] = useState<Snapshot<T>>(initial);
+  const pollNow = useRef<() => void>(() => {});
+
+  useEffect(() => {
+    let stopped = false;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    let controller: AbortController | null = null;
+    setSnapshot(initial);
+
+    const schedule = () => {
+      if (!stopped) timer = setTimeout(poll, intervalMs);
+    };
+
+    async function poll(): Promise<void> {
+      clearTimeout(timer);
+      if (controller) return; // one call at a time; its completion schedules the next
+      if (typeof document !== "undefined" && document.hidden) {
+        schedule();
+        return;
+      }
+      const current = new AbortController();
+      controller = current;
+      try {
+        const data = await fetcher(current.signal);
+        if (stopped) return;
+        setSnapshot({ data, error: null, loading: false, updatedAt: new Date() });
+      } catch (error) {
+        if (stopped || isAbortError(error)) return;
+        const err = error instanceof Error ? error : new Error(String(error));
+        setSnapshot((prev) => ({ ...prev, error: err, loading: false }));
+      } finally {
+        if (controller === current) controller = null;
+      }
+      schedule();
+    }
+
+    const onVisible = () => {
+      if (!document.hidden) void poll();
+    };
+    pollNow.current = () => void poll();
+    document.addEventListener("visibilitychange", onVisible);
+    void poll();
+
+    return () => {
+      stopped = true;
+      clearTimeout(timer);
+      controller?.abort();
+      document.removeEventListener("visibilitychange", onVisible);
+      pollNow.current = () => {};
+    };
+  }, [fetcher, intervalMs]);
+
+  const refresh = useCallback(() => pollNow.current(), []);
+  return { ...snapshot, refresh };
+}

@@ -1,0 +1,114 @@
+import { act, screen, within } from "@testing-library/react";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { json, stubFetch } from "../test/fetchStub";
+import { BROKERS, LOCAL, ME } from "../test/fixtures";
+import { renderApp } from "../test/render";
+import { CLUSTER_POLL_MS } from "./ClusterPage";
+
+const TIMEOUT = {
+  error: {
+    code: "kafka_timeout",
+    message: "Kafka did not answer describe_cluster in time (5.0 s).",
+    details: {},
+  },
+};
+
+afterEach(() => {
+  vi.useRealTimers();
+});
+
+describe("ClusterPage", () => {
+  it("shows the brokers with the controller badge on the controller's row", async () => {
+    stubFetch({
+      "/api/v1/me": json(ME),
+      "/api/v1/clusters/local": json(LOCAL),
+      "/api/v1/clusters/local/brokers": json(BROKERS),
+    });
+    renderApp("/clusters/local");
+
+    const table = await screen.findByTestId("brokers-table");
+    const rows = within(table).getAllByRole("row").slice(1);
+    expect(rows.map((r) => r.getAttribute("data-testid"))).toEqual([
+      "broker-row-1",
+      "broker-row-2",
+      "broker-row-3",
+    ]);
+
+    const badges = screen.getAllByTestId("controller-badge");
+    expect(badges).toHaveLength(1);
+    expect(screen.getByTestId("broker-row-2")).toContainElement(badges[0]!);
+
+    const row3 = screen.getByTestId("broker-row-3");
+    expect(row3).toHaveTextContent("127.0.0.1:19094");
+    expect(within(row3).getByText("—")).toBeInTheDocument(); // rack null
+    expect(screen.getByTestId("broker-row-1")).toHaveTextContent("rack-a");
+
+    expect(screen.getByTestId("broker-count")).toHaveTextContent("3 brokers online");
+    expect(screen.getByTestId("broker-count")).toHaveAttribute("data-count", "3");
+    expect(screen.getByTestId("offline-replicas")).toHaveTextContent("1 offline replica");
+    expect(screen.getByTestId("cluster-id")).toHaveTextContent("MkU3OEVBNTcwNTJENDM2Qg");
+    expect(screen.getByTestId("cluster-controller")).toHaveTextContent("broker 2 (127.0.0.1:19093)");
+    expect(screen.getByTestId("updated-at")).toHaveTextContent(/^updated \d\d:\d\d:\d\d$/);
+    expect(screen.queryByTestId("error-banner")).not.toBeInTheDocument();
+  });
+
+  it("shows a 504 in the error banner", async () => {
+    stubFetch({
+      "/api/v1/me": json(ME),
+      "/api/v1/clusters/local": json(TIMEOUT, 504),
+      "/api/v1/clusters/local/brokers": json(TIMEOUT, 504),
+    });
+    renderApp("/clusters/local");
+
+    const banner = await screen.findByTestId("error-banner");
+    expect(banner).toHaveTextContent("Kafka did not answer describe_cluster in time (5.0 s).");
+    expect(banner).toHaveTextContent("HTTP 504");
+    expect(screen.queryByTestId("brokers-table")).not.toBeInTheDocument();
+    expect(screen.queryByTestId("loading")).not.toBeInTheDocument();
+  });
+
+  it("polls, keeps the last good data greyed out on a 504, and recovers", async () => {
+    vi.useFakeTimers({ toFake: ["setTimeout", "clearTimeout", "Date"] });
+    let down = false;
+    let brokers = BROKERS;
+    const fetch = stubFetch({
+      "/api/v1/me": json(ME),
+      "/api/v1/clusters/local": () => (down ? json(TIMEOUT, 504) : json(LOCAL)),
+      "/api/v1/clusters/local/brokers": () => (down ? json(TIMEOUT, 504) : json(brokers)),
+    });
+    const flush = () => act(() => vi.advanceTimersByTimeAsync(0));
+
+    renderApp("/clusters/local");
+    await flush();
+    expect(screen.getByTestId("broker-count")).toHaveTextContent("3");
+    const callsAfterFirst = fetch.mock.calls.length;
+
+    down = true;
+    await act(() => vi.advanceTimersByTimeAsync(CLUSTER_POLL_MS));
+    expect(fetch.mock.calls.length).toBeGreaterThan(callsAfterFirst);
+    expect(screen.getByTestId("error-banner")).toHaveTextContent("Kafka did not answer");
+    expect(screen.getByTestId("error-banner")).toHaveTextContent("Showing the last data received.");
+    expect(screen.getByTestId("brokers-table").closest(".stale")).not.toBeNull();
+    expect(screen.getByTestId("broker-count")).toHaveTextContent("3");
+
+    down = false;
+    brokers = BROKERS.filter((b) => b.id !== 3);
+    await act(() => vi.advanceTimersByTimeAsync(CLUSTER_POLL_MS));
+    expect(screen.queryByTestId("error-banner")).not.toBeInTheDocument();
+    expect(screen.getByTestId("brokers-table").closest(".stale")).toBeNull();
+    expect(screen.getByTestId("broker-count")).toHaveTextContent("2 brokers online");
+    expect(screen.queryByTestId("broker-row-3")).not.toBeInTheDocument();
+  });
+
+  it("shows a 404 for an unknown cluster", async () => {
+    stubFetch({
+      "/api/v1/me": json(ME),
+      "/api/v1/clusters/nope": json(
+        { error: { code: "cluster_not_found", message: "No cluster named 'nope'.", details: {} } },
+        404,
+      ),
+    });
+    renderApp("/clusters/nope");
+    expect(await screen.findByTestId("error-banner")).toHaveTextContent("No cluster named 'nope'.");
+  });
+});

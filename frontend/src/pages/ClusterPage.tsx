@@ -1,0 +1,189 @@
+import { useCallback } from "react";
+import { Link, useParams } from "react-router-dom";
+import { getCluster, listBrokers } from "../api/endpoints";
+import type { Broker, ClusterDetail } from "../api/types";
+import { ErrorBanner } from "../components/ErrorBanner";
+import { Loading } from "../components/Loading";
+import { ReachableBadge, StatusBadge } from "../components/StatusBadge";
+import { UpdatedAt } from "../components/UpdatedAt";
+import { usePolling } from "../hooks/usePolling";
+import { useDocumentTitle } from "../hooks/useDocumentTitle";
+import { formatCount, plural } from "../lib/format";
+
+export const CLUSTER_POLL_MS = 5_000;
+
+interface ClusterView {
+  detail: ClusterDetail;
+  brokers: Broker[];
+}
+
+/** The controller is the broker flagged is_controller; failing that, controller_id. */
+function controllerOf(view: ClusterView): Broker | undefined {
+  return (
+    view.brokers.find((b) => b.is_controller) ??
+    view.brokers.find((b) => b.id === view.detail.controller_id)
+  );
+}
+
+export function ClusterPage() {
+  const { cluster = "" } = useParams<{ cluster: string }>();
+  useDocumentTitle(cluster);
+
+  const fetcher = useCallback(
+    async (signal: AbortSignal): Promise<ClusterView> => {
+      const [detail, brokers] = await Promise.all([
+        getCluster(cluster, signal),
+        listBrokers(cluster, signal),
+      ]);
+      return { detail, brokers: [...brokers].sort((a, b) => a.id - b.id) };
+    },
+    [cluster],
+  );
+  const { data, error, loading, updatedAt, refresh } = usePolling(fetcher, CLUSTER_POLL_MS);
+  const controller = data ? controllerOf(data) : undefined;
+
+  return (
+    <section className="page">
+      <nav className="breadcrumb" aria-label="Breadcrumb">
+        <Link to="/">Clusters</Link>
+        <span aria-hidden="true"> / </span>
+        <span>{cluster}</span>
+      </nav>
+
+      <div className="page-header">
+        <h1>
+          {cluster} {data && <ReachableBadge reachable={data.detail.reachable} />}
+        </h1>
+        <UpdatedAt at={updatedAt} />
+      </div>
+
+      {error && (
+        <ErrorBanner
+          error={error}
+          title={data ? `Could not refresh cluster ${cluster}` : `Could not load cluster ${cluster}`}
+          stale={data !== undefined}
+          onRetry={refresh}
+        />
+      )}
+      {loading && !data && <Loading label="Loading cluster…" />}
+
+      {data && (
+        <div className={error ? "stale" : undefined} data-stale={error ? "true" : "false"}>
+          <dl className="facts">
+            <div>
+              <dt>Cluster ID</dt>
+              <dd className="mono" data-testid="cluster-id">
+                {data.detail.cluster_id ?? "—"}
+              </dd>
+            </div>
+            <div>
+              <dt>Controller</dt>
+              <dd data-testid="cluster-controller">
+                {data.detail.controller_id === null ? (
+                  "—"
+                ) : (
+                  <>
+                    broker {data.detail.controller_id}
+                    {controller && (
+                      <span className="muted mono">
+                        {" "}
+                        ({controller.host}:{controller.port})
+                      </span>
+                    )}
+                  </>
+                )}
+              </dd>
+            </div>
+            <div>
+              <dt>Bootstrap servers</dt>
+              <dd className="mono wrap">{data.detail.bootstrap_servers}</dd>
+            </div>
+          </dl>
+
+          <BrokerSummary brokers={data.brokers} />
+
+          <h2>Brokers</h2>
+          {data.brokers.length === 0 ? (
+            <p className="empty">No broker is online.</p>
+          ) : (
+            <BrokersTable brokers={data.brokers} controllerId={controller?.id} />
+          )}
+        </div>
+      )}
+    </section>
+  );
+}
+
+function BrokerSummary({ brokers }: { brokers: Broker[] }) {
+  const sum = (pick: (b: Broker) => number) => brokers.reduce((acc, b) => acc + pick(b), 0);
+  const offline = sum((b) => b.offline_replica_count);
+  return (
+    <div className="summary">
+      <p className="summary-item" data-testid="broker-count" data-count={brokers.length}>
+        <strong className="summary-number">{brokers.length}</strong>{" "}
+        {plural(brokers.length, "broker")} online
+      </p>
+      <p className="summary-item">
+        <strong className="summary-number">{formatCount(sum((b) => b.leader_count))}</strong> partition
+        leaders
+      </p>
+      <p className="summary-item">
+        <strong className="summary-number">{formatCount(sum((b) => b.replica_count))}</strong> replicas
+      </p>
+      <p className={offline > 0 ? "summary-item summary-bad" : "summary-item"} data-testid="offline-replicas">
+        <strong className="summary-number">{formatCount(offline)}</strong> offline{" "}
+        {plural(offline, "replica")}
+      </p>
+    </div>
+  );
+}
+
+function BrokersTable({ brokers, controllerId }: { brokers: Broker[]; controllerId: number | undefined }) {
+  return (
+    <div className="table-wrap">
+      <table className="table" data-testid="brokers-table">
+        <thead>
+          <tr>
+            <th scope="col" className="num">ID</th>
+            <th scope="col">Host:port</th>
+            <th scope="col">Rack</th>
+            <th scope="col">Role</th>
+            <th scope="col" className="num">Leaders</th>
+            <th scope="col" className="num">Replicas</th>
+            <th scope="col" className="num">Offline replicas</th>
+          </tr>
+        </thead>
+        <tbody>
+          {brokers.map((b) => {
+            const isController = b.id === controllerId;
+            return (
+              <tr
+                key={b.id}
+                data-testid={`broker-row-${b.id}`}
+                className={isController ? "row-controller" : undefined}
+              >
+                <td className="num">{b.id}</td>
+                <td className="mono">
+                  {b.host}:{b.port}
+                </td>
+                <td className={b.rack === null ? "muted" : undefined}>{b.rack ?? "—"}</td>
+                <td>
+                  {isController && (
+                    <StatusBadge tone="info" data-testid="controller-badge" title="Active controller">
+                      controller
+                    </StatusBadge>
+                  )}
+                </td>
+                <td className="num">{formatCount(b.leader_count)}</td>
+                <td className="num">{formatCount(b.replica_count)}</td>
+                <td className={b.offline_replica_count > 0 ? "num cell-bad" : "num"}>
+                  {formatCount(b.offline_replica_count)}
+                </td>
+              </tr>
+            );
+          })}
+        </tbody>
+      </table>
+    </div>
+  );
+}

@@ -1,0 +1,83 @@
+import { useCallback } from "react";
+import { Link } from "react-router-dom";
+import { listClusters } from "../api/endpoints";
+import type { ClusterSummary } from "../api/types";
+import { ErrorBanner } from "../components/ErrorBanner";
+import { Loading } from "../components/Loading";
+import { ReachableBadge } from "../components/StatusBadge";
+import { UpdatedAt } from "../components/UpdatedAt";
+import { usePolling } from "../hooks/usePolling";
+import { useDocumentTitle } from "../hooks/useDocumentTitle";
+import { formatCount } from "../lib/format";
+
+export const CLUSTERS_POLL_MS = 15_000;
+
+export function ClustersPage() {
+  useDocumentTitle("Clusters");
+  const fetcher = useCallback((signal: AbortSignal) => listClusters(signal), []);
+  const { data, error, loading, updatedAt, refresh } = usePolling(fetcher, CLUSTERS_POLL_MS);
+
+  return (
+    <section className="page">
+      <div className="page-header">
+        <h1>Clusters</h1>
+        <UpdatedAt at={updatedAt} />
+      </div>
+      {error && (
+        <ErrorBanner
+          error={error}
+          title={data ? "Could not refresh the clusters" : "Could not load the clusters"}
+          stale={data !== undefined}
+          onRetry={refresh}
+        />
+      )}
+      {loading && !data && <Loading label="Loading clusters…" />}
+      {data && (
+        <div className={error ? "stale" : undefined} aria-busy={false}>
+          {data.length === 0 ? (
+            <p className="empty">No clusters are registered.</p>
+          ) : (
+            <ClustersTable clusters={data} />
+          )}
+        </div>
+      )}
+    </section>
+  );
+}
+
+function ClustersTable({ clusters }: { clusters: ClusterSummary[] }) {
+  return (
+    <div className="table-wrap">
+      <table className="table" data-testid="clusters-table">
+        <thead>
+          <tr>
+            <th scope="col">Name</th>
+            <th scope="col">Bootstrap servers</th>
+            <th scope="col">Cluster ID</th>
+            <th scope="col" className="num">Controller</th>
+            <th scope="col" className="num">Brokers</th>
+            <th scope="col">Status</th>
+          </tr>
+        </thead>
+        <tbody>
+          {clusters.map((c) => (
+            <tr key={c.name} data-testid={`cluster-row-${c.name}`} data-reachable={c.reachable}>
+              <td>
+                <Link to={`/clusters/${encodeURIComponent(c.name)}`} className="strong-link">
+                  {c.name}
+                </Link>
+              </td>
+              <td className="mono wrap">{c.bootstrap_servers}</td>
+              <td className="mono">{c.cluster_id ?? "—"}</td>
+              <td className="num">{formatCount(c.controller_id)}</td>
+              <td className="num">{formatCount(c.broker_count)}</td>
+              <td>
+                <ReachableBadge reachable={c.reachable} />
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}

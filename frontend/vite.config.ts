@@ -1,0 +1,34 @@
+import react from "@vitejs/plugin-react";
+import { defineConfig } from "vitest/config";
+
+// Django serves the built assets under /static/ and dist/index.html for every
+// non-API path, so client-side routes survive a reload.
+export default defineConfig(({ command }) => ({
+  // Built assets live under /static/ (Django); the dev server serves from /.
+  base: command === "build" ? "/static/" : "/",
+  plugins: [react()],
+  build: {
+    outDir: "dist",
+    assetsDir: "assets",
+    emptyOutDir: true,
+    sourcemap: false,
+  },
+  server: {
+    // `npm run dev` against a local Django (python manage.py runserver 8000):
+    // the API, login/logout and the admin go to Django, the rest to Vite.
+    proxy: {
+      "/api": "http://127.0.0.1:8000",
+      "/ws": { target: "ws://127.0.0.1:8000", ws: true },
+      "/login": "http://127.0.0.1:8000",
+      "/logout": "http://127.0.0.1:8000",
+      "/admin": "http://127.0.0.1:8000",
+    },
+  },
+  test: {
+    environment: "jsdom",
+    setupFiles: ["./src/test/setup.ts"],
+    include: ["src/**/*.test.{ts,tsx}"],
+    restoreMocks: true,
+    unstubGlobals: true,
+  },
+}));

@@ -1,0 +1,6 @@
+from django.apps import AppConfig
+
+
+class SparkjobsConfig(AppConfig):
+    name = "sparkjobs"
+    verbose_name = "Spark jobs"

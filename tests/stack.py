@@ -1,0 +1,41 @@
+"""Helpers for tests that use the real dev stack through its own command."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+import time
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any, TypeVar
+
+ROOT = Path(__file__).resolve().parent.parent
+T = TypeVar("T")
+
+
+def devstack(*args: str, check: bool = True) -> subprocess.CompletedProcess:
+    return subprocess.run(
+        [sys.executable, str(ROOT / "manage.py"), "devstack", *args],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        check=check,
+        timeout=300,
+    )
+
+
+def status() -> dict[str, Any]:
+    return json.loads(devstack("status", "--json").stdout)
+
+
+def wait_for(probe: Callable[[], T | None], timeout: float, what: str, every: float = 1.0) -> T:
+    """Poll `probe` until it returns something truthy; fail with `what` after `timeout` s."""
+    deadline = time.monotonic() + timeout
+    last: Any = None
+    while time.monotonic() < deadline:
+        last = probe()
+        if last:
+            return last
+        time.sleep(every)
+    raise AssertionError(f"timed out after {timeout:.0f}s waiting for {what}; last: {last!r}")

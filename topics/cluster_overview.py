@@ -1,0 +1,89 @@
+"""Clusters and their brokers: who is alive, who is the controller, who leads what."""
+
+from __future__ import annotations
+
+from collections import Counter
+from concurrent.futures import ThreadPoolExecutor
+from typing import Any
+
+from django.conf import settings
+
+from console import kafka
+from console.clusters import ClusterConfig
+
+# Listing several clusters must not take N x timeout when some are down.
+_LIST_PROBE_TIMEOUT_S = 3.0
+
+
+def _cluster_fields(cfg: ClusterConfig, desc: kafka.ClusterDescription | None) -> dict[str, Any]:
+    return {
+        "name": cfg.name,
+        "bootstrap_servers": cfg.bootstrap_servers,
+        "cluster_id": desc.cluster_id if desc else None,
+        "controller_id": desc.controller_id if desc else None,
+        "broker_count": len(desc.brokers) if desc else None,
+        "reachable": desc is not None,
+    }
+
+
+def _describe(cfg: ClusterConfig, timeout: float) -> kafka.ClusterDescription:
+    return kafka.describe_cluster(cfg.bootstrap_servers, cfg.client_config, timeout=timeout)
+
+
+def list_clusters(configs: list[ClusterConfig]) -> list[dict[str, Any]]:
+    """Every registered cluster; an unreachable one is listed with `reachable: false`."""
+
+    def probe(cfg: ClusterConfig) -> dict[str, Any]:
+        try:
+            return _cluster_fields(cfg, _describe(cfg, _LIST_PROBE_TIMEOUT_S))
+        except kafka.KafkaAdapterError:
+            return _cluster_fields(cfg, None)
+
+    with ThreadPoolExecutor(max_workers=max(1, min(8, len(configs)))) as pool:
+        return list(pool.map(probe, configs))
+
+
+def broker_rows(
+    desc: kafka.ClusterDescription, topics: list[kafka.TopicMeta]
+) -> list[dict[str, Any]]:
+    """Live brokers with the partitions they lead and the replicas they host.
+
+    librdkafka does not expose a partition's offline replicas, so a replica counts as
+    offline when its partition has no leader at all (then no replica of it can serve).
+    """
+    leaders: Counter[int] = Counter()
+    replicas: Counter[int] = Counter()
+    offline: Counter[int] = Counter()
+    for topic in topics:
+        for part in topic.partitions:
+            if part.leader is not None:
+                leaders[part.leader] += 1
+            for replica in part.replicas:
+                replicas[replica] += 1
+                if part.leader is None:
+                    offline[replica] += 1
+    return [
+        {
+            "id": b.id,
+            "host": b.host,
+            "port": b.port,
+            "rack": b.rack,
+            "is_controller": b.id == desc.controller_id,
+            "leader_count": leaders[b.id],
+            "replica_count": replicas[b.id],
+            "offline_replica_count": offline[b.id],
+        }
+        for b in desc.brokers
+    ]
+
+
+def cluster_brokers(cfg: ClusterConfig) -> tuple[kafka.ClusterDescription, list[dict[str, Any]]]:
+    timeout = settings.KAFKA_TIMEOUT_SECONDS
+    desc = _describe(cfg, timeout)
+    topics = kafka.list_topic_metadata(cfg.bootstrap_servers, cfg.client_config, timeout=timeout)
+    return desc, broker_rows(desc, topics)
+
+
+def cluster_detail(cfg: ClusterConfig) -> dict[str, Any]:
+    desc, brokers = cluster_brokers(cfg)
+    return {**_cluster_fields(cfg, desc), "brokers": brokers}

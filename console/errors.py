@@ -9,7 +9,9 @@ class ConsoleError(Exception):
     status = 400
     code = "bad_request"
 
-    def __init__(self, message: str, *, code: str | None = None, details: dict[str, Any] | None = None):
+    def __init__(
+        self, message: str, *, code: str | None = None, details: dict[str, Any] | None = None
+    ):
         super().__init__(message)
         self.message = message
         if code:

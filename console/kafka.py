@@ -10,14 +10,31 @@ from __future__ import annotations
 
 import logging
 import threading
+import time
 from collections.abc import Iterable, Mapping
 from concurrent.futures import Future
 from concurrent.futures import TimeoutError as FutureTimeout
 from dataclasses import dataclass, field
 from typing import Any
 
-from confluent_kafka import Consumer, KafkaError, KafkaException, Producer
-from confluent_kafka.admin import AdminClient, NewTopic
+from confluent_kafka import (
+    Consumer,
+    ElectionType,
+    KafkaError,
+    KafkaException,
+    Producer,
+    TopicPartition,
+)
+from confluent_kafka.admin import (
+    AdminClient,
+    AlterConfigOpType,
+    ConfigEntry,
+    ConfigResource,
+    NewPartitions,
+    NewTopic,
+    OffsetSpec,
+    ResourceType,
+)
 
 # librdkafka's own log lines go through Python logging, not straight to stderr.
 _librdkafka_log = logging.getLogger("console.kafka.librdkafka")
@@ -41,7 +58,11 @@ class KafkaTimeout(KafkaAdapterError):
 
 
 class KafkaCallFailed(KafkaAdapterError):
-    """Kafka answered, with an error."""
+    """Kafka answered, with an error; `kafka_error` is its name (e.g. INVALID_CONFIG)."""
+
+    @property
+    def kafka_error(self) -> str | None:
+        return self.details.get("kafka_error")
 
 
 @dataclass(frozen=True)
@@ -222,3 +243,213 @@ def make_consumer(bootstrap_servers: str, group_id: str, **settings: Any) -> Con
     config.setdefault("group.id", group_id)
     config["group.id"] = group_id
     return Consumer(config)
+
+
+@dataclass(frozen=True)
+class ConfigValue:
+    value: str | None
+    source: str  # e.g. DYNAMIC_TOPIC_CONFIG, STATIC_BROKER_CONFIG, DEFAULT_CONFIG
+    is_default: bool
+    read_only: bool
+    sensitive: bool
+
+
+@dataclass(frozen=True)
+class OffsetResult:
+    offset: int  # -1 when nothing matched (a timestamp later than every record)
+    timestamp_ms: int | None
+
+
+def _wait_all(futures: Mapping[Any, Future], timeout: float) -> dict[Any, Any]:
+    """Results of many futures under one deadline; a failed one maps to its adapter error."""
+    deadline = time.monotonic() + timeout
+    results: dict[Any, Any] = {}
+    for key, future in futures.items():
+        try:
+            results[key] = future.result(timeout=max(0.0, deadline - time.monotonic()))
+        except (KafkaException, FutureTimeout) as exc:
+            results[key] = _translate(exc, f"for {key}")
+    return results
+
+
+def describe_topic_configs(
+    bootstrap_servers: str,
+    topics: Iterable[str],
+    extra: Mapping[str, str] | None = None,
+    timeout: float = DEFAULT_TIMEOUT_S,
+) -> dict[str, dict[str, ConfigValue]]:
+    """Effective configs of many topics in one batched DescribeConfigs call."""
+    resources = [ConfigResource(ResourceType.TOPIC, name) for name in topics]
+    if not resources:
+        return {}
+    futures = admin_client(bootstrap_servers, extra).describe_configs(
+        resources, request_timeout=timeout
+    )
+    out: dict[str, dict[str, ConfigValue]] = {}
+    for resource, result in _wait_all(futures, timeout + 1).items():
+        if isinstance(result, KafkaTimeout):
+            raise result
+        if isinstance(result, KafkaAdapterError):
+            continue  # e.g. deleted meanwhile: the caller sees it missing from the result
+        out[resource.name] = {
+            name: ConfigValue(
+                value=None if entry.is_sensitive else entry.value,
+                source=entry.source.name if hasattr(entry.source, "name") else str(entry.source),
+                is_default=bool(entry.is_default),
+                read_only=bool(entry.is_read_only),
+                sensitive=bool(entry.is_sensitive),
+            )
+            for name, entry in result.items()
+        }
+    return out
+
+
+def list_offsets(
+    bootstrap_servers: str,
+    partitions: Iterable[tuple[str, int]],
+    spec: str | int,
+    extra: Mapping[str, str] | None = None,
+    timeout: float = DEFAULT_TIMEOUT_S,
+) -> dict[tuple[str, int], OffsetResult | KafkaAdapterError]:
+    """Offsets of many partitions in one batched call (the client groups them per leader).
+
+    `spec` is "earliest", "latest", "max_timestamp" or a timestamp in epoch millis. A
+    partition that fails (its leader is offline, say) maps to its error; the rest still count.
+    """
+    if spec == "earliest":
+        offset_spec = OffsetSpec.earliest()
+    elif spec == "latest":
+        offset_spec = OffsetSpec.latest()
+    elif spec == "max_timestamp":
+        offset_spec = OffsetSpec.max_timestamp()
+    else:
+        offset_spec = OffsetSpec.for_timestamp(int(spec))
+    request = {TopicPartition(t, p): offset_spec for t, p in partitions}
+    if not request:
+        return {}
+    futures = admin_client(bootstrap_servers, extra).list_offsets(request, request_timeout=timeout)
+    out: dict[tuple[str, int], OffsetResult | KafkaAdapterError] = {}
+    for tp, result in _wait_all(futures, timeout + 1).items():
+        key = (tp.topic, tp.partition)
+        if isinstance(result, KafkaAdapterError):
+            out[key] = result
+        else:
+            ts = result.timestamp if (result.timestamp or -1) >= 0 else None
+            out[key] = OffsetResult(result.offset, ts)
+    return out
+
+
+def create_topic(
+    bootstrap_servers: str,
+    name: str,
+    partitions: int,
+    replication_factor: int,
+    configs: Mapping[str, str],
+    extra: Mapping[str, str] | None = None,
+    validate_only: bool = False,
+    timeout: float = 30.0,
+) -> None:
+    """Create one topic (or only validate the request, which changes nothing)."""
+    topic = NewTopic(
+        name, num_partitions=partitions, replication_factor=replication_factor, config=dict(configs)
+    )
+    futures = admin_client(bootstrap_servers, extra).create_topics(
+        [topic], operation_timeout=timeout, request_timeout=timeout, validate_only=validate_only
+    )
+    _result(futures[name], f"create topic {name}", timeout + 5)
+
+
+def delete_topic(
+    bootstrap_servers: str,
+    name: str,
+    extra: Mapping[str, str] | None = None,
+    timeout: float = 30.0,
+) -> None:
+    futures = admin_client(bootstrap_servers, extra).delete_topics(
+        [name], operation_timeout=timeout, request_timeout=timeout
+    )
+    _result(futures[name], f"delete topic {name}", timeout + 5)
+
+
+def alter_topic_configs(
+    bootstrap_servers: str,
+    name: str,
+    set_configs: Mapping[str, str],
+    delete_configs: Iterable[str],
+    extra: Mapping[str, str] | None = None,
+    validate_only: bool = False,
+    timeout: float = DEFAULT_TIMEOUT_S,
+) -> None:
+    """Incrementally set and delete topic config keys (others stay as they are)."""
+    entries = [
+        ConfigEntry(k, str(v), incremental_operation=AlterConfigOpType.SET)
+        for k, v in set_configs.items()
+    ] + [
+        ConfigEntry(k, None, incremental_operation=AlterConfigOpType.DELETE) for k in delete_configs
+    ]
+    resource = ConfigResource(ResourceType.TOPIC, name, incremental_configs=entries)
+    futures = admin_client(bootstrap_servers, extra).incremental_alter_configs(
+        [resource], request_timeout=timeout, validate_only=validate_only
+    )
+    for future in futures.values():
+        _result(future, f"alter configs of {name}", timeout + 1)
+
+
+def create_partitions(
+    bootstrap_servers: str,
+    name: str,
+    total: int,
+    extra: Mapping[str, str] | None = None,
+    validate_only: bool = False,
+    timeout: float = 30.0,
+) -> None:
+    futures = admin_client(bootstrap_servers, extra).create_partitions(
+        [NewPartitions(name, total)],
+        operation_timeout=timeout,
+        request_timeout=timeout,
+        validate_only=validate_only,
+    )
+    _result(futures[name], f"add partitions to {name}", timeout + 5)
+
+
+def elect_leaders(
+    bootstrap_servers: str,
+    election: str,
+    partitions: Iterable[tuple[str, int]] | None,
+    extra: Mapping[str, str] | None = None,
+    timeout: float = 30.0,
+) -> dict[tuple[str, int], str | None]:
+    """Run a preferred or unclean election; per partition, None or the error's sentence."""
+    kind = ElectionType.PREFERRED if election == "preferred" else ElectionType.UNCLEAN
+    tps = None if partitions is None else [TopicPartition(t, p) for t, p in partitions]
+    future = admin_client(bootstrap_servers, extra).elect_leaders(
+        kind, tps, request_timeout=timeout, operation_timeout=timeout
+    )
+    results = _result(future, f"{election} leader election", timeout + 5)
+    out: dict[tuple[str, int], str | None] = {}
+    for tp, error in results.items():
+        out[(tp.topic, tp.partition)] = None if error is None else _error_sentence(error)
+    return out
+
+
+def _error_sentence(error: Any) -> str:
+    if isinstance(error, KafkaException) and error.args and isinstance(error.args[0], KafkaError):
+        return f"{error.args[0].name()}: {error.args[0].str()}"
+    if isinstance(error, KafkaError):
+        return f"{error.name()}: {error.str()}"
+    return str(error)
+
+
+def delete_records(
+    bootstrap_servers: str,
+    before: Mapping[tuple[str, int], int],
+    extra: Mapping[str, str] | None = None,
+    timeout: float = 30.0,
+) -> None:
+    """Move the log start offset of partitions forward (DeleteRecords)."""
+    tps = [TopicPartition(t, p, offset) for (t, p), offset in before.items()]
+    futures = admin_client(bootstrap_servers, extra).delete_records(
+        tps, request_timeout=timeout, operation_timeout=timeout
+    )
+    for tp, future in futures.items():
+        _result(future, f"delete records of {tp.topic}/{tp.partition}", timeout + 5)

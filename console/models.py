@@ -26,4 +26,6 @@ class AuditEntry(models.Model):
         verbose_name_plural = "audit entries"
 
     def __str__(self) -> str:
-        return f"{self.at:%Y-%m-%d %H:%M:%S} {self.actor} {self.action} {self.target} {self.outcome}"
+        return (
+            f"{self.at:%Y-%m-%d %H:%M:%S} {self.actor} {self.action} {self.target} {self.outcome}"
+        )

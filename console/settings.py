@@ -20,7 +20,9 @@ DEBUG = envbool("DEBUG", False)
 # The dev key is only for a laptop; production sets SECRET_KEY (or SECRET_KEY_FILE).
 SECRET_KEY = envsecret("SECRET_KEY", "dev-only-insecure-key-change-me-" + "x" * 20)
 ALLOWED_HOSTS = envlist("ALLOWED_HOSTS", ["127.0.0.1", "localhost", "testserver"])
-CSRF_TRUSTED_ORIGINS = envlist("CSRF_TRUSTED_ORIGINS", ["http://127.0.0.1:8000", "http://localhost:8000"])
+CSRF_TRUSTED_ORIGINS = envlist(
+    "CSRF_TRUSTED_ORIGINS", ["http://127.0.0.1:8000", "http://localhost:8000"]
+)
 
 INSTALLED_APPS = [
     "daphne",

@@ -11,4 +11,14 @@ class MeSerializer(serializers.Serializer):
 class AuditEntrySerializer(serializers.ModelSerializer):
     class Meta:
         model = AuditEntry
-        fields = ["id", "at", "actor", "action", "cluster", "target", "request", "outcome", "details"]
+        fields = [
+            "id",
+            "at",
+            "actor",
+            "action",
+            "cluster",
+            "target",
+            "request",
+            "outcome",
+            "details",
+        ]

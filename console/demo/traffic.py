@@ -7,8 +7,8 @@ written, so its lag grows slowly and is always visible in the console.
 from __future__ import annotations
 
 import json
-import math
 import logging
+import math
 import random
 import threading
 import time
@@ -113,7 +113,9 @@ def run(bootstrap_servers: str, stop: threading.Event, rates: Rates | None = Non
     """Write and consume until `stop` is set."""
     rates = rates or Rates()
     ensure_topics(bootstrap_servers)
-    threads = [threading.Thread(target=_produce, args=(bootstrap_servers, stop, rates), daemon=True)]
+    threads = [
+        threading.Thread(target=_produce, args=(bootstrap_servers, stop, rates), daemon=True)
+    ]
     threads += [
         threading.Thread(target=_consume, args=(bootstrap_servers, m, stop, rates), daemon=True)
         for m in range(1, 4)

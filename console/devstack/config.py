@@ -91,7 +91,8 @@ def node_properties(node_id: int, data_dir: Path) -> str:
         "offsets.topic.replication.factor": "3",
         "transaction.state.log.replication.factor": "3",
         "transaction.state.log.min.isr": "2",
-        "min.insync.replicas": "2",  # RF=3 topics can then reach "at min ISR" when one broker is down
+        # An RF=3 topic is then "at min ISR" (not yet unwritable) when one broker is down.
+        "min.insync.replicas": "2",
         "group.initial.rebalance.delay.ms": "0",  # tests should not wait 3 s per new group
         # 10 rather than 50 partitions: the internal topics are created much faster on 2 cores.
         "offsets.topic.num.partitions": "10",

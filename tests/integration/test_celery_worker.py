@@ -16,8 +16,19 @@ pytestmark = pytest.mark.integration
 def celery_worker(stack):
     env = {**os.environ, "REDIS_URL": stack["redis_url"]}
     worker = subprocess.Popen(
-        [sys.executable, "-m", "celery", "-A", "console", "worker", "--pool=solo",
-         "--loglevel=WARNING", "--without-gossip", "--without-mingle", "--without-heartbeat"],
+        [
+            sys.executable,
+            "-m",
+            "celery",
+            "-A",
+            "console",
+            "worker",
+            "--pool=solo",
+            "--loglevel=WARNING",
+            "--without-gossip",
+            "--without-mingle",
+            "--without-heartbeat",
+        ],
         cwd=ROOT,
         env=env,
         start_new_session=True,

@@ -73,5 +73,9 @@ def test_schema_describes_cluster_endpoints(viewer_client):
     response = viewer_client.get("/api/v1/schema/", HTTP_ACCEPT="application/vnd.oai.openapi+json")
     assert response.status_code == 200
     text = response.content.decode()
-    for path in ("/api/v1/clusters", "/api/v1/clusters/{cluster}", "/api/v1/clusters/{cluster}/brokers"):
+    for path in (
+        "/api/v1/clusters",
+        "/api/v1/clusters/{cluster}",
+        "/api/v1/clusters/{cluster}/brokers",
+    ):
         assert path in text

@@ -5,7 +5,9 @@ from topics.cluster_overview import broker_rows
 def test_leader_replica_and_offline_counts_per_broker():
     desc = ClusterDescription("cid", 2, [Broker(1, "h", 1, None), Broker(2, "h", 2, "rack-b")])
     topics = [
-        TopicMeta("a", False, [PartitionMeta(0, 1, [1, 2], [1, 2]), PartitionMeta(1, 2, [2, 1], [2])]),
+        TopicMeta(
+            "a", False, [PartitionMeta(0, 1, [1, 2], [1, 2]), PartitionMeta(1, 2, [2, 1], [2])]
+        ),
         # Offline partition: no leader, both its replicas count as offline.
         TopicMeta("b", False, [PartitionMeta(0, None, [1, 2], [])]),
     ]

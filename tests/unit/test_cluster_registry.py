@@ -46,7 +46,10 @@ def test_local_cluster_defaults_to_dev_stack():
     [
         ([], "non-empty list"),
         ([{"name": "bad name!", "bootstrap_servers": "x:1"}], "invalid cluster name"),
-        ([{"name": "a", "bootstrap_servers": "x:1"}, {"name": "a", "bootstrap_servers": "y:1"}], "twice"),
+        (
+            [{"name": "a", "bootstrap_servers": "x:1"}, {"name": "a", "bootstrap_servers": "y:1"}],
+            "twice",
+        ),
         ([{"name": "remote"}], "needs bootstrap_servers"),
         ([{"name": "p", "bootstrap_servers": "x:1", "sasl_password_env": "MISSING"}], "MISSING"),
     ],

@@ -22,7 +22,9 @@ def unreachable_cluster(settings):
 
 
 def test_unknown_cluster_is_404(viewer_client):
-    error = assert_error(viewer_client.get("/api/v1/clusters/nosuch/brokers"), 404, "cluster_not_found")
+    error = assert_error(
+        viewer_client.get("/api/v1/clusters/nosuch/brokers"), 404, "cluster_not_found"
+    )
     assert "nosuch" in error["message"]
 
 

@@ -25,3 +25,84 @@ class ClusterSerializer(serializers.Serializer):
 
 class ClusterDetailSerializer(ClusterSerializer):
     brokers = BrokerSerializer(many=True)
+
+
+class TopicRowSerializer(serializers.Serializer):
+    name = serializers.CharField()
+    internal = serializers.BooleanField()
+    partition_count = serializers.IntegerField()
+    replication_factor = serializers.IntegerField()
+    under_replicated_count = serializers.IntegerField()
+    under_min_isr_count = serializers.IntegerField()
+    at_min_isr_count = serializers.IntegerField()
+    unavailable_count = serializers.IntegerField()
+
+
+class PartitionSerializer(serializers.Serializer):
+    partition = serializers.IntegerField()
+    leader = serializers.IntegerField(allow_null=True)
+    replicas = serializers.ListField(child=serializers.IntegerField())
+    isr = serializers.ListField(child=serializers.IntegerField())
+    offline_replicas = serializers.ListField(child=serializers.IntegerField())
+    preferred_leader = serializers.IntegerField(allow_null=True)
+    is_preferred_leader = serializers.BooleanField()
+    under_replicated = serializers.BooleanField()
+    under_min_isr = serializers.BooleanField()
+    at_min_isr = serializers.BooleanField()
+    unavailable = serializers.BooleanField()
+    log_start_offset = serializers.IntegerField(allow_null=True)
+    log_end_offset = serializers.IntegerField(allow_null=True)
+
+
+class ConfigEntrySerializer(serializers.Serializer):
+    name = serializers.CharField()
+    value = serializers.CharField(allow_null=True)
+    source = serializers.CharField()
+    is_default = serializers.BooleanField()
+    read_only = serializers.BooleanField()
+    sensitive = serializers.BooleanField()
+
+
+class TopicDetailSerializer(serializers.Serializer):
+    name = serializers.CharField()
+    internal = serializers.BooleanField()
+    partition_count = serializers.IntegerField()
+    replication_factor = serializers.IntegerField()
+    min_insync_replicas = serializers.IntegerField()
+    configs = serializers.DictField(child=serializers.CharField(allow_null=True))
+    config_entries = ConfigEntrySerializer(many=True)
+    partitions = PartitionSerializer(many=True)
+    live_brokers = serializers.ListField(child=serializers.IntegerField())
+
+
+class TopicCreateSerializer(serializers.Serializer):
+    name = serializers.CharField(allow_blank=True, trim_whitespace=False)
+    partitions = serializers.IntegerField()
+    replication_factor = serializers.IntegerField()
+    configs = serializers.DictField(child=serializers.CharField(), required=False, default=dict)
+
+
+class ConfigPatchSerializer(serializers.Serializer):
+    set = serializers.DictField(child=serializers.CharField(), required=False, default=dict)
+    delete = serializers.ListField(child=serializers.CharField(), required=False, default=list)
+
+
+class PartitionCountSerializer(serializers.Serializer):
+    count = serializers.IntegerField()
+
+
+class TopicPartitionRefSerializer(serializers.Serializer):
+    topic = serializers.CharField()
+    partition = serializers.IntegerField(min_value=0)
+
+
+class ElectLeadersSerializer(serializers.Serializer):
+    election = serializers.ChoiceField(choices=["preferred", "unclean"])
+    partitions = TopicPartitionRefSerializer(many=True, allow_null=True, required=False)
+
+
+class ElectionResultSerializer(serializers.Serializer):
+    topic = serializers.CharField()
+    partition = serializers.IntegerField()
+    outcome = serializers.ChoiceField(choices=["elected", "not_needed", "failed"])
+    error = serializers.CharField(allow_null=True)

@@ -1,27 +1,138 @@
-from drf_spectacular.utils import extend_schema
+from drf_spectacular.utils import OpenApiParameter, extend_schema
 from rest_framework.request import Request
 from rest_framework.response import Response
 
 from console.api.base import ConsoleAPIView
+from console.audit import audited
 from console.clusters import all_clusters
-from topics import cluster_overview
-from topics.api.serializers import BrokerSerializer, ClusterDetailSerializer, ClusterSerializer
+from topics import changes, cluster_overview, listing
+from topics.api import serializers as s
+from topics.health import FILTERS
 
 
 class ClusterListView(ConsoleAPIView):
-    @extend_schema(responses=ClusterSerializer(many=True), summary="List registered clusters")
+    @extend_schema(responses=s.ClusterSerializer(many=True), summary="List registered clusters")
     def get(self, request: Request) -> Response:
         return Response(cluster_overview.list_clusters(all_clusters()))
 
 
 class ClusterDetailView(ConsoleAPIView):
-    @extend_schema(responses=ClusterDetailSerializer, summary="One cluster with its brokers")
+    @extend_schema(responses=s.ClusterDetailSerializer, summary="One cluster with its brokers")
     def get(self, request: Request, cluster: str) -> Response:
         return Response(cluster_overview.cluster_detail(self.cluster()))
 
 
 class BrokerListView(ConsoleAPIView):
-    @extend_schema(responses=BrokerSerializer(many=True), summary="Live brokers of a cluster")
+    @extend_schema(responses=s.BrokerSerializer(many=True), summary="Live brokers of a cluster")
     def get(self, request: Request, cluster: str) -> Response:
         _, brokers = cluster_overview.cluster_brokers(self.cluster())
         return Response(brokers)
+
+
+class TopicListView(ConsoleAPIView):
+    @extend_schema(
+        responses=s.TopicRowSerializer(many=True),
+        summary="Topics with partition health counts",
+        parameters=[
+            OpenApiParameter("include_internal", bool),
+            OpenApiParameter("filter", str, enum=list(FILTERS)),
+            OpenApiParameter("search", str),
+        ],
+    )
+    def get(self, request: Request, cluster: str) -> Response:
+        query = request.query_params
+        rows = listing.list_topics(
+            self.cluster(),
+            include_internal=query.get("include_internal", "false").lower() == "true",
+            health_filter=query.get("filter") or None,
+            search=query.get("search") or None,
+        )
+        return Response(rows)
+
+    @extend_schema(
+        request=s.TopicCreateSerializer,
+        responses={201: s.TopicDetailSerializer},
+        summary="Create a topic",
+    )
+    def post(self, request: Request, cluster: str) -> Response:
+        cfg = self.cluster()
+        with audited(
+            request.user,
+            "topic.create",
+            cluster=cfg.name,
+            target=self.body_field("name"),
+            request=request.data,
+        ):
+            body = self.validated(s.TopicCreateSerializer, request.data)
+            changes.create_topic(
+                cfg, body["name"], body["partitions"], body["replication_factor"], body["configs"]
+            )
+        return Response(listing.topic_detail(cfg, body["name"], max_age=0), status=201)
+
+
+class TopicDetailView(ConsoleAPIView):
+    @extend_schema(responses=s.TopicDetailSerializer, summary="A topic with its partitions")
+    def get(self, request: Request, cluster: str, topic: str) -> Response:
+        return Response(listing.topic_detail(self.cluster(), topic))
+
+    @extend_schema(responses={204: None}, summary="Delete a topic")
+    def delete(self, request: Request, cluster: str, topic: str) -> Response:
+        cfg = self.cluster()
+        with audited(request.user, "topic.delete", cluster=cfg.name, target=topic):
+            changes.delete_topic(cfg, topic)
+        return Response(status=204)
+
+
+class TopicConfigsView(ConsoleAPIView):
+    @extend_schema(
+        request=s.ConfigPatchSerializer,
+        responses=s.TopicDetailSerializer,
+        summary="Set and delete topic configs",
+    )
+    def patch(self, request: Request, cluster: str, topic: str) -> Response:
+        cfg = self.cluster()
+        with audited(
+            request.user, "topic.configs", cluster=cfg.name, target=topic, request=request.data
+        ):
+            body = self.validated(s.ConfigPatchSerializer, request.data)
+            changes.alter_configs(cfg, topic, body["set"], body["delete"])
+        return Response(listing.topic_detail(cfg, topic, max_age=0))
+
+
+class TopicPartitionsView(ConsoleAPIView):
+    @extend_schema(
+        request=s.PartitionCountSerializer,
+        responses=s.TopicDetailSerializer,
+        summary="Raise a topic's partition count",
+    )
+    def post(self, request: Request, cluster: str, topic: str) -> Response:
+        cfg = self.cluster()
+        with audited(
+            request.user, "topic.partitions", cluster=cfg.name, target=topic, request=request.data
+        ):
+            body = self.validated(s.PartitionCountSerializer, request.data)
+            changes.add_partitions(cfg, topic, body["count"])
+        return Response(listing.topic_detail(cfg, topic, max_age=0))
+
+
+class ElectLeadersView(ConsoleAPIView):
+    @extend_schema(
+        request=s.ElectLeadersSerializer,
+        responses=s.ElectionResultSerializer(many=True),
+        summary="Preferred or unclean leader election",
+    )
+    def post(self, request: Request, cluster: str) -> Response:
+        cfg = self.cluster()
+        with audited(
+            request.user,
+            "leaders.elect",
+            cluster=cfg.name,
+            target=self.body_field("election"),
+            request=request.data,
+        ) as log:
+            body = self.validated(s.ElectLeadersSerializer, request.data)
+            parts = body.get("partitions")
+            refs = None if parts is None else [(p["topic"], p["partition"]) for p in parts]
+            rows = changes.elect_leaders(cfg, body["election"], refs)
+            log.details["results"] = rows
+        return Response(rows)

@@ -10,7 +10,9 @@ from console.demo import traffic
 
 
 class Command(BaseCommand):
-    help = "Create the demo topics, then keep producing and consuming (group mygroup) until stopped."
+    help = (
+        "Create the demo topics, then keep producing and consuming (group mygroup) until stopped."
+    )
 
     def add_arguments(self, parser: CommandParser) -> None:
         parser.add_argument("--cluster", default="local")

@@ -27,7 +27,9 @@ class Command(BaseCommand):
             user = users.create_user(username=username, password=password)
             grant_role(user, "admin")
             shown = password if generated else "(from CONSOLE_ADMIN_PASSWORD)"
-            self.stdout.write(self.style.SUCCESS(f"Created admin user {username!r}, password: {shown}"))
+            self.stdout.write(
+                self.style.SUCCESS(f"Created admin user {username!r}, password: {shown}")
+            )
             self.stdout.write("This password is shown once; change it in /admin/ if you like.")
             return
         if password is not None and not user.check_password(password):

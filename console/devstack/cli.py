@@ -1,0 +1,224 @@
+"""`devstack up|down|status|stop-broker|start-broker|tool|fetch`: the command-line front end.
+
+Used both as `python manage.py devstack ...` and, without Django, `python -m console.devstack`.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import shutil
+import subprocess
+import sys
+import time
+from typing import Any
+
+from console.devstack import config, jars, kafka_cluster, procs, redis_server, tools
+from console.devstack.errors import DevstackError
+
+# Created in every state dir we make; `down --wipe` refuses to delete a directory without it.
+STATE_MARKER = ".devstack-state"
+
+
+def _log(msg: str) -> None:
+    print(msg, flush=True)
+
+
+def _warn(msg: str) -> None:
+    print(msg, file=sys.stderr, flush=True)
+
+
+def _lock():
+    return procs.locked(config.state_dir() / ".lock")
+
+
+def _init_state_dir() -> None:
+    state = config.state_dir()
+    state.mkdir(parents=True, exist_ok=True)
+    (state / STATE_MARKER).touch()
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="devstack",
+        description="Local 3-broker KRaft Kafka cluster and Redis for Kafka Console development.",
+    )
+    sub = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
+    up = sub.add_parser("up", help="fetch jars if needed, start Redis and Kafka, wait until ready")
+    up.add_argument("--timeout", type=float, default=config.READY_TIMEOUT_S, help="seconds")
+    down = sub.add_parser("down", help="stop everything (data is kept)")
+    down.add_argument("--wipe", action="store_true", help="also delete all data and logs")
+    status = sub.add_parser("status", help="show processes and connection settings")
+    status.add_argument("--json", action="store_true", help="machine-readable output")
+    stop = sub.add_parser("stop-broker", help="stop one Kafka node (graceful SIGTERM)")
+    stop.add_argument("node", type=int, choices=config.BROKER_IDS)
+    stop.add_argument("--kill", action="store_true", help="SIGKILL instead (a crash)")
+    start = sub.add_parser("start-broker", help="start one Kafka node, wait until it is back")
+    start.add_argument("node", type=int, choices=config.BROKER_IDS)
+    start.add_argument("--timeout", type=float, default=config.READY_TIMEOUT_S, help="seconds")
+    tool = sub.add_parser(
+        "tool",
+        help="run a Kafka CLI tool: tool NAME ARGS... (adds --bootstrap-server)",
+        description="Tools: " + ", ".join(sorted(tools.TOOLS)),
+    )
+    tool.add_argument("name", choices=sorted(tools.TOOLS), metavar="NAME")
+    tool.add_argument("args", nargs=argparse.REMAINDER)
+    sub.add_parser("fetch", help="fetch the Kafka and Spark Kafka-source jars, start nothing")
+    return parser
+
+
+def parse_args(argv: list[str]) -> argparse.Namespace:
+    # `tool` takes everything after its name verbatim (argparse would eat `--help`, `-h`, or
+    # options that look like ours), so split it off before argparse sees it.
+    if argv and argv[0] == "tool" and len(argv) >= 2 and not argv[1].startswith("-"):
+        if argv[1] not in tools.TOOLS:
+            build_parser().error(
+                f"unknown tool {argv[1]!r}; choose from {', '.join(sorted(tools.TOOLS))}"
+            )
+        return argparse.Namespace(command="tool", name=argv[1], args=list(argv[2:]))
+    return build_parser().parse_args(argv)
+
+
+# --- commands -------------------------------------------------------------------------------
+def status_data() -> dict[str, Any]:
+    return {
+        "bootstrap_servers": config.BOOTSTRAP_SERVERS,
+        "brokers": [kafka_cluster.node_status(n) for n in config.BROKER_IDS],
+        "redis_url": config.REDIS_URL,
+        "redis": redis_server.status(),
+        "kafka_version": config.KAFKA_VERSION,
+        "state_dir": str(config.state_dir()),
+        "spark_kafka_jars": [str(p) for p in jars.spark_kafka_jars()],
+    }
+
+
+def cmd_status(as_json: bool) -> int:
+    data = status_data()
+    if as_json:
+        print(json.dumps(data))
+        return 0
+    for b in data["brokers"]:
+        state = f"running (pid {b['pid']})" if b["running"] else "stopped"
+        print(f"broker {b['id']}  {config.HOST}:{b['port']}  {state}")
+    r = data["redis"]
+    state = f"running (pid {r['pid']})" if r["running"] else "stopped"
+    print(f"redis     {config.HOST}:{config.REDIS_PORT}  {state}")
+    print(f"bootstrap servers: {data['bootstrap_servers']}")
+    print(f"redis url:         {data['redis_url']}")
+    print(f"kafka {data['kafka_version']}, state in {data['state_dir']}")
+    n_jars = len(data["spark_kafka_jars"])
+    print(f"spark kafka jars:  {n_jars or 'not fetched (run: devstack fetch)'}")
+    return 0
+
+
+def cmd_up(timeout: float) -> int:
+    t0 = time.monotonic()
+    libs = jars.ensure_kafka_jars(_log)
+    with _lock():
+        _init_state_dir()
+        redis_server.ensure_running(_log)
+        started = kafka_cluster.start_nodes(config.BROKER_IDS, libs)
+        if started:
+            pids = ", ".join(f"{n}: {p.pid}" for n, p in started.items())
+            _log(f"Started Kafka {config.KAFKA_VERSION} node(s) {pids}; waiting until ready")
+        # Maven runs while the JVMs boot: both are slow, neither needs the other.
+        spark_problem = None
+        try:
+            jars.ensure_spark_kafka_jars(_log)
+        except DevstackError as exc:
+            spark_problem = exc
+        desc = kafka_cluster.wait_ready(started, timeout=timeout, progress=_log)
+    ids = [b.id for b in desc.brokers]
+    verb = "ready" if started else "already running"
+    _log(
+        f"Kafka {verb}: brokers {ids}, controller {desc.controller_id}, "
+        f"cluster {desc.cluster_id} ({time.monotonic() - t0:.1f} s)"
+    )
+    _log(f"  bootstrap servers: {config.BOOTSTRAP_SERVERS}")
+    _log(f"  redis:             {config.REDIS_URL}")
+    if spark_problem:
+        _warn(f"warning: Spark's Kafka source jars are missing: {spark_problem}")
+    return 0
+
+
+def cmd_down(wipe: bool) -> int:
+    state = config.state_dir()
+    with _lock():
+        pids = kafka_cluster.stop_nodes(config.BROKER_IDS)
+        pids += redis_server.stop()
+        _log(f"Stopped {len(pids)} process(es)." if pids else "Nothing was running.")
+        if wipe and state.is_dir():
+            if not (state / STATE_MARKER).is_file():
+                raise DevstackError(f"{state} does not look like a dev stack dir; not deleting it.")
+            for child in state.iterdir():
+                if child.name == ".lock":
+                    continue
+                if child.is_dir():
+                    shutil.rmtree(child)
+                else:
+                    child.unlink()
+            _log(f"Wiped {state}.")
+    return 0
+
+
+def cmd_stop_broker(node: int, kill: bool) -> int:
+    with _lock():
+        pids = kafka_cluster.stop_nodes([node], kill=kill)
+    how = "killed" if kill else "stopped"
+    _log(f"Broker {node} {how} (pid {pids[0]})." if pids else f"Broker {node} was not running.")
+    return 0
+
+
+def cmd_start_broker(node: int, timeout: float) -> int:
+    libs = jars.ensure_kafka_jars(_log)
+    with _lock():
+        _init_state_dir()
+        started = kafka_cluster.start_nodes([node], libs)
+        if started:
+            _log(f"Started broker {node} (pid {started[node].pid}); waiting until it is back")
+        kafka_cluster.wait_ready(started, need=[node], timeout=timeout, progress=_log)
+    _log(f"Broker {node} is up." if started else f"Broker {node} was already running.")
+    return 0
+
+
+def cmd_tool(name: str, args: list[str]) -> int:
+    # stdin/stdout/stderr are inherited, so producers/consumers work interactively too.
+    return subprocess.run(tools.tool_command(name, args)).returncode
+
+
+def cmd_fetch() -> int:
+    t0 = time.monotonic()
+    libs = jars.ensure_kafka_jars(_log)
+    spark = jars.ensure_spark_kafka_jars(_log)
+    _log(f"Kafka {config.KAFKA_VERSION}: {len(list(libs.glob('*.jar')))} jars in {libs}")
+    _log(f"Spark Kafka source: {len(spark)} jars in {jars.spark_kafka_dir()}")
+    _log(f"({time.monotonic() - t0:.1f} s)")
+    return 0
+
+
+def main(argv: list[str] | None = None) -> int:
+    try:
+        args = parse_args(list(sys.argv[1:] if argv is None else argv))
+    except SystemExit as exc:  # --help or a usage error; argparse already printed it
+        return exc.code if isinstance(exc.code, int) else 2
+    try:
+        if args.command == "up":
+            return cmd_up(args.timeout)
+        if args.command == "down":
+            return cmd_down(args.wipe)
+        if args.command == "status":
+            return cmd_status(args.json)
+        if args.command == "stop-broker":
+            return cmd_stop_broker(args.node, args.kill)
+        if args.command == "start-broker":
+            return cmd_start_broker(args.node, args.timeout)
+        if args.command == "tool":
+            return cmd_tool(args.name, args.args)
+        if args.command == "fetch":
+            return cmd_fetch()
+    except DevstackError as exc:
+        _warn(f"devstack {args.command}: {exc}")
+        return 1
+    except KeyboardInterrupt:
+        return 130
+    raise AssertionError(args.command)

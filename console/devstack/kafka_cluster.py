@@ -1,0 +1,264 @@
+"""The three-node KRaft cluster: configs, storage format, start, readiness, stop."""
+
+from __future__ import annotations
+
+import base64
+import os
+import shutil
+import subprocess
+import time
+import uuid
+from collections.abc import Callable, Iterable, Mapping
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from console.devstack import config, procs
+from console.devstack.errors import DevstackError
+
+if TYPE_CHECKING:
+    from console.kafka import ClusterDescription
+
+JVM_FLAGS = [
+    # The flags of Kafka's own kafka-run-class.sh, plus a clean exit on OOM.
+    "-XX:+UseG1GC",
+    "-XX:MaxGCPauseMillis=20",
+    "-XX:InitiatingHeapOccupancyPercent=35",
+    "-XX:+ExplicitGCInvokesConcurrent",
+    "-XX:MaxInlineLevel=15",
+    "-XX:+ExitOnOutOfMemoryError",
+    "-Djava.awt.headless=true",
+]
+
+
+def java() -> str:
+    home = os.environ.get("JAVA_HOME")
+    if home and (Path(home) / "bin" / "java").is_file():
+        return str(Path(home) / "bin" / "java")
+    found = shutil.which("java")
+    if not found:
+        raise DevstackError("Java is not on PATH; install a JDK 17+ (Debian: openjdk-17-jdk).")
+    return found
+
+
+# --- per-node paths -------------------------------------------------------------------------
+def data_dir(node_id: int) -> Path:
+    return config.node_dir(node_id) / "data"
+
+
+def logs_dir(node_id: int) -> Path:
+    return config.node_dir(node_id) / "logs"
+
+
+def pid_file(node_id: int) -> Path:
+    return config.node_dir(node_id) / "kafka.pid"
+
+
+def out_file(node_id: int) -> Path:
+    return config.node_dir(node_id) / "server.out"
+
+
+def props_file(node_id: int) -> Path:
+    return config.node_dir(node_id) / "server.properties"
+
+
+def markers(node_id: int) -> list[str]:
+    """Command-line fragments that identify our JVM for this node of this state dir."""
+    return ["kafka.Kafka", f"-Ddevstack.node={config.node_dir(node_id)}"]
+
+
+def running_pid(node_id: int) -> int | None:
+    return procs.running_pid(pid_file(node_id), markers(node_id))
+
+
+def node_status(node_id: int) -> dict[str, Any]:
+    pid = running_pid(node_id)
+    return {
+        "id": node_id,
+        "port": config.broker_port(node_id),
+        "pid": pid,
+        "running": pid is not None,
+    }
+
+
+# --- cluster id and storage -----------------------------------------------------------------
+def new_cluster_id() -> str:
+    """A Kafka-style id: 16 random bytes, URL-safe base64 without padding (22 chars)."""
+    while True:
+        cid = base64.urlsafe_b64encode(uuid.uuid4().bytes).decode().rstrip("=")
+        if not cid.startswith("-"):  # Kafka avoids these too: they read as CLI flags
+            return cid
+
+
+def _formatted_cluster_id(node_id: int) -> str | None:
+    meta = data_dir(node_id) / "meta.properties"
+    if not meta.is_file():
+        return None
+    for line in meta.read_text().splitlines():
+        if line.startswith("cluster.id="):
+            return line.split("=", 1)[1].strip()
+    return None
+
+
+def cluster_id() -> str:
+    """The stack's cluster id, created once and kept in the state dir."""
+    path = config.state_dir() / "cluster.id"
+    if path.is_file():
+        return path.read_text().strip()
+    # A lost id file must not split the cluster: reuse the id a formatted node already has.
+    existing = [c for n in config.BROKER_IDS if (c := _formatted_cluster_id(n))]
+    cid = existing[0] if existing else new_cluster_id()
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text(cid + "\n")
+    return cid
+
+
+def write_node_files(node_id: int) -> None:
+    for d in (data_dir(node_id), logs_dir(node_id)):
+        d.mkdir(parents=True, exist_ok=True)
+    props_file(node_id).write_text(config.node_properties(node_id, data_dir(node_id)))
+    (config.node_dir(node_id) / "log4j2.properties").write_text(
+        config.server_log4j2(logs_dir(node_id))
+    )
+
+
+def _classpath(libs: Path) -> str:
+    return str(libs / "*")  # the JVM expands the wildcard itself
+
+
+def format_storage(node_ids: Iterable[int], libs: Path) -> None:
+    """Format unformatted nodes (in parallel: each is a JVM start)."""
+    cid = cluster_id()
+    todo = [n for n in node_ids if _formatted_cluster_id(n) is None]
+    running: dict[int, subprocess.Popen] = {}
+    for n in todo:
+        cmd = [
+            java(),
+            *config.TOOL_HEAP,
+            f"-Dlog4j2.configurationFile={tools_log4j2_file()}",
+            "-cp",
+            _classpath(libs),
+            "kafka.tools.StorageTool",
+            "format",
+            "-t",
+            cid,
+            "-c",
+            str(props_file(n)),
+            "--ignore-formatted",
+        ]
+        running[n] = subprocess.Popen(
+            cmd, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True
+        )
+    for n, proc in running.items():
+        out, _ = proc.communicate()
+        if proc.returncode != 0:
+            raise DevstackError(f"Formatting node {n} failed:\n{out.strip()}")
+
+
+def tools_log4j2_file() -> Path:
+    path = config.state_dir() / "tools-log4j2.properties"
+    text = config.tools_log4j2()
+    if not path.is_file() or path.read_text() != text:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(text)
+    return path
+
+
+# --- start / stop ---------------------------------------------------------------------------
+def node_command(node_id: int, libs: Path) -> list[str]:
+    node = config.node_dir(node_id)
+    return [
+        java(),
+        *config.BROKER_HEAP,
+        *JVM_FLAGS,
+        f"-Ddevstack.node={node}",
+        f"-Dkafka.logs.dir={logs_dir(node_id)}",
+        f"-Dlog4j2.configurationFile={node / 'log4j2.properties'}",
+        "-cp",
+        _classpath(libs),
+        "kafka.Kafka",
+        str(props_file(node_id)),
+    ]
+
+
+def _check_ports_free(node_id: int) -> None:
+    for port in (config.broker_port(node_id), config.controller_port(node_id)):
+        if procs.port_open(config.HOST, port):
+            raise DevstackError(
+                f"Port {port} (node {node_id}) is taken by a process that is not the dev stack "
+                f"in {config.state_dir()}; stop it (or its other dev stack) and retry."
+            )
+
+
+def start_nodes(node_ids: Iterable[int], libs: Path) -> dict[int, subprocess.Popen]:
+    """Start the given nodes that are not running; returns the processes started."""
+    todo = [n for n in node_ids if running_pid(n) is None]
+    for n in todo:
+        _check_ports_free(n)
+        write_node_files(n)
+    format_storage(todo, libs)
+    started = {}
+    for n in todo:
+        with open(out_file(n), "ab") as f:
+            f.write(f"\n==== devstack start {time.strftime('%Y-%m-%d %H:%M:%S')} ====\n".encode())
+        cmd = node_command(n, libs)
+        started[n] = procs.spawn(cmd, out_file(n), pid_file(n), config.node_dir(n))
+    return started
+
+
+def stop_nodes(node_ids: Iterable[int], kill: bool = False) -> list[int]:
+    """Stop nodes (SIGTERM, or SIGKILL with kill=True); returns the pids signalled."""
+    targets = [(pid_file(n), markers(n)) for n in node_ids]
+    return procs.stop_many(targets, timeout=config.STOP_TIMEOUT_S, kill=kill)
+
+
+def _failure_report(node_ids: Iterable[int]) -> str:
+    parts = []
+    for n in node_ids:
+        parts.append(f"--- node {n}: tail of {out_file(n)} ---\n{procs.tail(out_file(n))}")
+    return "\n".join(parts)
+
+
+def wait_ready(
+    started: Mapping[int, subprocess.Popen],
+    need: Iterable[int] = config.BROKER_IDS,
+    timeout: float = config.READY_TIMEOUT_S,
+    progress: Callable[[str], None] | None = None,
+) -> ClusterDescription:
+    """Poll until the cluster has a controller and every broker in `need` is registered.
+
+    A broker named in `need` must also answer on its own port, so a SIGKILLed broker that the
+    controller has not fenced yet does not count as back.
+    """
+    from console.kafka import probe_cluster  # confluent_kafka loads only when needed
+
+    need = sorted(set(need))
+    deadline = time.monotonic() + timeout
+    last_note = time.monotonic()
+    while True:
+        for n, proc in started.items():
+            if proc.poll() is not None:
+                raise DevstackError(
+                    f"Kafka node {n} exited with code {proc.returncode} while starting.\n"
+                    + _failure_report([n])
+                )
+        desc = probe_cluster(config.BOOTSTRAP_SERVERS, timeout=3.0)
+        if desc is not None and desc.controller_id is not None:
+            seen = {b.id for b in desc.brokers}
+            own_ok = all(
+                n not in started or probe_cluster(f"{config.HOST}:{config.broker_port(n)}", 3.0)
+                for n in need
+            )
+            if set(need) <= seen and own_ok:
+                return desc
+        now = time.monotonic()
+        if now >= deadline:
+            seen_txt = sorted(b.id for b in desc.brokers) if desc else "none"
+            raise DevstackError(
+                f"Kafka was not ready after {timeout:.0f} s (brokers seen: {seen_txt}, "
+                f"wanted {need}).\n" + _failure_report(config.BROKER_IDS)
+            )
+        if progress and now - last_note > 15:
+            seen_txt = sorted(b.id for b in desc.brokers) if desc else []
+            progress(f"  waiting for brokers {need} (registered so far: {seen_txt})")
+            last_note = now
+        time.sleep(1.0)

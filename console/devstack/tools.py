@@ -1,0 +1,85 @@
+"""Apache Kafka's own CLI tools, run with java from the fetched jars (no tarball, no bin/)."""
+
+from __future__ import annotations
+
+import subprocess
+from collections.abc import Sequence
+
+from console.devstack import config, jars, kafka_cluster
+
+# name -> (main class, takes --bootstrap-server). Classes as used by Kafka's bin/*.sh scripts.
+TOOLS: dict[str, tuple[str, bool]] = {
+    "kafka-topics": ("org.apache.kafka.tools.TopicCommand", True),
+    "kafka-consumer-groups": ("org.apache.kafka.tools.consumer.group.ConsumerGroupCommand", True),
+    "kafka-configs": ("kafka.admin.ConfigCommand", True),
+    "kafka-get-offsets": ("org.apache.kafka.tools.GetOffsetShell", True),
+    "kafka-metadata-quorum": ("org.apache.kafka.tools.MetadataQuorumCommand", True),
+    "kafka-delete-records": ("org.apache.kafka.tools.DeleteRecordsCommand", True),
+    "kafka-console-producer": ("org.apache.kafka.tools.ConsoleProducer", True),
+    "kafka-console-consumer": ("org.apache.kafka.tools.consumer.ConsoleConsumer", True),
+    "kafka-features": ("org.apache.kafka.tools.FeatureCommand", True),
+    "kafka-broker-api-versions": ("org.apache.kafka.tools.BrokerApiVersionsCommand", True),
+    "kafka-leader-election": ("org.apache.kafka.tools.LeaderElectionCommand", True),
+    "kafka-reassign-partitions": (
+        "org.apache.kafka.tools.reassign.ReassignPartitionsCommand",
+        True,
+    ),
+    "kafka-log-dirs": ("org.apache.kafka.tools.LogDirsCommand", True),
+    "kafka-storage": ("kafka.tools.StorageTool", False),
+}
+
+# Short-lived JVMs: serial GC and C1-only JIT start noticeably faster than the broker flags.
+TOOL_JVM_FLAGS = ["-XX:+UseSerialGC", "-XX:TieredStopAtLevel=1", "-Djava.awt.headless=true"]
+
+
+def tool_args(name: str, args: Sequence[str]) -> list[str]:
+    """args plus `--bootstrap-server <dev stack>` when the tool takes one and none is given."""
+    if name not in TOOLS:
+        raise KeyError(name)
+    _, takes_bootstrap = TOOLS[name]
+    given = any(
+        a == flag or a.startswith(flag + "=")
+        for a in args
+        for flag in ("--bootstrap-server", "--bootstrap-controller")
+    )
+    if not takes_bootstrap or given:
+        return list(args)
+    # In front: argparse4j tools (kafka-metadata-quorum, kafka-features) want global options
+    # before their subcommand, and the jopt-simple tools do not care about order.
+    return ["--bootstrap-server", config.BOOTSTRAP_SERVERS, *args]
+
+
+def tool_command(name: str, args: Sequence[str]) -> list[str]:
+    """The java command line running Kafka tool `name` with `args`."""
+    main_class, _ = TOOLS[name]
+    libs = jars.ensure_kafka_jars()
+    return [
+        kafka_cluster.java(),
+        *config.TOOL_HEAP,
+        *TOOL_JVM_FLAGS,
+        f"-Dlog4j2.configurationFile={kafka_cluster.tools_log4j2_file()}",
+        "-cp",
+        str(libs / "*"),
+        main_class,
+        *tool_args(name, args),
+    ]
+
+
+def run_tool(
+    name: str,
+    args: Sequence[str],
+    capture: bool = True,
+    input: str | None = None,
+    timeout: float | None = None,
+) -> subprocess.CompletedProcess:
+    """Run a Kafka CLI tool; with capture=True stdout/stderr come back as text."""
+    if name not in TOOLS:
+        raise ValueError(f"unknown tool {name!r}; known: {', '.join(sorted(TOOLS))}")
+    return subprocess.run(
+        tool_command(name, args),
+        capture_output=capture,
+        text=True,
+        input=input,
+        timeout=timeout,
+        cwd=config.REPO_ROOT,
+    )

@@ -1,0 +1,169 @@
+"""Changing topics: create, delete, configs, partitions, leader elections.
+
+Each change is checked here first (the errors name the field), then by Kafka with
+`validate_only` where Kafka offers it, and only then made, so bad input changes nothing.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from django.conf import settings
+
+from console import kafka
+from console.clusters import ClusterConfig
+from console.errors import BadInput, Conflict, NotFound
+from topics.listing import get_topic_meta
+from topics.metadata import cache
+from topics.validation import check_topic_name
+
+# Kafka errors that mean the request itself is wrong, and the field they are about.
+_BAD_INPUT_ERRORS = {
+    "INVALID_CONFIG": "configs",
+    "INVALID_REPLICATION_FACTOR": "replication_factor",
+    "INVALID_PARTITIONS": "partitions",
+    "INVALID_TOPIC_EXCEPTION": "name",
+    "POLICY_VIOLATION": "configs",
+    "INVALID_REQUEST": "body",
+}
+
+
+def _as_bad_input(exc: kafka.KafkaCallFailed, field: str | None = None) -> Exception:
+    name = exc.kafka_error or ""
+    if name == "TOPIC_ALREADY_EXISTS":
+        return Conflict(exc.message, code="topic_exists")
+    if name == "UNKNOWN_TOPIC_OR_PART":
+        return NotFound(exc.message, code="topic_not_found")
+    if name in _BAD_INPUT_ERRORS:
+        target = field or _BAD_INPUT_ERRORS[name]
+        return BadInput(target, f"{target}: {exc.message}")
+    return exc
+
+
+def create_topic(
+    cfg: ClusterConfig,
+    name: str,
+    partitions: int,
+    replication_factor: int,
+    configs: Mapping[str, str],
+) -> None:
+    snap = cache.snapshot(cfg, max_age=0)
+    check_topic_name(name, snap.topics)
+    if name in snap.topics:
+        raise Conflict(f"Topic {name!r} already exists.", code="topic_exists")
+    if partitions < 1:
+        raise BadInput("partitions", "partitions: must be at least 1.")
+    live = len(snap.live_broker_ids)
+    if replication_factor < 1:
+        raise BadInput("replication_factor", "replication_factor: must be at least 1.")
+    if replication_factor > live:
+        raise BadInput(
+            "replication_factor",
+            f"replication_factor: {replication_factor} is more than the {live} live brokers.",
+        )
+    for step_validate_only in (True, False):
+        try:
+            kafka.create_topic(
+                cfg.bootstrap_servers,
+                name,
+                partitions,
+                replication_factor,
+                configs,
+                cfg.client_config,
+                validate_only=step_validate_only,
+            )
+        except kafka.KafkaCallFailed as exc:
+            raise _as_bad_input(exc) from exc
+    cache.invalidate(cfg.name, name)
+
+
+def delete_topic(cfg: ClusterConfig, name: str) -> None:
+    topic = get_topic_meta(cache.snapshot(cfg, max_age=0), name)
+    if topic.internal:
+        raise BadInput(
+            "topic", f"topic: {name!r} is an internal Kafka topic and cannot be deleted."
+        )
+    try:
+        kafka.delete_topic(cfg.bootstrap_servers, name, cfg.client_config)
+    except kafka.KafkaCallFailed as exc:
+        raise _as_bad_input(exc) from exc
+    cache.invalidate(cfg.name, name)
+
+
+def alter_configs(
+    cfg: ClusterConfig, name: str, set_configs: Mapping[str, str], delete: list[str]
+) -> None:
+    get_topic_meta(cache.snapshot(cfg), name)
+    if not set_configs and not delete:
+        raise BadInput("set", "set: give at least one config to set or delete.")
+    both = sorted(set(set_configs) & set(delete))
+    if both:
+        raise BadInput("delete", f"delete: {', '.join(both)} cannot be both set and deleted.")
+    for step_validate_only in (True, False):
+        try:
+            kafka.alter_topic_configs(
+                cfg.bootstrap_servers,
+                name,
+                set_configs,
+                delete,
+                cfg.client_config,
+                validate_only=step_validate_only,
+                timeout=settings.KAFKA_TIMEOUT_SECONDS,
+            )
+        except kafka.KafkaCallFailed as exc:
+            raise _as_bad_input(exc, "set" if set_configs else "delete") from exc
+    cache.invalidate(cfg.name, name)
+
+
+def add_partitions(cfg: ClusterConfig, name: str, count: int) -> None:
+    topic = get_topic_meta(cache.snapshot(cfg, max_age=0), name)
+    current = len(topic.partitions)
+    if count < current:
+        raise BadInput(
+            "count",
+            f"count: Kafka cannot decrease partitions; {name!r} has {current}, asked {count}.",
+        )
+    if count == current:
+        raise BadInput("count", f"count: {name!r} already has {current} partitions.")
+    for step_validate_only in (True, False):
+        try:
+            kafka.create_partitions(
+                cfg.bootstrap_servers,
+                name,
+                count,
+                cfg.client_config,
+                validate_only=step_validate_only,
+            )
+        except kafka.KafkaCallFailed as exc:
+            raise _as_bad_input(exc, "count") from exc
+    cache.invalidate(cfg.name, name)
+
+
+def elect_leaders(
+    cfg: ClusterConfig, election: str, partitions: list[tuple[str, int]] | None
+) -> list[dict[str, Any]]:
+    if election not in ("preferred", "unclean"):
+        raise BadInput("election", "election: must be 'preferred' or 'unclean'.")
+    snap = cache.snapshot(cfg, max_age=0)
+    if partitions is not None:
+        if not partitions:
+            raise BadInput("partitions", "partitions: give at least one, or null for all.")
+        for topic, partition in partitions:
+            meta = snap.topics.get(topic)
+            if meta is None:
+                raise BadInput("partitions", f"partitions: topic {topic!r} does not exist.")
+            if partition not in {p.partition for p in meta.partitions}:
+                raise BadInput("partitions", f"partitions: {topic!r} has no partition {partition}.")
+    results = kafka.elect_leaders(cfg.bootstrap_servers, election, partitions, cfg.client_config)
+    cache.invalidate(cfg.name)
+    rows = []
+    for (topic, partition), error in sorted(results.items()):
+        if error is None:
+            outcome = "elected"
+        elif error.startswith("ELECTION_NOT_NEEDED"):
+            outcome = "not_needed"
+        else:
+            outcome = "failed"
+        rows.append({"topic": topic, "partition": partition, "outcome": outcome, "error": error})
+    return rows

@@ -1,0 +1,137 @@
+"""Topic list rows and topic detail, assembled from the shared metadata snapshot."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.conf import settings
+
+from console import kafka
+from console.clusters import ClusterConfig
+from console.errors import BadInput, NotFound
+from topics.health import FILTERS, offline_replicas, partition_health
+from topics.metadata import ClusterSnapshot, cache
+
+
+def _replication_factor(topic: kafka.TopicMeta) -> int:
+    return len(topic.partitions[0].replicas) if topic.partitions else 0
+
+
+def topic_row(topic: kafka.TopicMeta, live: frozenset[int], min_isr: int) -> dict[str, Any]:
+    counts = dict.fromkeys(FILTERS, 0)
+    for part in topic.partitions:
+        health = partition_health(part.replicas, part.isr, part.leader, live, min_isr)
+        for flag in FILTERS:
+            counts[flag] += health.matches(flag)
+    return {
+        "name": topic.name,
+        "internal": topic.internal,
+        "partition_count": len(topic.partitions),
+        "replication_factor": _replication_factor(topic),
+        "under_replicated_count": counts["under_replicated"],
+        "under_min_isr_count": counts["under_min_isr"],
+        "at_min_isr_count": counts["at_min_isr"],
+        "unavailable_count": counts["unavailable"],
+    }
+
+
+def list_topics(
+    cfg: ClusterConfig,
+    include_internal: bool = False,
+    health_filter: str | None = None,
+    search: str | None = None,
+) -> list[dict[str, Any]]:
+    if health_filter is not None and health_filter not in FILTERS:
+        raise BadInput("filter", f"filter: must be one of {', '.join(FILTERS)}.")
+    snap = cache.snapshot(cfg)
+    topics = [
+        t
+        for t in snap.topics.values()
+        if (include_internal or not t.internal) and (not search or search.lower() in t.name.lower())
+    ]
+    min_isr = cache.min_isr(cfg, [t.name for t in topics])
+    rows = [
+        topic_row(t, snap.live_broker_ids, min_isr.get(t.name, 1))
+        for t in sorted(topics, key=lambda t: t.name)
+    ]
+    if health_filter:
+        rows = [r for r in rows if r[f"{health_filter}_count"] > 0]
+    return rows
+
+
+def get_topic_meta(snap: ClusterSnapshot, name: str) -> kafka.TopicMeta:
+    topic = snap.topics.get(name)
+    if topic is None:
+        raise NotFound(f"Topic {name!r} does not exist.", code="topic_not_found")
+    return topic
+
+
+def _offset(result: Any) -> int | None:
+    return result.offset if isinstance(result, kafka.OffsetResult) else None
+
+
+def partition_rows(
+    topic: kafka.TopicMeta,
+    live: frozenset[int],
+    min_isr: int,
+    starts: dict[tuple[str, int], Any],
+    ends: dict[tuple[str, int], Any],
+) -> list[dict[str, Any]]:
+    rows = []
+    for part in topic.partitions:
+        health = partition_health(part.replicas, part.isr, part.leader, live, min_isr)
+        key = (topic.name, part.partition)
+        preferred = part.replicas[0] if part.replicas else None
+        rows.append(
+            {
+                "partition": part.partition,
+                "leader": part.leader,
+                "replicas": part.replicas,
+                "isr": part.isr,
+                "offline_replicas": offline_replicas(part.replicas, live),
+                "preferred_leader": preferred,
+                "is_preferred_leader": part.leader is not None and part.leader == preferred,
+                "under_replicated": health.under_replicated,
+                "under_min_isr": health.under_min_isr,
+                "at_min_isr": health.at_min_isr,
+                "unavailable": health.unavailable,
+                "log_start_offset": _offset(starts.get(key)),
+                "log_end_offset": _offset(ends.get(key)),
+            }
+        )
+    return rows
+
+
+def topic_detail(cfg: ClusterConfig, name: str, max_age: float | None = None) -> dict[str, Any]:
+    snap = cache.snapshot(cfg) if max_age is None else cache.snapshot(cfg, max_age)
+    topic = get_topic_meta(snap, name)
+    timeout = settings.KAFKA_TIMEOUT_SECONDS
+    configs = kafka.describe_topic_configs(
+        cfg.bootstrap_servers, [name], cfg.client_config, timeout=timeout
+    ).get(name, {})
+    min_isr_value = configs.get("min.insync.replicas")
+    min_isr = int(min_isr_value.value) if min_isr_value and min_isr_value.value else 1
+    tps = [(name, p.partition) for p in topic.partitions if p.leader is not None]
+    starts = kafka.list_offsets(cfg.bootstrap_servers, tps, "earliest", cfg.client_config, timeout)
+    ends = kafka.list_offsets(cfg.bootstrap_servers, tps, "latest", cfg.client_config, timeout)
+    return {
+        "name": topic.name,
+        "internal": topic.internal,
+        "partition_count": len(topic.partitions),
+        "replication_factor": _replication_factor(topic),
+        "min_insync_replicas": min_isr,
+        "configs": {k: v.value for k, v in sorted(configs.items())},
+        "config_entries": [
+            {
+                "name": k,
+                "value": v.value,
+                "source": v.source,
+                "is_default": v.is_default,
+                "read_only": v.read_only,
+                "sensitive": v.sensitive,
+            }
+            for k, v in sorted(configs.items())
+        ],
+        "partitions": partition_rows(topic, snap.live_broker_ids, min_isr, starts, ends),
+        "live_brokers": sorted(snap.live_broker_ids),
+    }

@@ -32,7 +32,8 @@ def record(
 class audited:  # noqa: N801 (used as a context manager, reads like a statement)
     """Record one audit entry for the block: ok, refused (bad input/conflict) or failed.
 
-    `details` may be filled inside the block (e.g. per-partition results) before it ends.
+    Inside the block, `action`, `outcome` and `details` may be refined (e.g. the action once
+    the request is validated, per-partition results) before the entry is written.
     """
 
     def __init__(
@@ -42,15 +43,13 @@ class audited:  # noqa: N801 (used as a context manager, reads like a statement)
         *,
         cluster: str = "",
         target: str = "",
-        request: dict[str, Any] | None = None,
+        request: Any = None,
     ):
-        self.entry_args = {
-            "actor": actor,
-            "action": action,
-            "cluster": cluster,
-            "target": target,
-            "request": request or {},
-        }
+        self.actor = actor
+        self.action = action
+        self.cluster = cluster
+        self.target = target
+        self.request = request if isinstance(request, dict) else {}
         self.details: dict[str, Any] = {}
         self.outcome: str | None = None
 
@@ -69,4 +68,12 @@ class audited:  # noqa: N801 (used as a context manager, reads like a statement)
         else:
             outcome = AuditEntry.Outcome.FAILED
             self.details.setdefault("error", getattr(exc, "message", None) or str(exc))
-        record(outcome=outcome, details=self.details, **self.entry_args)
+        record(
+            actor=self.actor,
+            action=self.action,
+            outcome=outcome,
+            cluster=self.cluster,
+            target=self.target,
+            request=self.request,
+            details=self.details,
+        )

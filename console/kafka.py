@@ -19,6 +19,7 @@ from typing import Any
 
 from confluent_kafka import (
     Consumer,
+    ConsumerGroupTopicPartitions,
     ElectionType,
     KafkaError,
     KafkaException,
@@ -453,3 +454,208 @@ def delete_records(
     )
     for tp, future in futures.items():
         _result(future, f"delete records of {tp.topic}/{tp.partition}", timeout + 5)
+
+
+# librdkafka's group state names mapped to the names Kafka's own tools print.
+_GROUP_STATES = {
+    "STABLE": "Stable",
+    "EMPTY": "Empty",
+    "DEAD": "Dead",
+    "PREPARING_REBALANCING": "PreparingRebalance",
+    "COMPLETING_REBALANCING": "CompletingRebalance",
+    "ASSIGNING": "Assigning",
+    "RECONCILING": "Reconciling",
+    "UNKNOWN": "Unknown",
+}
+
+
+def _state_name(state: Any) -> str:
+    name = getattr(state, "name", str(state))
+    return _GROUP_STATES.get(name, name.title())
+
+
+@dataclass(frozen=True)
+class GroupListing:
+    group_id: str
+    state: str
+    is_simple: bool
+
+
+@dataclass(frozen=True)
+class GroupMember:
+    member_id: str
+    client_id: str
+    host: str
+    assignments: list[tuple[str, int]]
+
+
+@dataclass(frozen=True)
+class GroupDescription:
+    group_id: str
+    state: str  # as Kafka's tools print it: Stable, Empty, Dead, PreparingRebalance, ...
+    protocol_type: str
+    assignor: str
+    members: list[GroupMember]
+    coordinator_id: int | None
+    exists: bool = True
+
+
+def list_groups(
+    bootstrap_servers: str,
+    extra: Mapping[str, str] | None = None,
+    timeout: float = DEFAULT_TIMEOUT_S,
+) -> list[GroupListing]:
+    future = admin_client(bootstrap_servers, extra).list_consumer_groups(request_timeout=timeout)
+    result = _result(future, "list consumer groups", timeout + 1)
+    return sorted(
+        (
+            GroupListing(g.group_id, _state_name(g.state), bool(g.is_simple_consumer_group))
+            for g in result.valid
+        ),
+        key=lambda g: g.group_id,
+    )
+
+
+def describe_groups(
+    bootstrap_servers: str,
+    group_ids: Iterable[str],
+    extra: Mapping[str, str] | None = None,
+    timeout: float = DEFAULT_TIMEOUT_S,
+) -> dict[str, GroupDescription]:
+    """Many groups in one call. A group Kafka does not know is returned as Dead, not found."""
+    ids = list(group_ids)
+    if not ids:
+        return {}
+    futures = admin_client(bootstrap_servers, extra).describe_consumer_groups(
+        ids, request_timeout=timeout
+    )
+    out: dict[str, GroupDescription] = {}
+    for gid, result in _wait_all(futures, timeout + 1).items():
+        if isinstance(result, KafkaCallFailed) and result.kafka_error == "GROUP_ID_NOT_FOUND":
+            out[gid] = GroupDescription(gid, "Dead", "", "", [], None, exists=False)
+            continue
+        if isinstance(result, KafkaAdapterError):
+            raise result
+        members = [
+            GroupMember(
+                member_id=m.member_id,
+                client_id=m.client_id,
+                host=m.host,
+                assignments=sorted(
+                    (tp.topic, tp.partition)
+                    for tp in (m.assignment.topic_partitions if m.assignment else [])
+                ),
+            )
+            for m in result.members
+        ]
+        state = _state_name(result.state)
+        out[gid] = GroupDescription(
+            group_id=gid,
+            state=state,
+            protocol_type="" if result.is_simple_consumer_group else "consumer",
+            assignor=result.partition_assignor or "",
+            members=members,
+            coordinator_id=result.coordinator.id if result.coordinator else None,
+            exists=state != "Dead",
+        )
+    return out
+
+
+def committed_offsets(
+    bootstrap_servers: str,
+    groups: Mapping[str, Iterable[tuple[str, int]] | None],
+    extra: Mapping[str, str] | None = None,
+    timeout: float = DEFAULT_TIMEOUT_S,
+) -> dict[str, dict[tuple[str, int], int | None]]:
+    """Committed offsets of many groups (None = all partitions the group committed on).
+
+    librdkafka sends one OffsetFetch per group, so the calls are all started at once and
+    awaited under one deadline. A partition without a committed offset maps to None.
+    """
+    admin = admin_client(bootstrap_servers, extra)
+    futures: dict[str, Future] = {}
+    for group, partitions in groups.items():
+        tps = None if partitions is None else [TopicPartition(t, p) for t, p in partitions]
+        request = [ConsumerGroupTopicPartitions(group, tps)]
+        futures[group] = admin.list_consumer_group_offsets(request, request_timeout=timeout)[group]
+    out: dict[str, dict[tuple[str, int], int | None]] = {}
+    for group, result in _wait_all(futures, timeout + 1).items():
+        if isinstance(result, KafkaAdapterError):
+            raise result
+        out[group] = {
+            (tp.topic, tp.partition): tp.offset if tp.offset >= 0 else None
+            for tp in result.topic_partitions
+        }
+    return out
+
+
+def commit_offsets(
+    bootstrap_servers: str,
+    group: str,
+    offsets: Mapping[tuple[str, int], int],
+    extra: Mapping[str, str] | None = None,
+    timeout: float = DEFAULT_TIMEOUT_S,
+) -> dict[tuple[str, int], str | None]:
+    """Commit offsets for an inactive group; per partition, None or the error's sentence."""
+    tps = [TopicPartition(t, p, o) for (t, p), o in offsets.items()]
+    future = admin_client(bootstrap_servers, extra).alter_consumer_group_offsets(
+        [ConsumerGroupTopicPartitions(group, tps)], request_timeout=timeout
+    )[group]
+    result = _result(future, f"commit offsets of group {group}", timeout + 1)
+    out: dict[tuple[str, int], str | None] = dict.fromkeys(offsets)
+    for tp in result.topic_partitions:
+        out[(tp.topic, tp.partition)] = None if tp.error is None else _error_sentence(tp.error)
+    return out
+
+
+def delete_group(
+    bootstrap_servers: str,
+    group: str,
+    extra: Mapping[str, str] | None = None,
+    timeout: float = DEFAULT_TIMEOUT_S,
+) -> None:
+    future = admin_client(bootstrap_servers, extra).delete_consumer_groups(
+        [group], request_timeout=timeout
+    )[group]
+    _result(future, f"delete group {group}", timeout + 1)
+
+
+def record_timestamps(
+    bootstrap_servers: str,
+    positions: Mapping[tuple[str, int], int],
+    extra: Mapping[str, str] | None = None,
+    timeout: float = DEFAULT_TIMEOUT_S,
+) -> dict[tuple[str, int], int | None]:
+    """Timestamp of the first record at or after each offset (None at the log end).
+
+    Reads one record per partition with a throw-away consumer that never commits.
+    """
+    out: dict[tuple[str, int], int | None] = dict.fromkeys(positions)
+    if not positions:
+        return out
+    settings = {
+        "group.id": "kafka-console-peek",
+        "enable.auto.commit": False,
+        "enable.partition.eof": True,
+        "auto.offset.reset": "latest",
+        "max.partition.fetch.bytes": 65536,
+        **(extra or {}),
+    }
+    consumer = Consumer(client_config(bootstrap_servers, settings))
+    try:
+        consumer.assign([TopicPartition(t, p, o) for (t, p), o in positions.items()])
+        pending = set(positions)
+        deadline = time.monotonic() + timeout
+        while pending and time.monotonic() < deadline:
+            for message in consumer.consume(num_messages=500, timeout=0.5):
+                key = (message.topic(), message.partition())
+                if key not in pending:
+                    continue
+                if message.error() is None:
+                    kind, ts = message.timestamp()
+                    out[key] = ts if ts >= 0 else None
+                pending.discard(key)  # a record, or the end of the partition
+                consumer.pause([TopicPartition(*key)])
+    finally:
+        consumer.close()
+    return out

@@ -9,4 +9,5 @@ urlpatterns = [
     path("schema/", SpectacularAPIView.as_view(), name="schema"),
     path("docs/", SpectacularSwaggerView.as_view(url_name="schema"), name="docs"),
     path("", include("topics.api.urls")),
+    path("", include("groups.api.urls")),
 ]

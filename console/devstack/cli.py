@@ -113,8 +113,8 @@ def cmd_status(as_json: bool) -> int:
 
 def cmd_up(timeout: float) -> int:
     t0 = time.monotonic()
-    libs = jars.ensure_kafka_jars(_log)
     with _lock():
+        libs = jars.ensure_kafka_jars(_log)
         _init_state_dir()
         redis_server.ensure_running(_log)
         started = kafka_cluster.start_nodes(config.BROKER_IDS, libs)
@@ -127,7 +127,7 @@ def cmd_up(timeout: float) -> int:
             jars.ensure_spark_kafka_jars(_log)
         except DevstackError as exc:
             spark_problem = exc
-        desc = kafka_cluster.wait_ready(started, timeout=timeout, progress=_log)
+        desc = kafka_cluster.wait_ready(started, timeout=timeout, progress=_log, libs=libs)
     ids = [b.id for b in desc.brokers]
     verb = "ready" if started else "already running"
     _log(
@@ -151,7 +151,7 @@ def cmd_down(wipe: bool) -> int:
             if not (state / STATE_MARKER).is_file():
                 raise DevstackError(f"{state} does not look like a dev stack dir; not deleting it.")
             for child in state.iterdir():
-                if child.name == ".lock":
+                if child.name in (".lock", STATE_MARKER):
                     continue
                 if child.is_dir():
                     shutil.rmtree(child)
@@ -170,13 +170,13 @@ def cmd_stop_broker(node: int, kill: bool) -> int:
 
 
 def cmd_start_broker(node: int, timeout: float) -> int:
-    libs = jars.ensure_kafka_jars(_log)
     with _lock():
+        libs = jars.ensure_kafka_jars(_log)
         _init_state_dir()
         started = kafka_cluster.start_nodes([node], libs)
         if started:
             _log(f"Started broker {node} (pid {started[node].pid}); waiting until it is back")
-        kafka_cluster.wait_ready(started, need=[node], timeout=timeout, progress=_log)
+        kafka_cluster.wait_ready(started, need=[node], timeout=timeout, progress=_log, libs=libs)
     _log(f"Broker {node} is up." if started else f"Broker {node} was already running.")
     return 0
 
@@ -188,8 +188,9 @@ def cmd_tool(name: str, args: list[str]) -> int:
 
 def cmd_fetch() -> int:
     t0 = time.monotonic()
-    libs = jars.ensure_kafka_jars(_log)
-    spark = jars.ensure_spark_kafka_jars(_log)
+    with _lock():
+        libs = jars.ensure_kafka_jars(_log)
+        spark = jars.ensure_spark_kafka_jars(_log)
     _log(f"Kafka {config.KAFKA_VERSION}: {len(list(libs.glob('*.jar')))} jars in {libs}")
     _log(f"Spark Kafka source: {len(spark)} jars in {jars.spark_kafka_dir()}")
     _log(f"({time.monotonic() - t0:.1f} s)")

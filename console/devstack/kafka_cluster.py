@@ -189,20 +189,41 @@ def _check_ports_free(node_id: int) -> None:
             )
 
 
+# server.out size when each node was last spawned, to read only that run's output.
+_spawn_offsets: dict[int, int] = {}
+BIND_RETRIES = 3
+
+
+def _spawn_node(node_id: int, libs: Path) -> subprocess.Popen:
+    out = out_file(node_id)
+    with open(out, "ab") as f:
+        f.write(f"\n==== devstack start {time.strftime('%Y-%m-%d %H:%M:%S')} ====\n".encode())
+        _spawn_offsets[node_id] = f.tell()
+    cmd = node_command(node_id, libs)
+    return procs.spawn(cmd, out, pid_file(node_id), config.node_dir(node_id))
+
+
+def _died_of_bind_error(node_id: int) -> bool:
+    try:
+        with open(out_file(node_id), "rb") as f:
+            f.seek(_spawn_offsets.get(node_id, 0))
+            return b"Address already in use" in f.read()
+    except OSError:
+        return False
+
+
 def start_nodes(node_ids: Iterable[int], libs: Path) -> dict[int, subprocess.Popen]:
     """Start the given nodes that are not running; returns the processes started."""
     todo = [n for n in node_ids if running_pid(n) is None]
+    all_ports = [
+        p for n in config.BROKER_IDS for p in (config.broker_port(n), config.controller_port(n))
+    ]
+    procs.reserve_ports(all_ports)
     for n in todo:
         _check_ports_free(n)
         write_node_files(n)
     format_storage(todo, libs)
-    started = {}
-    for n in todo:
-        with open(out_file(n), "ab") as f:
-            f.write(f"\n==== devstack start {time.strftime('%Y-%m-%d %H:%M:%S')} ====\n".encode())
-        cmd = node_command(n, libs)
-        started[n] = procs.spawn(cmd, out_file(n), pid_file(n), config.node_dir(n))
-    return started
+    return {n: _spawn_node(n, libs) for n in todo}
 
 
 def stop_nodes(node_ids: Iterable[int], kill: bool = False) -> list[int]:
@@ -223,20 +244,31 @@ def wait_ready(
     need: Iterable[int] = config.BROKER_IDS,
     timeout: float = config.READY_TIMEOUT_S,
     progress: Callable[[str], None] | None = None,
+    libs: Path | None = None,
 ) -> ClusterDescription:
     """Poll until the cluster has a controller and every broker in `need` is registered.
 
     A broker named in `need` must also answer on its own port, so a SIGKILLed broker that the
-    controller has not fenced yet does not count as back.
+    controller has not fenced yet does not count as back. With `libs`, a started node that
+    died because its port was briefly taken is started again (up to BIND_RETRIES times).
     """
     from console.kafka import probe_cluster  # confluent_kafka loads only when needed
 
+    started = dict(started)
+    retries = dict.fromkeys(started, BIND_RETRIES)
     need = sorted(set(need))
     deadline = time.monotonic() + timeout
     last_note = time.monotonic()
     while True:
-        for n, proc in started.items():
+        for n, proc in list(started.items()):
             if proc.poll() is not None:
+                if libs is not None and retries[n] > 0 and _died_of_bind_error(n):
+                    retries[n] -= 1
+                    if progress:
+                        progress(f"  node {n} could not bind its port yet; starting it again")
+                    time.sleep(2.0)
+                    started[n] = _spawn_node(n, libs)
+                    continue
                 raise DevstackError(
                     f"Kafka node {n} exited with code {proc.returncode} while starting.\n"
                     + _failure_report([n])

@@ -141,6 +141,40 @@ def port_open(host: str, port: int, timeout: float = 0.5) -> bool:
         return False
 
 
+RESERVED_PORTS = Path("/proc/sys/net/ipv4/ip_local_reserved_ports")
+
+
+def _expand_ports(spec: str) -> set[int]:
+    ports: set[int] = set()
+    for part in spec.replace("\n", "").split(","):
+        part = part.strip()
+        if "-" in part:
+            lo, hi = part.split("-", 1)
+            ports.update(range(int(lo), int(hi) + 1))
+        elif part:
+            ports.add(int(part))
+    return ports
+
+
+def reserve_ports(ports: Sequence[int]) -> bool:
+    """Keep the kernel from handing out `ports` as ephemeral client ports.
+
+    Listen ports inside the ephemeral range (39092, 39093) can otherwise be taken while the
+    node is down: a client retrying 127.0.0.1:39092 may get source port 39092 and connect to
+    itself, and the restarted broker then fails with "Address already in use". Needs root;
+    the setting is per network namespace and is re-applied by every start. Best effort.
+    """
+    try:
+        spec = RESERVED_PORTS.read_text().strip()
+        missing = sorted(set(ports) - _expand_ports(spec))
+        if missing:
+            # Writing replaces the list, so keep what was there (compact range syntax).
+            RESERVED_PORTS.write_text(",".join([spec] * bool(spec) + [str(p) for p in missing]))
+        return True
+    except (OSError, ValueError):
+        return False
+
+
 def tail(path: Path, lines: int = 40) -> str:
     try:
         with open(path, "rb") as f:

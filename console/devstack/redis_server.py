@@ -112,6 +112,7 @@ def ensure_running(log=print, timeout: float = 20.0) -> int | None:
         ]
         proc = procs.spawn(cmd, out_file(), pid_file(), config.redis_dir())
         pid = proc.pid
+        log(f"Started Redis on {config.HOST}:{config.REDIS_PORT} (pid {pid})")
     deadline = time.monotonic() + timeout
     while not ping():
         if not procs.is_alive(pid) or time.monotonic() > deadline:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import subprocess
+import sys
 from collections.abc import Sequence
 
 from console.devstack import config, jars, kafka_cluster
@@ -52,7 +53,8 @@ def tool_args(name: str, args: Sequence[str]) -> list[str]:
 def tool_command(name: str, args: Sequence[str]) -> list[str]:
     """The java command line running Kafka tool `name` with `args`."""
     main_class, _ = TOOLS[name]
-    libs = jars.ensure_kafka_jars()
+    # Progress goes to stderr: callers parse the tool's stdout.
+    libs = jars.ensure_kafka_jars(log=lambda msg: print(msg, file=sys.stderr))
     return [
         kafka_cluster.java(),
         *config.TOOL_HEAP,

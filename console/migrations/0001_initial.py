@@ -4,29 +4,43 @@ from django.db import migrations, models
 
 
 class Migration(migrations.Migration):
-
     initial = True
 
-    dependencies = [
-    ]
+    dependencies = []
 
     operations = [
         migrations.CreateModel(
-            name='AuditEntry',
+            name="AuditEntry",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('at', models.DateTimeField(auto_now_add=True, db_index=True)),
-                ('actor', models.CharField(db_index=True, max_length=150)),
-                ('action', models.CharField(db_index=True, max_length=64)),
-                ('cluster', models.CharField(blank=True, db_index=True, max_length=64)),
-                ('target', models.CharField(blank=True, max_length=512)),
-                ('request', models.JSONField(blank=True, default=dict)),
-                ('outcome', models.CharField(choices=[('ok', 'Ok'), ('refused', 'Refused'), ('failed', 'Failed'), ('preview', 'Preview')], max_length=16)),
-                ('details', models.JSONField(blank=True, default=dict)),
+                (
+                    "id",
+                    models.BigAutoField(
+                        auto_created=True, primary_key=True, serialize=False, verbose_name="ID"
+                    ),
+                ),
+                ("at", models.DateTimeField(auto_now_add=True, db_index=True)),
+                ("actor", models.CharField(db_index=True, max_length=150)),
+                ("action", models.CharField(db_index=True, max_length=64)),
+                ("cluster", models.CharField(blank=True, db_index=True, max_length=64)),
+                ("target", models.CharField(blank=True, max_length=512)),
+                ("request", models.JSONField(blank=True, default=dict)),
+                (
+                    "outcome",
+                    models.CharField(
+                        choices=[
+                            ("ok", "Ok"),
+                            ("refused", "Refused"),
+                            ("failed", "Failed"),
+                            ("preview", "Preview"),
+                        ],
+                        max_length=16,
+                    ),
+                ),
+                ("details", models.JSONField(blank=True, default=dict)),
             ],
             options={
-                'verbose_name_plural': 'audit entries',
-                'ordering': ['-at', '-id'],
+                "verbose_name_plural": "audit entries",
+                "ordering": ["-at", "-id"],
             },
         ),
     ]

@@ -3,7 +3,10 @@ import { CurrentUserProvider } from "./components/CurrentUser";
 import { Layout } from "./components/Layout";
 import { ClusterPage } from "./pages/ClusterPage";
 import { ClustersPage } from "./pages/ClustersPage";
+import { CreateTopicPage } from "./pages/CreateTopicPage";
 import { NotFoundPage } from "./pages/NotFoundPage";
+import { TopicPage } from "./pages/TopicPage";
+import { TopicsPage } from "./pages/TopicsPage";
 
 /**
  * Every client-side route. Django answers each non-API path with index.html,
@@ -15,7 +18,14 @@ export function AppRoutes() {
     <Routes>
       <Route element={<Layout />}>
         <Route index element={<ClustersPage />} />
-        <Route path="clusters/:cluster" element={<ClusterPage />} />
+        <Route path="clusters/:cluster">
+          {/* One child per cluster tab (navigation.ts CLUSTER_TABS) and its sub-pages. */}
+          <Route index element={<ClusterPage />} />
+          <Route path="topics" element={<TopicsPage />} />
+          {/* Not topics/new: "new" is a legal topic name. */}
+          <Route path="create-topic" element={<CreateTopicPage />} />
+          <Route path="topics/:topic" element={<TopicPage />} />
+        </Route>
         <Route path="*" element={<NotFoundPage />} />
       </Route>
     </Routes>

@@ -16,3 +16,34 @@ export interface NavItem {
 export const NAV_ITEMS: NavItem[] = [
   { to: "/", label: "Clusters", end: true, activePrefixes: ["/clusters/"] },
 ];
+
+/** A tab of the per-cluster pages (Overview | Topics | ...). */
+export interface ClusterTab {
+  /** Path under /clusters/{cluster}/ ("" for the overview). */
+  path: string;
+  label: string;
+  /** Other paths under /clusters/{cluster}/ whose pages belong to this tab. */
+  alsoFor?: string[];
+  role?: Role;
+}
+
+/**
+ * The tabs shown under the cluster name on every per-cluster page. A new
+ * per-cluster section (e.g. consumer groups) adds its entry here and its
+ * routes in App.tsx.
+ */
+export const CLUSTER_TABS: ClusterTab[] = [
+  { path: "", label: "Overview" },
+  { path: "topics", label: "Topics", alsoFor: ["create-topic"] },
+];
+
+/** The app path of a per-cluster page: clusterPath("local", "topics") is "/clusters/local/topics". */
+export function clusterPath(cluster: string, ...rest: string[]): string {
+  const tail = rest.filter(Boolean).map(encodeURIComponent).join("/");
+  return `/clusters/${encodeURIComponent(cluster)}${tail ? `/${tail}` : ""}`;
+}
+
+/** The app path of a topic's page. */
+export function topicPath(cluster: string, topic: string): string {
+  return clusterPath(cluster, "topics", topic);
+}

@@ -1,7 +1,7 @@
-import { act, screen, within } from "@testing-library/react";
+import { act, screen, waitFor, within } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { json, stubFetch } from "../test/fetchStub";
-import { BROKERS, LOCAL, ME } from "../test/fixtures";
+import { BROKERS, LOCAL, ME, TOPICS } from "../test/fixtures";
 import { renderApp } from "../test/render";
 import { CLUSTER_POLL_MS } from "./ClusterPage";
 
@@ -110,5 +110,52 @@ describe("ClusterPage", () => {
     });
     renderApp("/clusters/nope");
     expect(await screen.findByTestId("error-banner")).toHaveTextContent("No cluster named 'nope'.");
+  });
+});
+
+describe("ClusterPage overview", () => {
+  it("shows cluster-wide partition health linking to the filtered topic list, and the leadership chart", async () => {
+    const fetch = stubFetch({
+      "/api/v1/me": json(ME),
+      "/api/v1/clusters/local": json(LOCAL),
+      "/api/v1/clusters/local/brokers": json(BROKERS),
+      "/api/v1/clusters/local/topics": json(TOPICS),
+    });
+    renderApp("/clusters/local");
+
+    const under = await screen.findByTestId("health-under_replicated");
+    expect(fetch).toHaveBeenCalledWith("/api/v1/clusters/local/topics?include_internal=true", expect.anything());
+    expect(under).toHaveAttribute("data-count", "7"); // 2 + 1 + 4, internal topics included
+    expect(under).toHaveTextContent("7");
+    expect(under).toHaveTextContent("in 3 topics");
+    expect(under).toHaveAttribute("href", "/clusters/local/topics?filter=under_replicated&internal=true");
+    expect(screen.getByTestId("health-under_min_isr")).toHaveAttribute("data-count", "1");
+    expect(screen.getByTestId("health-unavailable")).toHaveTextContent("1");
+    expect(screen.getByTestId("health-unavailable")).toHaveAttribute("href", "/clusters/local/topics?filter=unavailable&internal=true");
+
+    const chart = screen.getByTestId("leadership-chart");
+    expect(chart).toHaveAttribute("data-brokers", "3");
+    expect(chart).toHaveTextContent("Leaders per broker: min 3, max 5, mean 4");
+    expect(screen.getByTestId("leader-skew")).toHaveAttribute("data-skew", "25");
+    // recharts (loaded lazily) draws one bar per broker and series
+    await waitFor(() => expect(chart.querySelectorAll(".recharts-bar-rectangle")).toHaveLength(6));
+    expect(chart).toHaveTextContent("broker 1");
+
+    expect(screen.getByTestId("tab-overview")).toHaveAttribute("aria-current", "page");
+    expect(screen.getByTestId("tab-topics")).toHaveAttribute("href", "/clusters/local/topics");
+  });
+
+  it("keeps the brokers when only the topic health fails", async () => {
+    stubFetch({
+      "/api/v1/me": json(ME),
+      "/api/v1/clusters/local": json(LOCAL),
+      "/api/v1/clusters/local/brokers": json(BROKERS),
+      "/api/v1/clusters/local/topics": json(TIMEOUT, 504),
+    });
+    renderApp("/clusters/local");
+    expect(await screen.findByTestId("health-error")).toHaveTextContent("Kafka did not answer");
+    expect(screen.getByTestId("brokers-table")).toBeInTheDocument();
+    expect(screen.getByTestId("health-unavailable")).toHaveTextContent("—");
+    expect(screen.queryByTestId("error-banner")).toBeNull();
   });
 });

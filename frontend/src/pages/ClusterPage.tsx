@@ -1,8 +1,12 @@
 import { useCallback } from "react";
 import { Link, useParams } from "react-router-dom";
-import { getCluster, listBrokers } from "../api/endpoints";
-import type { Broker, ClusterDetail } from "../api/types";
+import { isAbortError } from "../api/client";
+import { getCluster, listBrokers, listTopics } from "../api/endpoints";
+import type { Broker, ClusterDetail, TopicSummary } from "../api/types";
+import { ClusterTabs } from "../components/ClusterTabs";
 import { ErrorBanner } from "../components/ErrorBanner";
+import { HealthCards } from "../components/HealthCards";
+import { LeadershipChart } from "../components/LeadershipChart";
 import { Loading } from "../components/Loading";
 import { ReachableBadge, StatusBadge } from "../components/StatusBadge";
 import { UpdatedAt } from "../components/UpdatedAt";
@@ -15,6 +19,9 @@ export const CLUSTER_POLL_MS = 5_000;
 interface ClusterView {
   detail: ClusterDetail;
   brokers: Broker[];
+  /** Every topic (internal too) for the health cards; null when that call failed. */
+  topics: TopicSummary[] | null;
+  topicsError: Error | null;
 }
 
 /** The controller is the broker flagged is_controller; failing that, controller_id. */
@@ -31,11 +38,20 @@ export function ClusterPage() {
 
   const fetcher = useCallback(
     async (signal: AbortSignal): Promise<ClusterView> => {
-      const [detail, brokers] = await Promise.all([
+      // The topic health is secondary: its failure must not hide the brokers.
+      const topicsCall = listTopics(cluster, { includeInternal: true }, signal).then(
+        (topics) => ({ topics, topicsError: null }),
+        (error: unknown) => {
+          if (isAbortError(error)) throw error;
+          return { topics: null, topicsError: error instanceof Error ? error : new Error(String(error)) };
+        },
+      );
+      const [detail, brokers, health] = await Promise.all([
         getCluster(cluster, signal),
         listBrokers(cluster, signal),
+        topicsCall,
       ]);
-      return { detail, brokers: [...brokers].sort((a, b) => a.id - b.id) };
+      return { detail, brokers: [...brokers].sort((a, b) => a.id - b.id), ...health };
     },
     [cluster],
   );
@@ -56,6 +72,7 @@ export function ClusterPage() {
         </h1>
         <UpdatedAt at={updatedAt} />
       </div>
+      <ClusterTabs cluster={cluster} />
 
       {error && (
         <ErrorBanner
@@ -101,6 +118,17 @@ export function ClusterPage() {
           </dl>
 
           <BrokerSummary brokers={data.brokers} />
+
+          <h2>Partition health</h2>
+          {data.topicsError && (
+            <p className="inline-error" role="alert" data-testid="health-error">
+              Could not load the topic health: {data.topicsError.message}
+            </p>
+          )}
+          <HealthCards cluster={cluster} topics={data.topics} />
+
+          <h2>Leadership balance</h2>
+          <LeadershipChart brokers={data.brokers} />
 
           <h2>Brokers</h2>
           {data.brokers.length === 0 ? (

@@ -1,0 +1,99 @@
+import { useEffect, useId, useRef, useState, type ReactNode } from "react";
+
+interface ConfirmDialogProps {
+  title: string;
+  /** What will happen, shown above the input. */
+  children: ReactNode;
+  /** The text the user must type exactly (e.g. the topic name). */
+  expected: string;
+  confirmLabel: string;
+  /** True while the action runs: the buttons are disabled. */
+  busy?: boolean;
+  /** Shown under the input when the action failed. */
+  error?: Error | null;
+  onConfirm: () => void;
+  onCancel: () => void;
+}
+
+/**
+ * A modal for destructive actions: the confirm button enables only once the
+ * input holds exactly `expected` (case and whitespace count). Escape or Cancel closes.
+ */
+export function ConfirmDialog({
+  title,
+  children,
+  expected,
+  confirmLabel,
+  busy = false,
+  error,
+  onConfirm,
+  onCancel,
+}: ConfirmDialogProps) {
+  const [typed, setTyped] = useState("");
+  const input = useRef<HTMLInputElement>(null);
+  const titleId = useId();
+  const inputId = useId();
+  const matches = typed === expected;
+
+  useEffect(() => {
+    input.current?.focus();
+  }, []);
+
+  useEffect(() => {
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key === "Escape" && !busy) onCancel();
+    };
+    document.addEventListener("keydown", onKey);
+    return () => document.removeEventListener("keydown", onKey);
+  }, [busy, onCancel]);
+
+  return (
+    <div className="modal-backdrop">
+      <div className="modal" role="dialog" aria-modal="true" aria-labelledby={titleId} data-testid="confirm-dialog">
+        <h2 id={titleId} className="modal-title">
+          {title}
+        </h2>
+        <div className="modal-body">{children}</div>
+        <form
+          onSubmit={(event) => {
+            event.preventDefault();
+            if (matches && !busy) onConfirm();
+          }}
+        >
+          <label htmlFor={inputId} className="field-label">
+            Type <code className="confirm-expected">{expected}</code> to confirm
+          </label>
+          <input
+            id={inputId}
+            ref={input}
+            className="input input-wide mono"
+            value={typed}
+            onChange={(event) => setTyped(event.target.value)}
+            autoComplete="off"
+            spellCheck={false}
+            disabled={busy}
+            data-testid="confirm-input"
+          />
+          {error && (
+            <p className="field-error" role="alert">
+              {error.message}
+            </p>
+          )}
+          <div className="modal-actions">
+            <button type="button" className="button" onClick={onCancel} disabled={busy}>
+              Cancel
+            </button>
+            <button
+              type="submit"
+              className="button button-danger"
+              disabled={!matches || busy}
+              data-testid="confirm-button"
+            >
+              {busy ? "Working…" : confirmLabel}
+            </button>
+          </div>
+        </form>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,196 @@
+import { act, fireEvent, screen, within } from "@testing-library/react";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import type { TopicDetail } from "../api/types";
+import { json, stubFetch } from "../test/fetchStub";
+import { ADMIN, ME, ORDERS } from "../test/fixtures";
+import { renderApp } from "../test/render";
+import { TOPIC_POLL_MS } from "./TopicPage";
+
+afterEach(() => {
+  vi.useRealTimers();
+});
+
+const TOPIC_URL = "/api/v1/clusters/local/topics/orders";
+
+function callsTo(fetch: ReturnType<typeof stubFetch>, path: string, method: string) {
+  return fetch.mock.calls.filter(([url, init]) => String(url).split("?")[0] === path && init?.method === method);
+}
+
+describe("TopicPage", () => {
+  it("shows the header, the leadership map, partitions and configs", async () => {
+    stubFetch({ "/api/v1/me": json(ME), [TOPIC_URL]: json(ORDERS) });
+    renderApp("/clusters/local/topics/orders");
+
+    expect(await screen.findByTestId("leadership-map")).toBeInTheDocument();
+    expect(screen.getByTestId("topic-partition-count")).toHaveTextContent("3");
+    expect(screen.getByTestId("topic-rf")).toHaveTextContent("3");
+    expect(screen.getByTestId("topic-min-isr")).toHaveTextContent("2");
+    expect(screen.getByTestId("topic-health-under_replicated")).toHaveAttribute("data-count", "2");
+    expect(screen.getByTestId("topic-health-under_min_isr")).toHaveAttribute("data-count", "1");
+    expect(screen.getByTestId("topic-health-unavailable")).toHaveAttribute("data-count", "0");
+
+    const p0 = screen.getByTestId("partition-row-0");
+    expect(within(p0).getAllByRole("cell").map((c) => c.textContent)).toEqual([
+      "0", "1", "1, 2, 3", "1, 2, 3", "—", "yes", "—", "10", "110", "100",
+    ]);
+    const p1 = screen.getByTestId("partition-row-1");
+    expect(within(p1).getByTestId("preferred-1")).toHaveTextContent("no (prefers 2)");
+    expect(within(p1).getByTestId("flag-under_replicated")).toBeInTheDocument();
+    expect(within(p1).getByTestId("flag-at_min_isr")).toBeInTheDocument();
+    const p2 = screen.getByTestId("partition-row-2");
+    expect(within(p2).getByTestId("flag-under_min_isr")).toBeInTheDocument();
+    expect(within(p2).getAllByRole("cell")[9]).toHaveTextContent("—"); // log end unknown
+
+    expect(screen.getByTestId("config-row-cleanup.policy")).toBeInTheDocument();
+    fireEvent.click(screen.getByTestId("hide-defaults"));
+    expect(screen.queryByTestId("config-row-cleanup.policy")).toBeNull();
+    expect(screen.getByTestId("config-row-retention.ms")).toHaveTextContent("topic override");
+
+    // Not an admin: no edit, no actions.
+    expect(screen.queryByTestId("config-edit-retention.ms")).toBeNull();
+    expect(screen.queryByTestId("delete-topic")).toBeNull();
+    expect(screen.queryByTestId("elect-preferred")).toBeNull();
+  });
+
+  it("polls, so a broker going down shows in the map without a reload", async () => {
+    vi.useFakeTimers({ toFake: ["setTimeout", "clearTimeout", "Date"] });
+    let detail: TopicDetail = ORDERS;
+    stubFetch({ "/api/v1/me": json(ME), [TOPIC_URL]: () => json(detail) });
+    renderApp("/clusters/local/topics/orders");
+    await act(() => vi.advanceTimersByTimeAsync(0));
+    expect(screen.getByTestId("lm-cell-0-1")).toHaveAttribute("data-state", "leader");
+    expect(screen.getByTestId("lm-broker-1")).toHaveAttribute("data-down", "false");
+
+    // Broker 1 dies: 2 takes over p0, 1 leaves every ISR and is offline.
+    detail = {
+      ...ORDERS,
+      live_brokers: [2, 3],
+      partitions: ORDERS.partitions.map((p) => ({
+        ...p,
+        leader: p.leader === 1 ? 2 : p.leader,
+        isr: p.isr.filter((b) => b !== 1),
+        offline_replicas: p.replicas.includes(1) ? [...p.offline_replicas, 1] : p.offline_replicas,
+      })),
+    };
+    await act(() => vi.advanceTimersByTimeAsync(TOPIC_POLL_MS));
+    expect(TOPIC_POLL_MS).toBeLessThanOrEqual(5_000);
+    expect(screen.getByTestId("lm-cell-0-1")).toHaveAttribute("data-state", "offline");
+    expect(screen.getByTestId("lm-cell-0-2")).toHaveAttribute("data-state", "leader");
+    expect(screen.getByTestId("lm-broker-1")).toHaveAttribute("data-down", "true");
+  });
+
+  it("deletes only after the exact topic name is typed", async () => {
+    const fetch = stubFetch({
+      "/api/v1/me": json(ADMIN),
+      [TOPIC_URL]: (_url, init) => (init?.method === "DELETE" ? { status: 204 } : json(ORDERS)),
+      "/api/v1/clusters/local/topics": json([]),
+    });
+    renderApp("/clusters/local/topics/orders");
+    fireEvent.click(await screen.findByTestId("delete-topic"));
+
+    const input = screen.getByTestId("confirm-input");
+    const confirm = screen.getByTestId("confirm-button");
+    expect(confirm).toBeDisabled();
+    for (const wrong of ["order", "Orders", "orders ", " orders", "orders2"]) {
+      fireEvent.change(input, { target: { value: wrong } });
+      expect(confirm).toBeDisabled();
+    }
+    fireEvent.submit(input.closest("form")!); // Enter with a wrong name does nothing
+    expect(callsTo(fetch, TOPIC_URL, "DELETE")).toHaveLength(0);
+
+    fireEvent.change(input, { target: { value: "orders" } });
+    expect(confirm).toBeEnabled();
+    fireEvent.click(confirm);
+
+    expect(await screen.findByTestId("flash")).toHaveTextContent("Topic orders was deleted.");
+    expect(callsTo(fetch, TOPIC_URL, "DELETE")).toHaveLength(1);
+  });
+
+  it("cancels the unclean election dialog, then runs it on every partition and shows the results", async () => {
+    const fetch = stubFetch({
+      "/api/v1/me": json(ADMIN),
+      [TOPIC_URL]: json(ORDERS),
+      "/api/v1/clusters/local/elect-leaders": (_url, init) => {
+        const body = JSON.parse(String(init?.body)) as { election: string; partitions: { partition: number }[] };
+        return json(
+          body.partitions.map((p) => ({
+            topic: "orders",
+            partition: p.partition,
+            outcome: p.partition === 2 ? "failed" : "not_needed",
+            error: p.partition === 2 ? "ELIGIBLE_LEADERS_NOT_AVAILABLE" : null,
+          })),
+        );
+      },
+    });
+    renderApp("/clusters/local/topics/orders");
+    fireEvent.click(await screen.findByTestId("elect-unclean"));
+    expect(screen.getByTestId("confirm-button")).toBeDisabled();
+    fireEvent.click(screen.getByRole("button", { name: "Cancel" }));
+    expect(screen.queryByTestId("confirm-dialog")).toBeNull();
+
+    fireEvent.click(screen.getByTestId("elect-unclean"));
+    fireEvent.change(screen.getByTestId("confirm-input"), { target: { value: "orders" } });
+    fireEvent.click(screen.getByTestId("confirm-button"));
+
+    const results = await screen.findByTestId("election-results");
+    expect(results).toHaveAttribute("data-election", "unclean");
+    expect(results).toHaveTextContent("0 elected, 2 not needed, 1 failed");
+    expect(within(results).getByTestId("election-row-2")).toHaveTextContent("ELIGIBLE_LEADERS_NOT_AVAILABLE");
+    expect(screen.queryByTestId("confirm-dialog")).toBeNull();
+    const [, init] = callsTo(fetch, "/api/v1/clusters/local/elect-leaders", "POST")[0]!;
+    expect(JSON.parse(String(init?.body))).toEqual({
+      election: "unclean",
+      partitions: [0, 1, 2].map((partition) => ({ topic: "orders", partition })),
+    });
+  });
+
+  it("runs a preferred election without a dialog, adds partitions only above the current count, edits a config", async () => {
+    const fetch = stubFetch({
+      "/api/v1/me": json(ADMIN),
+      [TOPIC_URL]: json(ORDERS),
+      [`${TOPIC_URL}/partitions`]: json({ ...ORDERS, partition_count: 5 }),
+      [`${TOPIC_URL}/configs`]: json(ORDERS),
+      "/api/v1/clusters/local/elect-leaders": json([
+        { topic: "orders", partition: 0, outcome: "not_needed", error: null },
+        { topic: "orders", partition: 1, outcome: "elected", error: null },
+        { topic: "orders", partition: 2, outcome: "not_needed", error: null },
+      ]),
+    });
+    renderApp("/clusters/local/topics/orders");
+
+    fireEvent.click(await screen.findByTestId("elect-preferred"));
+    expect(await screen.findByTestId("election-results")).toHaveTextContent("1 elected, 2 not needed, 0 failed");
+
+    const count = screen.getByTestId("add-partitions-count");
+    expect(count).toHaveValue(4);
+    fireEvent.change(count, { target: { value: "3" } });
+    expect(screen.getByTestId("add-partitions")).toBeDisabled();
+    fireEvent.change(count, { target: { value: "5" } });
+    fireEvent.click(screen.getByTestId("add-partitions"));
+    expect(await screen.findByTestId("action-message")).toHaveTextContent("orders now has 5 partitions.");
+    const [, addInit] = callsTo(fetch, `${TOPIC_URL}/partitions`, "POST")[0]!;
+    expect(JSON.parse(String(addInit?.body))).toEqual({ count: 5 });
+
+    fireEvent.click(screen.getByTestId("config-edit-retention.ms"));
+    fireEvent.change(screen.getByTestId("config-input-retention.ms"), { target: { value: "3600000" } });
+    fireEvent.click(screen.getByTestId("config-save-retention.ms"));
+    expect(await screen.findByTestId("config-saved")).toHaveTextContent("retention.ms set to 3600000.");
+    fireEvent.click(screen.getByTestId("config-reset-retention.ms"));
+    expect(await screen.findByTestId("config-saved")).toHaveTextContent("retention.ms reset to its default.");
+    expect(screen.queryByTestId("config-reset-cleanup.policy")).toBeNull(); // not a topic override
+    const patches = callsTo(fetch, `${TOPIC_URL}/configs`, "PATCH").map(([, init]) => JSON.parse(String(init?.body)));
+    expect(patches).toEqual([{ set: { "retention.ms": "3600000" } }, { delete: ["retention.ms"] }]);
+  });
+
+  it("shows a 404 for an unknown topic", async () => {
+    stubFetch({
+      "/api/v1/me": json(ME),
+      "/api/v1/clusters/local/topics/nope": json(
+        { error: { code: "topic_not_found", message: "No topic named 'nope'.", details: {} } },
+        404,
+      ),
+    });
+    renderApp("/clusters/local/topics/nope");
+    expect(await screen.findByTestId("error-banner")).toHaveTextContent("No topic named 'nope'.");
+  });
+});

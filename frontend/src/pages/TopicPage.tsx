@@ -1,0 +1,211 @@
+import { useCallback } from "react";
+import { Link, useParams } from "react-router-dom";
+import { getTopic, patchTopicConfigs } from "../api/endpoints";
+import type { ConfigPatch, PartitionInfo, TopicDetail } from "../api/types";
+import { ClusterTabs } from "../components/ClusterTabs";
+import { hasRole, useCurrentUser } from "../components/CurrentUser";
+import { ErrorBanner } from "../components/ErrorBanner";
+import { LeadershipMap } from "../components/LeadershipMap";
+import { Loading } from "../components/Loading";
+import { StatusBadge } from "../components/StatusBadge";
+import { TopicActions } from "../components/TopicActions";
+import { TopicConfigs } from "../components/TopicConfigs";
+import { UpdatedAt } from "../components/UpdatedAt";
+import { usePolling } from "../hooks/usePolling";
+import { useDocumentTitle } from "../hooks/useDocumentTitle";
+import { formatCount } from "../lib/format";
+import { HEALTH_KINDS } from "../lib/topicHealth";
+import { clusterPath } from "../navigation";
+
+/** Leadership and ISR changes (a broker going down) show within this plus one answer. */
+export const TOPIC_POLL_MS = 3_000;
+
+/**
+ * /clusters/:cluster/topics/:topic — header facts and health, the leadership
+ * map, the partitions, the configs and (for admins) the topic actions.
+ */
+export function TopicPage() {
+  const { cluster = "", topic = "" } = useParams<{ cluster: string; topic: string }>();
+  useDocumentTitle(`${topic} · ${cluster}`);
+  const { user } = useCurrentUser();
+  const isAdmin = hasRole(user, "admin");
+
+  const fetcher = useCallback((signal: AbortSignal) => getTopic(cluster, topic, signal), [cluster, topic]);
+  const { data, error, loading, updatedAt, refresh } = usePolling(fetcher, TOPIC_POLL_MS);
+
+  const onPatch = useCallback(
+    async (patch: ConfigPatch) => {
+      await patchTopicConfigs(cluster, topic, patch);
+      refresh();
+    },
+    [cluster, topic, refresh],
+  );
+
+  return (
+    <section className="page">
+      <nav className="breadcrumb" aria-label="Breadcrumb">
+        <Link to="/">Clusters</Link>
+        <span aria-hidden="true"> / </span>
+        <Link to={clusterPath(cluster)}>{cluster}</Link>
+        <span aria-hidden="true"> / </span>
+        <Link to={clusterPath(cluster, "topics")}>Topics</Link>
+        <span aria-hidden="true"> / </span>
+        <span>{topic}</span>
+      </nav>
+      <div className="page-header">
+        <h1>{cluster}</h1>
+        <UpdatedAt at={updatedAt} />
+      </div>
+      <ClusterTabs cluster={cluster} />
+
+      <div className="page-header">
+        <h2 className="topic-title">
+          <span className="mono">{topic}</span>
+          {data?.internal && <StatusBadge tone="neutral">internal</StatusBadge>}
+        </h2>
+      </div>
+
+      {error && (
+        <ErrorBanner
+          error={error}
+          title={data ? `Could not refresh topic ${topic}` : `Could not load topic ${topic}`}
+          stale={data !== undefined}
+          onRetry={refresh}
+        />
+      )}
+      {loading && !data && <Loading label="Loading topic…" rows={5} />}
+
+      {data && (
+        <div className={error ? "stale" : undefined} data-stale={error ? "true" : "false"}>
+          <TopicFacts detail={data} />
+
+          <h2>Leadership map</h2>
+          <LeadershipMap detail={data} />
+
+          <h2>Partitions</h2>
+          <PartitionsTable partitions={data.partitions} />
+
+          <h2>Configs</h2>
+          <TopicConfigs entries={data.config_entries} editable={isAdmin} onPatch={onPatch} />
+
+          {isAdmin && (
+            <>
+              <h2>Admin actions</h2>
+              <TopicActions cluster={cluster} topic={data} onChanged={refresh} />
+            </>
+          )}
+        </div>
+      )}
+    </section>
+  );
+}
+
+function TopicFacts({ detail }: { detail: TopicDetail }) {
+  return (
+    <>
+      <dl className="facts">
+        <div>
+          <dt>Partitions</dt>
+          <dd data-testid="topic-partition-count">{formatCount(detail.partition_count)}</dd>
+        </div>
+        <div>
+          <dt>Replication factor</dt>
+          <dd data-testid="topic-rf">{detail.replication_factor}</dd>
+        </div>
+        <div>
+          <dt>Min in-sync replicas</dt>
+          <dd data-testid="topic-min-isr">{detail.min_insync_replicas}</dd>
+        </div>
+        <div>
+          <dt>Live brokers</dt>
+          <dd className="mono">{[...detail.live_brokers].sort((a, b) => a - b).join(", ") || "—"}</dd>
+        </div>
+      </dl>
+      <div className="summary">
+        {HEALTH_KINDS.map((k) => {
+          const n = detail.partitions.filter((p) => p[k.flagKey]).length;
+          return (
+            <p
+              key={k.filter}
+              className={n > 0 ? (k.tone === "error" ? "summary-item summary-bad" : "summary-item summary-warn") : "summary-item"}
+              data-testid={`topic-health-${k.filter}`}
+              data-count={n}
+              title={k.help}
+            >
+              <strong className="summary-number">{formatCount(n)}</strong> {k.label.toLowerCase()}
+            </p>
+          );
+        })}
+      </div>
+    </>
+  );
+}
+
+function ids(list: number[]): string {
+  return list.length ? list.join(", ") : "—";
+}
+
+function PartitionsTable({ partitions }: { partitions: PartitionInfo[] }) {
+  const sorted = [...partitions].sort((a, b) => a.partition - b.partition);
+  return (
+    <div className="table-wrap">
+      <table className="table" data-testid="partitions-table">
+        <thead>
+          <tr>
+            <th scope="col" className="num">Partition</th>
+            <th scope="col" className="num">Leader</th>
+            <th scope="col">Replicas</th>
+            <th scope="col">ISR</th>
+            <th scope="col">Offline</th>
+            <th scope="col">Preferred leader</th>
+            <th scope="col">Flags</th>
+            <th scope="col" className="num">Log start</th>
+            <th scope="col" className="num">Log end</th>
+            <th scope="col" className="num">Messages</th>
+          </tr>
+        </thead>
+        <tbody>
+          {sorted.map((p) => {
+            const flags = HEALTH_KINDS.filter((k) => p[k.flagKey]);
+            const messages =
+              p.log_start_offset !== null && p.log_end_offset !== null ? p.log_end_offset - p.log_start_offset : null;
+            return (
+              <tr key={p.partition} data-testid={`partition-row-${p.partition}`}>
+                <td className="num">{p.partition}</td>
+                <td className="num">
+                  {p.leader === null ? <StatusBadge tone="error">none</StatusBadge> : p.leader}
+                </td>
+                <td className="mono">{ids(p.replicas)}</td>
+                <td className="mono">{ids(p.isr)}</td>
+                <td className={p.offline_replicas.length ? "mono cell-bad" : "mono muted"}>{ids(p.offline_replicas)}</td>
+                <td data-testid={`preferred-${p.partition}`} data-preferred={p.is_preferred_leader ? "true" : "false"}>
+                  {p.is_preferred_leader ? (
+                    <span>yes</span>
+                  ) : (
+                    <StatusBadge tone="warn" title="The leader is not the first replica">
+                      no (prefers {p.preferred_leader ?? "—"})
+                    </StatusBadge>
+                  )}
+                </td>
+                <td className="flags">
+                  {flags.length === 0 ? (
+                    <span className="muted">—</span>
+                  ) : (
+                    flags.map((k) => (
+                      <StatusBadge key={k.filter} tone={k.tone} title={k.help} data-testid={`flag-${k.filter}`}>
+                        {k.label.toLowerCase()}
+                      </StatusBadge>
+                    ))
+                  )}
+                </td>
+                <td className="num">{formatCount(p.log_start_offset)}</td>
+                <td className="num">{formatCount(p.log_end_offset)}</td>
+                <td className="num">{formatCount(messages)}</td>
+              </tr>
+            );
+          })}
+        </tbody>
+      </table>
+    </div>
+  );
+}

@@ -1,0 +1,151 @@
+import { act, fireEvent, screen, within } from "@testing-library/react";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { json, stubFetch } from "../test/fetchStub";
+import { ADMIN, ME, TOPICS, manyTopics } from "../test/fixtures";
+import { renderApp } from "../test/render";
+
+// jsdom lays nothing out: give the virtualized list's scroll box a height so
+// the virtualizer shows one screenful (600 px / 36 px rows + overscan).
+const clientHeight = Object.getOwnPropertyDescriptor(HTMLElement.prototype, "clientHeight");
+beforeEach(() => {
+  Object.defineProperty(HTMLElement.prototype, "clientHeight", {
+    configurable: true,
+    get(this: HTMLElement) {
+      return this.dataset.testid === "topics-scroll" ? 600 : 0;
+    },
+  });
+});
+afterEach(() => {
+  if (clientHeight) Object.defineProperty(HTMLElement.prototype, "clientHeight", clientHeight);
+});
+
+const rowNames = () =>
+  within(screen.getByTestId("topics-table"))
+    .getAllByRole("row")
+    .map((r) => r.getAttribute("data-testid"))
+    .filter((id): id is string => !!id?.startsWith("topic-row-"))
+    .map((id) => id.slice("topic-row-".length));
+
+/** Answers GET topics by its query like the server does (filter, include_internal). */
+function topicsRoute(rows = TOPICS) {
+  return (url: string) => {
+    const q = new URL(url, "http://x").searchParams;
+    const kinds: Record<string, keyof (typeof rows)[number]> = {
+      under_replicated: "under_replicated_count",
+      under_min_isr: "under_min_isr_count",
+      at_min_isr: "at_min_isr_count",
+      unavailable: "unavailable_count",
+    };
+    const filter = q.get("filter");
+    return json(
+      rows.filter(
+        (r) =>
+          (q.get("include_internal") === "true" || !r.internal) &&
+          (!filter || (r[kinds[filter]!] as number) > 0),
+      ),
+    );
+  };
+}
+
+describe("TopicsPage", () => {
+  it("lists topics with counts, warning markers and links, sorted by name", async () => {
+    stubFetch({ "/api/v1/me": json(ME), "/api/v1/clusters/local/topics": topicsRoute() });
+    renderApp("/clusters/local/topics");
+
+    await screen.findByTestId("topics-table");
+    expect(rowNames()).toEqual(["audit", "orders", "payments"]); // internal hidden by default
+    expect(screen.getByTestId("topic-count")).toHaveAttribute("data-count", "3");
+    const orders = screen.getByTestId("topic-row-orders");
+    expect(within(orders).getByRole("link", { name: "orders" })).toHaveAttribute("href", "/clusters/local/topics/orders");
+    expect(within(orders).getByTestId("topic-warning")).toBeInTheDocument();
+    expect(orders).toHaveAttribute("data-severity", "warn");
+    expect(screen.getByTestId("topic-row-payments")).toHaveAttribute("data-severity", "error");
+    expect(within(screen.getByTestId("topic-row-audit")).queryByTestId("topic-warning")).toBeNull();
+    // viewers and operators get no create button
+    expect(screen.queryByTestId("create-topic")).toBeNull();
+    expect(screen.getByTestId("tab-topics")).toHaveAttribute("aria-current", "page");
+  });
+
+  it("sorts by a column, toggles the order, and shows internal topics on request", async () => {
+    const fetch = stubFetch({ "/api/v1/me": json(ADMIN), "/api/v1/clusters/local/topics": topicsRoute() });
+    renderApp("/clusters/local/topics");
+    await screen.findByTestId("topics-table");
+
+    fireEvent.click(screen.getByTestId("sort-partition_count"));
+    expect(rowNames()).toEqual(["orders", "payments", "audit"]); // numbers: biggest first
+    fireEvent.click(screen.getByTestId("sort-partition_count"));
+    expect(rowNames()).toEqual(["audit", "payments", "orders"]);
+    fireEvent.click(screen.getByTestId("sort-under_replicated_count"));
+    expect(rowNames()).toEqual(["orders", "payments", "audit"]);
+    fireEvent.click(screen.getByTestId("sort-name"));
+    expect(rowNames()).toEqual(["audit", "orders", "payments"]);
+
+    fireEvent.click(screen.getByTestId("topic-internal"));
+    await screen.findByTestId("topic-row-__consumer_offsets");
+    expect(fetch).toHaveBeenLastCalledWith("/api/v1/clusters/local/topics?include_internal=true", expect.anything());
+    expect(screen.getByTestId("topic-count")).toHaveAttribute("data-count", "4");
+    expect(screen.getByTestId("create-topic")).toHaveAttribute("href", "/clusters/local/create-topic");
+  });
+
+  it("filters by health through the API and searches by substring on the client", async () => {
+    const fetch = stubFetch({ "/api/v1/me": json(ME), "/api/v1/clusters/local/topics": topicsRoute() });
+    renderApp("/clusters/local/topics?search=ORD");
+    await screen.findByTestId("topics-table");
+    expect(screen.getByTestId("topic-search")).toHaveValue("ORD");
+    expect(rowNames()).toEqual(["orders"]);
+    expect(screen.getByTestId("topic-count")).toHaveTextContent("1 of 3 topics");
+
+    fireEvent.change(screen.getByTestId("topic-search"), { target: { value: "" } });
+    expect(rowNames()).toHaveLength(3);
+
+    fireEvent.change(screen.getByTestId("topic-filter"), { target: { value: "unavailable" } });
+    await screen.findByTestId("topic-row-payments");
+    expect(fetch).toHaveBeenLastCalledWith(
+      "/api/v1/clusters/local/topics?include_internal=false&filter=unavailable",
+      expect.anything(),
+    );
+    expect(rowNames()).toEqual(["payments"]);
+    expect(screen.getByTestId("topic-filter")).toHaveValue("unavailable");
+  });
+
+  it("opens with the health filter and internal topics from the URL (the overview's links)", async () => {
+    const fetch = stubFetch({ "/api/v1/me": json(ME), "/api/v1/clusters/local/topics": topicsRoute() });
+    renderApp("/clusters/local/topics?filter=under_replicated&internal=true");
+    await screen.findByTestId("topics-table");
+    expect(fetch).toHaveBeenCalledWith(
+      "/api/v1/clusters/local/topics?include_internal=true&filter=under_replicated",
+      expect.anything(),
+    );
+    expect(rowNames()).toEqual(["__consumer_offsets", "orders", "payments"]);
+    expect(screen.getByTestId("topic-internal")).toBeChecked();
+  });
+
+  it("renders only a screenful of rows out of 5,000 topics", async () => {
+    stubFetch({ "/api/v1/me": json(ME), "/api/v1/clusters/local/topics": json(manyTopics(5000)) });
+    renderApp("/clusters/local/topics");
+    await screen.findByTestId("topics-table");
+    expect(screen.getByTestId("topic-count")).toHaveTextContent("5,000 topics");
+    expect(screen.getByTestId("topics-table")).toHaveAttribute("aria-rowcount", "5001");
+
+    const shown = rowNames();
+    expect(shown.length).toBeGreaterThan(10);
+    expect(shown.length).toBeLessThan(60);
+    expect(shown[0]).toBe("topic-00000");
+    expect(screen.queryByTestId("topic-row-topic-04999")).toBeNull();
+
+    // Scrolled to the end, the last rows are in the DOM and the first are gone.
+    const scroller = screen.getByTestId("topics-scroll");
+    await act(async () => {
+      scroller.scrollTop = 5000 * 36 - 600;
+      fireEvent.scroll(scroller);
+    });
+    expect(screen.getByTestId("topic-row-topic-04999")).toBeInTheDocument();
+    expect(screen.queryByTestId("topic-row-topic-00000")).toBeNull();
+    expect(rowNames().length).toBeLessThan(60);
+
+    // Searching narrows the list without refetching.
+    fireEvent.change(screen.getByTestId("topic-search"), { target: { value: "topic-0420" } });
+    expect(await screen.findByTestId("topic-row-topic-04200")).toBeInTheDocument();
+    expect(screen.getByTestId("topic-count")).toHaveTextContent("10 of 5,000 topics");
+  });
+});

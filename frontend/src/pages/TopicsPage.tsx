@@ -1,0 +1,354 @@
+import { useVirtualizer } from "@tanstack/react-virtual";
+import { useCallback, useDeferredValue, useMemo, useRef } from "react";
+import { Link, useLocation, useParams, useSearchParams } from "react-router-dom";
+import { listTopics } from "../api/endpoints";
+import type { TopicHealthFilter, TopicSummary } from "../api/types";
+import { ClusterTabs } from "../components/ClusterTabs";
+import { hasRole, useCurrentUser } from "../components/CurrentUser";
+import { ErrorBanner } from "../components/ErrorBanner";
+import { Loading } from "../components/Loading";
+import { UpdatedAt } from "../components/UpdatedAt";
+import { usePolling } from "../hooks/usePolling";
+import { useDocumentTitle } from "../hooks/useDocumentTitle";
+import { formatCount, plural } from "../lib/format";
+import { HEALTH_KINDS, healthKind, topicSeverity } from "../lib/topicHealth";
+import { clusterPath, topicPath } from "../navigation";
+
+export const TOPICS_POLL_MS = 10_000;
+/** Height of one table row in px (fixed in styles.css: .vtable td). */
+export const TOPIC_ROW_HEIGHT = 36;
+const OVERSCAN = 12;
+
+type SortKey =
+  | "name"
+  | "partition_count"
+  | "replication_factor"
+  | "under_replicated_count"
+  | "under_min_isr_count"
+  | "at_min_isr_count"
+  | "unavailable_count";
+
+interface Column {
+  key: SortKey;
+  label: string;
+  numeric: boolean;
+  title?: string;
+}
+
+const COLUMNS: Column[] = [
+  { key: "name", label: "Name", numeric: false },
+  { key: "partition_count", label: "Partitions", numeric: true },
+  { key: "replication_factor", label: "RF", numeric: true, title: "Replication factor" },
+  ...HEALTH_KINDS.map((k) => ({ key: k.countKey, label: k.short, numeric: true, title: k.help })),
+];
+
+const SORT_KEYS = new Set<string>(COLUMNS.map((c) => c.key));
+
+/** Sorted copy; ties (and the name column) by name. */
+export function sortTopics(rows: TopicSummary[], key: SortKey, desc: boolean): TopicSummary[] {
+  const dir = desc ? -1 : 1;
+  return [...rows].sort((a, b) => {
+    if (key !== "name") {
+      const d = a[key] - b[key];
+      if (d !== 0) return d * dir;
+      return a.name < b.name ? -1 : a.name > b.name ? 1 : 0;
+    }
+    return (a.name < b.name ? -1 : a.name > b.name ? 1 : 0) * dir;
+  });
+}
+
+/** Topics whose name contains `search` (case-insensitive). */
+export function searchTopics(rows: TopicSummary[], search: string): TopicSummary[] {
+  const needle = search.trim().toLowerCase();
+  if (!needle) return rows;
+  return rows.filter((row) => row.name.toLowerCase().includes(needle));
+}
+
+/**
+ * /clusters/:cluster/topics — every topic with its partition health counts.
+ * URL query: search (client-side substring), filter (server-side health
+ * filter), internal=true, sort and order. Rows are virtualized: only the
+ * visible ones (plus a few) are in the DOM, so 10,000 topics stay smooth.
+ */
+export function TopicsPage() {
+  const { cluster = "" } = useParams<{ cluster: string }>();
+  useDocumentTitle(`Topics · ${cluster}`);
+  const { user } = useCurrentUser();
+  const isAdmin = hasRole(user, "admin");
+  const location = useLocation();
+  const deleted = (location.state as { deleted?: string } | null)?.deleted;
+
+  const [params, setParams] = useSearchParams();
+  const search = params.get("search") ?? "";
+  const filter = (healthKind(params.get("filter"))?.filter ?? null) as TopicHealthFilter | null;
+  const includeInternal = params.get("internal") === "true";
+  const sortParam = params.get("sort") ?? "name";
+  const sortKey = (SORT_KEYS.has(sortParam) ? sortParam : "name") as SortKey;
+  const desc = params.get("order") === "desc";
+
+  const update = useCallback(
+    (changes: Record<string, string | null>) => {
+      setParams(
+        (prev) => {
+          const next = new URLSearchParams(prev);
+          for (const [k, v] of Object.entries(changes)) {
+            if (v === null || v === "") next.delete(k);
+            else next.set(k, v);
+          }
+          return next;
+        },
+        { replace: true },
+      );
+    },
+    [setParams],
+  );
+
+  const fetcher = useCallback(
+    (signal: AbortSignal) => listTopics(cluster, { includeInternal, filter }, signal),
+    [cluster, includeInternal, filter],
+  );
+  const { data, error, loading, updatedAt, refresh } = usePolling(fetcher, TOPICS_POLL_MS);
+
+  const deferredSearch = useDeferredValue(search);
+  const rows = useMemo(
+    () => (data ? sortTopics(searchTopics(data, deferredSearch), sortKey, desc) : []),
+    [data, deferredSearch, sortKey, desc],
+  );
+
+  const onSort = (column: Column) => {
+    if (column.key === sortKey) {
+      update({ order: desc ? null : "desc" });
+    } else {
+      // Counts are most useful biggest first.
+      update({ sort: column.key === "name" ? null : column.key, order: column.numeric ? "desc" : null });
+    }
+  };
+
+  return (
+    <section className="page">
+      <nav className="breadcrumb" aria-label="Breadcrumb">
+        <Link to="/">Clusters</Link>
+        <span aria-hidden="true"> / </span>
+        <Link to={clusterPath(cluster)}>{cluster}</Link>
+        <span aria-hidden="true"> / </span>
+        <span>Topics</span>
+      </nav>
+      <div className="page-header">
+        <h1>{cluster}</h1>
+        <UpdatedAt at={updatedAt} />
+      </div>
+      <ClusterTabs cluster={cluster} />
+
+      {deleted && (
+        <p className="notice notice-ok" role="status" data-testid="flash">
+          Topic <strong className="mono">{deleted}</strong> was deleted.
+        </p>
+      )}
+
+      <div className="toolbar">
+        <input
+          type="search"
+          className="input"
+          placeholder="Search topics…"
+          aria-label="Search topics by name"
+          value={search}
+          onChange={(event) => update({ search: event.target.value })}
+          data-testid="topic-search"
+        />
+        <select
+          className="input"
+          aria-label="Health filter"
+          value={filter ?? ""}
+          onChange={(event) => update({ filter: event.target.value })}
+          data-testid="topic-filter"
+        >
+          <option value="">All topics</option>
+          {HEALTH_KINDS.map((k) => (
+            <option key={k.filter} value={k.filter}>
+              {k.label}
+            </option>
+          ))}
+        </select>
+        <label className="checkbox">
+          <input
+            type="checkbox"
+            checked={includeInternal}
+            onChange={(event) => update({ internal: event.target.checked ? "true" : null })}
+            data-testid="topic-internal"
+          />
+          Show internal topics
+        </label>
+        <span className="toolbar-spacer" />
+        {data && (
+          <span className="muted" data-testid="topic-count" data-count={rows.length}>
+            {rows.length === data.length
+              ? `${formatCount(rows.length)} ${plural(rows.length, "topic")}`
+              : `${formatCount(rows.length)} of ${formatCount(data.length)} ${plural(data.length, "topic")}`}
+          </span>
+        )}
+        {isAdmin && (
+          <Link to={clusterPath(cluster, "create-topic")} className="button button-primary" data-testid="create-topic">
+            Create topic
+          </Link>
+        )}
+      </div>
+
+      {error && (
+        <ErrorBanner
+          error={error}
+          title={data ? "Could not refresh the topics" : "Could not load the topics"}
+          stale={data !== undefined}
+          onRetry={refresh}
+        />
+      )}
+      {loading && !data && <Loading label="Loading topics…" rows={6} />}
+      {data && (
+        <div className={error ? "stale" : undefined}>
+          <TopicsTable
+            cluster={cluster}
+            rows={rows}
+            sortKey={sortKey}
+            desc={desc}
+            onSort={onSort}
+            empty={
+              data.length === 0
+                ? filter
+                  ? `No topic has ${healthKind(filter)!.label.toLowerCase()} partitions.`
+                  : "This cluster has no topics."
+                : "No topic matches the search."
+            }
+          />
+        </div>
+      )}
+    </section>
+  );
+}
+
+interface TopicsTableProps {
+  cluster: string;
+  rows: TopicSummary[];
+  sortKey: SortKey;
+  desc: boolean;
+  onSort: (column: Column) => void;
+  empty: string;
+}
+
+function TopicsTable({ cluster, rows, sortKey, desc, onSort, empty }: TopicsTableProps) {
+  const scroller = useRef<HTMLDivElement>(null);
+  const virtualizer = useVirtualizer({
+    count: rows.length,
+    getScrollElement: () => scroller.current,
+    estimateSize: () => TOPIC_ROW_HEIGHT,
+    overscan: OVERSCAN,
+    getItemKey: (index) => rows[index]?.name ?? index,
+  });
+  const items = virtualizer.getVirtualItems();
+  const total = virtualizer.getTotalSize();
+  const padTop = items.length > 0 ? items[0]!.start : 0;
+  const padBottom = items.length > 0 ? total - items[items.length - 1]!.end : 0;
+
+  return (
+    <div className="table-wrap vscroll" ref={scroller} data-testid="topics-scroll">
+      <table className="table vtable" data-testid="topics-table" aria-rowcount={rows.length + 1}>
+        <thead>
+          <tr>
+            <th scope="col" className="col-marker">
+              <span className="visually-hidden">Health</span>
+            </th>
+            {COLUMNS.map((column) => {
+              const active = column.key === sortKey;
+              return (
+                <th
+                  key={column.key}
+                  scope="col"
+                  className={column.numeric ? "num" : undefined}
+                  aria-sort={active ? (desc ? "descending" : "ascending") : "none"}
+                  title={column.title}
+                >
+                  <button
+                    type="button"
+                    className={active ? "sort-button active" : "sort-button"}
+                    onClick={() => onSort(column)}
+                    data-testid={`sort-${column.key}`}
+                  >
+                    {column.label}
+                    <span className="sort-arrow" aria-hidden="true">
+                      {active ? (desc ? "▼" : "▲") : "↕"}
+                    </span>
+                  </button>
+                </th>
+              );
+            })}
+          </tr>
+        </thead>
+        <tbody>
+          {rows.length === 0 && (
+            <tr>
+              <td colSpan={COLUMNS.length + 1} className="empty-cell">
+                {empty}
+              </td>
+            </tr>
+          )}
+          {padTop > 0 && (
+            <tr className="vpad" aria-hidden="true">
+              <td colSpan={COLUMNS.length + 1} style={{ height: padTop }} />
+            </tr>
+          )}
+          {items.map((item) => {
+            const row = rows[item.index]!;
+            return <TopicRow key={row.name} cluster={cluster} row={row} index={item.index} />;
+          })}
+          {padBottom > 0 && (
+            <tr className="vpad" aria-hidden="true">
+              <td colSpan={COLUMNS.length + 1} style={{ height: padBottom }} />
+            </tr>
+          )}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+function TopicRow({ cluster, row, index }: { cluster: string; row: TopicSummary; index: number }) {
+  const severity = topicSeverity(row);
+  return (
+    <tr
+      data-testid={`topic-row-${row.name}`}
+      aria-rowindex={index + 2}
+      className={index % 2 ? "zebra" : undefined}
+      data-severity={severity ?? "ok"}
+    >
+      <td className="col-marker">
+        {severity && (
+          <span
+            className={`marker marker-${severity}`}
+            title={severity === "error" ? "Partitions unavailable or under min ISR" : "Partitions under-replicated or at min ISR"}
+            data-testid="topic-warning"
+          >
+            ⚠<span className="visually-hidden">{severity === "error" ? "critical" : "warning"}</span>
+          </span>
+        )}
+      </td>
+      <td className="name-cell">
+        <Link to={topicPath(cluster, row.name)} className="strong-link">
+          {row.name}
+        </Link>
+        {row.internal && (
+          <span className="badge badge-neutral badge-inline" title="Internal Kafka topic">
+            internal
+          </span>
+        )}
+      </td>
+      <td className="num">{formatCount(row.partition_count)}</td>
+      <td className="num">{row.replication_factor}</td>
+      {HEALTH_KINDS.map((k) => {
+        const n = row[k.countKey];
+        return (
+          <td key={k.countKey} className={n > 0 ? `num cell-${k.tone}` : "num muted"}>
+            {formatCount(n)}
+          </td>
+        );
+      })}
+    </tr>
+  );
+}

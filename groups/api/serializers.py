@@ -1,0 +1,140 @@
+"""Request and response shapes of the groups API (also the OpenAPI schema's source)."""
+
+from rest_framework import serializers
+
+from groups.strategies import STRATEGIES
+
+
+class TopicScopeSerializer(serializers.Serializer):
+    topic = serializers.CharField()
+    partitions = serializers.ListField(
+        child=serializers.IntegerField(min_value=0), allow_null=True, required=False, default=None
+    )
+
+
+class ScopeSerializer(serializers.Serializer):
+    all_topics = serializers.BooleanField(required=False, default=False)
+    topics = TopicScopeSerializer(many=True, required=False)
+
+    def validate(self, data: dict) -> dict:
+        if data.get("all_topics") and data.get("topics"):
+            raise serializers.ValidationError("give either all_topics or topics, not both.")
+        if not data.get("all_topics") and not data.get("topics"):
+            raise serializers.ValidationError(
+                'choose the partitions: {"all_topics": true} or {"topics": [...]}.'
+            )
+        return data
+
+
+class StrategySerializer(serializers.Serializer):
+    type = serializers.ChoiceField(choices=STRATEGIES)
+    offset = serializers.IntegerField(required=False, allow_null=True)
+    shift = serializers.IntegerField(required=False, allow_null=True)
+    datetime = serializers.CharField(required=False, allow_blank=True, allow_null=True)
+    duration = serializers.CharField(required=False, allow_blank=True, allow_null=True)
+    csv = serializers.CharField(
+        required=False, allow_blank=True, allow_null=True, trim_whitespace=False
+    )
+
+
+class ResetRequestSerializer(serializers.Serializer):
+    scope = ScopeSerializer(required=False)
+    strategy = StrategySerializer()
+    dry_run = serializers.BooleanField(required=False, default=True)
+    reason = serializers.CharField(required=False, allow_blank=True, default="", max_length=2000)
+
+    def validate(self, data: dict) -> dict:
+        if data["strategy"]["type"] != "from_file" and not data.get("scope"):
+            raise serializers.ValidationError({"scope": ["required for this strategy."]})
+        return data
+
+
+class UndoRequestSerializer(serializers.Serializer):
+    reason = serializers.CharField(required=False, allow_blank=True, default="", max_length=2000)
+
+
+class PlanRowSerializer(serializers.Serializer):
+    topic = serializers.CharField()
+    partition = serializers.IntegerField()
+    current_offset = serializers.IntegerField(allow_null=True)
+    new_offset = serializers.IntegerField()
+    log_start_offset = serializers.IntegerField()
+    log_end_offset = serializers.IntegerField()
+    lag_before = serializers.IntegerField(allow_null=True)
+    lag_after = serializers.IntegerField()
+    clamped = serializers.BooleanField()
+    new_offset_timestamp = serializers.CharField(allow_null=True)
+
+
+class ResultRowSerializer(serializers.Serializer):
+    topic = serializers.CharField()
+    partition = serializers.IntegerField()
+    new_offset = serializers.IntegerField(allow_null=True)
+    committed = serializers.BooleanField()
+    error = serializers.CharField(allow_null=True)
+
+
+class OffsetResetSerializer(serializers.Serializer):
+    id = serializers.IntegerField()
+    cluster = serializers.CharField()
+    group_id = serializers.CharField()
+    dry_run = serializers.BooleanField()
+    executed = serializers.BooleanField()
+    state = serializers.CharField()
+    strategy = serializers.DictField()
+    scope = serializers.DictField()
+    reason = serializers.CharField()
+    created_by = serializers.CharField(allow_null=True)
+    created_at = serializers.CharField()
+    executed_at = serializers.CharField(allow_null=True)
+    undo_of = serializers.IntegerField(allow_null=True)
+    plan = PlanRowSerializer(many=True)
+    result = ResultRowSerializer(many=True, allow_null=True)
+
+
+class GroupRowSerializer(serializers.Serializer):
+    group_id = serializers.CharField()
+    state = serializers.CharField()
+    protocol_type = serializers.CharField()
+    member_count = serializers.IntegerField()
+    topics = serializers.ListField(child=serializers.CharField())
+    total_lag = serializers.IntegerField(allow_null=True)
+    max_lag = serializers.IntegerField(allow_null=True)
+    max_lag_seconds = serializers.FloatField(allow_null=True)
+    status = serializers.CharField()
+
+
+class AssignmentSerializer(serializers.Serializer):
+    topic = serializers.CharField()
+    partition = serializers.IntegerField()
+
+
+class MemberSerializer(serializers.Serializer):
+    member_id = serializers.CharField()
+    client_id = serializers.CharField()
+    host = serializers.CharField()
+    assignments = AssignmentSerializer(many=True)
+
+
+class GroupOffsetSerializer(serializers.Serializer):
+    topic = serializers.CharField()
+    partition = serializers.IntegerField()
+    committed_offset = serializers.IntegerField(allow_null=True)
+    log_start_offset = serializers.IntegerField(allow_null=True)
+    log_end_offset = serializers.IntegerField(allow_null=True)
+    lag = serializers.IntegerField(allow_null=True)
+    lag_seconds = serializers.FloatField(allow_null=True)
+    member_id = serializers.CharField(allow_null=True)
+    status = serializers.CharField()
+
+
+class GroupDetailSerializer(serializers.Serializer):
+    group_id = serializers.CharField()
+    state = serializers.CharField()
+    protocol_type = serializers.CharField()
+    assignor = serializers.CharField()
+    coordinator = serializers.IntegerField(allow_null=True)
+    members = MemberSerializer(many=True)
+    offsets = GroupOffsetSerializer(many=True)
+    total_lag = serializers.IntegerField(allow_null=True)
+    status = serializers.CharField()

@@ -1,0 +1,446 @@
+"""Offset resets end to end: scope, cluster state, plan, safety checks, execution, undo.
+
+Steps of a reset (dry run or not):
+1. Parse the strategy's input (dates, durations, CSV) and resolve the scope to partitions,
+   as ConsumerGroupCommand selects them (all topics: the partitions the group committed on;
+   a topic: all its partitions; listed partitions: exactly those; from_file: the file's rows).
+2. Fetch the group's committed offsets, log start/end (and offsets for a time) in batches.
+3. Plan with `groups.planner` (the tool's rules), and look up when each new offset was written.
+4. Dry run: store and return the plan. Execute: refuse while the group has members (409),
+   take the group's reset lock (a second reset at once gets 409), commit, and store the
+   per-partition outcome. Every attempt writes one audit entry, refused ones too.
+"""
+
+from __future__ import annotations
+
+import time
+from datetime import timedelta
+from typing import Any
+
+from django.conf import settings
+from django.db import IntegrityError, transaction
+from django.utils import timezone
+
+from console import kafka
+from console.audit import audited
+from console.clusters import ClusterConfig
+from console.errors import BadInput, Conflict, NotFound
+from groups.models import GroupResetLock, OffsetReset
+from groups.planner import TP, PartitionState, PlannedPartition, Strategy, plan
+from groups.strategies import parse_datetime_ms, parse_duration_ms, parse_offsets_csv
+from topics.metadata import ClusterSnapshot, cache
+
+INACTIVE_STATES = ("Empty", "Dead")
+STALE_LOCK_AFTER = timedelta(minutes=10)
+
+
+def build_strategy(spec: dict[str, Any], group_id: str, now_ms: int | None = None) -> Strategy:
+    """A Strategy from the request's validated `strategy` object; bad values name the field."""
+    kind = spec["type"]
+    if kind == "to_offset":
+        return Strategy(kind, offset=_required_int(spec, "offset"))
+    if kind == "shift_by":
+        return Strategy(kind, shift=_required_int(spec, "shift"))
+    if kind == "to_datetime":
+        return Strategy(kind, timestamp_ms=parse_datetime_ms(_required(spec, "datetime")))
+    if kind == "by_duration":
+        duration = parse_duration_ms(_required(spec, "duration"))
+        now = now_ms if now_ms is not None else int(time.time() * 1000)
+        return Strategy(kind, timestamp_ms=now - duration)
+    if kind == "from_file":
+        return Strategy(kind, file_offsets=parse_offsets_csv(_required(spec, "csv"), group_id))
+    return Strategy(kind)
+
+
+def _required(spec: dict[str, Any], key: str) -> Any:
+    value = spec.get(key)
+    if value is None or value == "":
+        raise BadInput(
+            f"strategy.{key}", f"strategy.{key}: required for strategy {spec['type']!r}."
+        )
+    return value
+
+
+def _required_int(spec: dict[str, Any], key: str) -> int:
+    value = _required(spec, key)
+    if isinstance(value, bool) or not isinstance(value, (int, str)):
+        raise BadInput(f"strategy.{key}", f"strategy.{key}: must be a whole number.")
+    try:
+        return int(value)
+    except ValueError:
+        raise BadInput(
+            f"strategy.{key}", f"strategy.{key}: must be a whole number, not {value!r}."
+        ) from None
+
+
+def _partitions_of(snap: ClusterSnapshot, topic: str, field: str) -> list[int]:
+    meta = snap.topics.get(topic)
+    if meta is None:
+        raise BadInput(field, f"{field}: topic {topic!r} does not exist.")
+    return [p.partition for p in meta.partitions]
+
+
+def resolve_scope(
+    scope: dict[str, Any],
+    strategy: Strategy,
+    snap: ClusterSnapshot,
+    committed: dict[TP, int | None],
+) -> list[TP]:
+    if strategy.type == "from_file":
+        assert strategy.file_offsets is not None
+        for topic, partition in strategy.file_offsets:
+            if partition not in _partitions_of(snap, topic, "strategy.csv"):
+                raise BadInput(
+                    "strategy.csv", f"strategy.csv: topic {topic!r} has no partition {partition}."
+                )
+        return sorted(strategy.file_offsets)
+    if scope.get("all_topics"):
+        return sorted(tp for tp, offset in committed.items() if offset is not None)
+    selected: set[TP] = set()
+    for index, item in enumerate(scope.get("topics") or []):
+        field = f"scope.topics[{index}]"
+        existing = _partitions_of(snap, item["topic"], f"{field}.topic")
+        wanted = item.get("partitions")
+        if wanted is None:
+            selected.update((item["topic"], p) for p in existing)
+            continue
+        for partition in wanted:
+            if partition not in existing:
+                raise BadInput(
+                    f"{field}.partitions",
+                    f"{field}.partitions: topic {item['topic']!r} has no partition {partition}.",
+                )
+            selected.add((item["topic"], partition))
+    return sorted(selected)
+
+
+def _offsets_or_fail(results: dict[TP, Any], what: str) -> dict[TP, kafka.OffsetResult]:
+    for tp, result in sorted(results.items()):
+        if isinstance(result, kafka.KafkaAdapterError):
+            raise type(result)(
+                f"Could not read the {what} of partition {tp[0]}-{tp[1]}: {result.message}",
+                code=result.code,
+                details={"topic": tp[0], "partition": tp[1]},
+            )
+    return results  # type: ignore[return-value]
+
+
+def gather_states(
+    cfg: ClusterConfig, tps: list[TP], committed: dict[TP, int | None], strategy: Strategy
+) -> dict[TP, PartitionState]:
+    timeout = settings.KAFKA_TIMEOUT_SECONDS
+    args = (cfg.bootstrap_servers, tps)
+    starts = _offsets_or_fail(
+        kafka.list_offsets(*args, "earliest", cfg.client_config, timeout), "log start"
+    )
+    ends = _offsets_or_fail(
+        kafka.list_offsets(*args, "latest", cfg.client_config, timeout), "log end"
+    )
+    for_time: dict[TP, kafka.OffsetResult] = {}
+    if strategy.timestamp_ms is not None:
+        for_time = _offsets_or_fail(
+            kafka.list_offsets(*args, strategy.timestamp_ms, cfg.client_config, timeout),
+            "offset for the time",
+        )
+    return {
+        tp: PartitionState(
+            committed=committed.get(tp),
+            log_start=starts[tp].offset,
+            log_end=ends[tp].offset,
+            offset_for_time=for_time[tp].offset if tp in for_time else None,
+        )
+        for tp in tps
+    }
+
+
+def plan_rows(cfg: ClusterConfig, planned: list[PlannedPartition]) -> list[dict[str, Any]]:
+    """The plan as API rows, with the write time of the record at each new offset."""
+    peek = {
+        (p.topic, p.partition): p.new_offset for p in planned if p.new_offset < p.log_end_offset
+    }
+    stamps = kafka.record_timestamps(
+        cfg.bootstrap_servers, peek, cfg.client_config, timeout=settings.KAFKA_TIMEOUT_SECONDS
+    )
+    rows = []
+    for p in planned:
+        ts = stamps.get((p.topic, p.partition))
+        rows.append(
+            {
+                "topic": p.topic,
+                "partition": p.partition,
+                "current_offset": p.current_offset,
+                "new_offset": p.new_offset,
+                "log_start_offset": p.log_start_offset,
+                "log_end_offset": p.log_end_offset,
+                "lag_before": p.lag_before,
+                "lag_after": p.lag_after,
+                "clamped": p.clamped,
+                "new_offset_timestamp": _iso(ts),
+            }
+        )
+    return rows
+
+
+def _iso(ms: int | None) -> str | None:
+    if ms is None:
+        return None
+    moment = timezone.datetime.fromtimestamp(ms / 1000, tz=timezone.UTC)
+    return moment.isoformat(timespec="milliseconds").replace("+00:00", "Z")
+
+
+def describe_group(cfg: ClusterConfig, group_id: str) -> kafka.GroupDescription:
+    return kafka.describe_groups(
+        cfg.bootstrap_servers, [group_id], cfg.client_config, settings.KAFKA_TIMEOUT_SECONDS
+    )[group_id]
+
+
+def refuse_if_active(group: kafka.GroupDescription) -> None:
+    if group.state not in INACTIVE_STATES or group.members:
+        count = len(group.members)
+        raise Conflict(
+            f"Group {group.group_id!r} is {group.state} with {count} "
+            f"member{'s' if count != 1 else ''}; offsets can only be reset while it is inactive "
+            "(stop its consumers first).",
+            code="group_active",
+            details={"state": group.state, "member_count": count},
+        )
+
+
+class _GroupLock:
+    def __init__(self, cluster: str, group_id: str, holder: str):
+        self.key = {"cluster": cluster, "group_id": group_id}
+        self.holder = holder
+
+    def __enter__(self) -> None:
+        GroupResetLock.objects.filter(
+            **self.key, acquired_at__lt=timezone.now() - STALE_LOCK_AFTER
+        ).delete()
+        try:
+            with transaction.atomic():
+                GroupResetLock.objects.create(**self.key, holder=self.holder)
+        except IntegrityError:
+            lock = GroupResetLock.objects.filter(**self.key).first()
+            who = f" by {lock.holder} at {lock.acquired_at:%H:%M:%S}Z" if lock else ""
+            raise Conflict(
+                f"Another offset reset of group {self.key['group_id']!r} is running "
+                f"(started{who}); try again when it is done.",
+                code="reset_in_progress",
+            ) from None
+
+    def __exit__(self, *exc: Any) -> None:
+        GroupResetLock.objects.filter(**self.key, holder=self.holder).delete()
+
+
+def _commit(cfg: ClusterConfig, group_id: str, offsets: dict[TP, int]) -> list[dict[str, Any]]:
+    errors = kafka.commit_offsets(
+        cfg.bootstrap_servers,
+        group_id,
+        offsets,
+        cfg.client_config,
+        timeout=settings.KAFKA_TIMEOUT_SECONDS,
+    )
+    return [
+        {
+            "topic": tp[0],
+            "partition": tp[1],
+            "new_offset": offsets[tp],
+            "committed": errors.get(tp) is None,
+            "error": errors.get(tp),
+        }
+        for tp in sorted(offsets)
+    ]
+
+
+def _final_state(result: list[dict[str, Any]]) -> str:
+    ok = sum(r["committed"] for r in result)
+    if ok == len(result):
+        return OffsetReset.State.SUCCEEDED
+    return OffsetReset.State.PARTIAL if ok else OffsetReset.State.FAILED
+
+
+def create_reset(
+    cfg: ClusterConfig, group_id: str, body: dict[str, Any], user: Any, log: audited
+) -> OffsetReset:
+    """Plan (and unless dry_run, execute) a reset; `body` is the validated request.
+
+    Runs inside the caller's audit block, which records the outcome whatever happens. An
+    execution holds the group's reset lock from planning to commit.
+    """
+    dry_run = body.get("dry_run", True)
+    log.action = "offsets.reset.preview" if dry_run else "offsets.reset.execute"
+    strategy = build_strategy(body["strategy"], group_id)
+    if dry_run:
+        reset = _planned_reset(cfg, group_id, body, strategy, user)[0]
+        reset.save()
+        log.outcome = "preview"
+        log.details["reset_id"] = reset.pk
+        return reset
+    refuse_if_active(describe_group(cfg, group_id))
+    with _GroupLock(cfg.name, group_id, user.username):
+        reset, planned = _planned_reset(cfg, group_id, body, strategy, user)
+        # Re-check just before committing: a consumer may have joined while we planned.
+        refuse_if_active(describe_group(cfg, group_id))
+        offsets = {(p.topic, p.partition): p.new_offset for p in planned}
+        reset.result = _commit(cfg, group_id, offsets)
+        reset.dry_run = False
+        reset.executed = True
+        reset.executed_at = timezone.now()
+        reset.state = _final_state(reset.result)
+        reset.save()
+    log.details.update(reset_id=reset.pk, state=reset.state)
+    if reset.state != OffsetReset.State.SUCCEEDED:
+        log.outcome = "failed"
+    return reset
+
+
+def _planned_reset(
+    cfg: ClusterConfig, group_id: str, body: dict[str, Any], strategy: Strategy, user: Any
+) -> tuple[OffsetReset, list[PlannedPartition]]:
+    snap = cache.snapshot(cfg)
+    committed = kafka.committed_offsets(
+        cfg.bootstrap_servers, {group_id: None}, cfg.client_config, settings.KAFKA_TIMEOUT_SECONDS
+    )[group_id]
+    tps = resolve_scope(body.get("scope") or {}, strategy, snap, committed)
+    if not tps:
+        raise BadInput(
+            "scope",
+            "scope: selects no partitions (the group has no committed offsets there); "
+            "name topics or partitions explicitly.",
+        )
+    planned = plan(strategy, gather_states(cfg, tps, committed, strategy))
+    reset = OffsetReset(
+        cluster=cfg.name,
+        group_id=group_id,
+        strategy=body["strategy"],
+        scope=body.get("scope") or {},
+        dry_run=True,
+        reason=body.get("reason", ""),
+        plan=plan_rows(cfg, planned),
+        created_by=user,
+    )
+    return reset, planned
+
+
+def undo_reset(reset_id: int, user: Any, reason: str = "") -> OffsetReset:
+    """Restore every partition's offset from before an executed reset, as a new reset."""
+    original = OffsetReset.objects.filter(pk=reset_id).first()
+    if original is None:
+        raise NotFound(f"There is no offset reset {reset_id}.", code="reset_not_found")
+    from console.clusters import get_cluster
+
+    cfg = get_cluster(original.cluster)
+    with audited(
+        user,
+        "offsets.reset.undo",
+        cluster=cfg.name,
+        target=original.group_id,
+        request={"undo_of": reset_id, "reason": reason},
+    ) as log:
+        if not original.executed:
+            raise Conflict(
+                f"Reset {reset_id} was a dry run; there is nothing to undo.", code="not_executed"
+            )
+        restore = {
+            (r["topic"], r["partition"]): r["current_offset"]
+            for r in original.plan
+            if r["current_offset"] is not None
+        }
+        skipped = [r for r in original.plan if r["current_offset"] is None]
+        if not restore:
+            raise Conflict(
+                f"Reset {reset_id} only touched partitions that had no committed offset "
+                "before; Kafka's admin API cannot remove one partition's offset.",
+                code="nothing_to_restore",
+            )
+        refuse_if_active(describe_group(cfg, original.group_id))
+        tps = sorted(restore)
+        ends = kafka.list_offsets(
+            cfg.bootstrap_servers, tps, "latest", cfg.client_config, settings.KAFKA_TIMEOUT_SECONDS
+        )
+        starts = kafka.list_offsets(
+            cfg.bootstrap_servers,
+            tps,
+            "earliest",
+            cfg.client_config,
+            settings.KAFKA_TIMEOUT_SECONDS,
+        )
+        committed = kafka.committed_offsets(
+            cfg.bootstrap_servers,
+            {original.group_id: tps},
+            cfg.client_config,
+            settings.KAFKA_TIMEOUT_SECONDS,
+        )[original.group_id]
+        planned = [
+            PlannedPartition(
+                topic=tp[0],
+                partition=tp[1],
+                current_offset=committed.get(tp),
+                new_offset=restore[tp],
+                log_start_offset=_offset_or(starts.get(tp), restore[tp]),
+                log_end_offset=_offset_or(ends.get(tp), restore[tp]),
+                clamped=False,
+            )
+            for tp in tps
+        ]
+        undo = OffsetReset(
+            cluster=cfg.name,
+            group_id=original.group_id,
+            strategy={"type": "undo", "undo_of": original.pk},
+            scope=original.scope,
+            dry_run=False,
+            reason=reason or f"undo of reset {original.pk}",
+            plan=plan_rows(cfg, planned),
+            created_by=user,
+            undo_of=original,
+        )
+        with _GroupLock(cfg.name, original.group_id, user.username):
+            refuse_if_active(describe_group(cfg, original.group_id))
+            undo.result = _commit(cfg, original.group_id, restore)
+        undo.result += [
+            {
+                "topic": r["topic"],
+                "partition": r["partition"],
+                "new_offset": None,
+                "committed": False,
+                "error": "had no committed offset before the reset; not restorable",
+            }
+            for r in skipped
+        ]
+        undo.executed = True
+        undo.executed_at = timezone.now()
+        undo.state = _final_state(undo.result)
+        undo.save()
+        log.details.update(reset_id=undo.pk, state=undo.state)
+        if undo.state != OffsetReset.State.SUCCEEDED:
+            log.outcome = "failed"
+        return undo
+
+
+def _offset_or(result: Any, default: int) -> int:
+    return result.offset if isinstance(result, kafka.OffsetResult) else default
+
+
+def reset_as_dict(reset: OffsetReset) -> dict[str, Any]:
+    return {
+        "id": reset.pk,
+        "cluster": reset.cluster,
+        "group_id": reset.group_id,
+        "dry_run": reset.dry_run,
+        "executed": reset.executed,
+        "state": reset.state,
+        "strategy": reset.strategy,
+        "scope": reset.scope,
+        "reason": reset.reason,
+        "created_by": reset.created_by.username if reset.created_by else None,
+        "created_at": _iso_dt(reset.created_at),
+        "executed_at": _iso_dt(reset.executed_at),
+        "undo_of": reset.undo_of_id,
+        "plan": reset.plan,
+        "result": reset.result,
+    }
+
+
+def _iso_dt(moment: Any) -> str | None:
+    if moment is None:
+        return None
+    return moment.isoformat(timespec="milliseconds").replace("+00:00", "Z")

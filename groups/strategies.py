@@ -1,0 +1,155 @@
+"""Parsing the inputs of offset-reset strategies, with the rules of Apache Kafka's tool.
+
+- Date-times: any ISO-8601 spelling (a superset of the tool's `yyyy-MM-ddTHH:mm:ss.SSS[zone]`);
+  with no zone, UTC is assumed, as the tool does.
+- Durations: `java.time.Duration.parse`'s `PnDTnHnMn.nS` form, signs allowed; weeks, months
+  and years are refused as the tool refuses them.
+- CSV (`from_file`): `topic,partition,offset` lines, no header, as `--export` writes them;
+  the tool's 4-column `group,topic,partition,offset` form is accepted for the named group.
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+import re
+from datetime import UTC, datetime
+
+from console.errors import BadInput
+
+STRATEGIES = (
+    "earliest",
+    "latest",
+    "current",
+    "to_offset",
+    "shift_by",
+    "to_datetime",
+    "by_duration",
+    "from_file",
+)
+
+_DURATION = re.compile(
+    r"^(?P<sign>[-+]?)P(?:(?P<days>[-+]?\d+)D)?"
+    r"(?P<time>T(?:(?P<hours>[-+]?\d+)H)?(?:(?P<minutes>[-+]?\d+)M)?"
+    r"(?:(?P<seconds>[-+]?\d+)(?:[.,](?P<fraction>\d{0,9}))?S)?)?$",
+    re.IGNORECASE,
+)
+
+
+def parse_datetime_ms(text: str, field: str = "strategy.datetime") -> int:
+    """Epoch millis of an ISO-8601 date-time; a missing zone means UTC (like the tool)."""
+    raw = (text or "").strip()
+    if not raw:
+        raise BadInput(field, f"{field}: give a date-time such as 2026-11-21T10:03:12.250Z.")
+    try:
+        moment = datetime.fromisoformat(raw.replace("z", "Z"))
+    except ValueError:
+        raise BadInput(
+            field,
+            f"{field}: {raw!r} is not an ISO-8601 date-time; "
+            "use e.g. 2026-11-21T10:03:12.250Z or 2026-11-21T11:03:12+01:00.",
+        ) from None
+    if moment.tzinfo is None:
+        moment = moment.replace(tzinfo=UTC)
+    # Integer arithmetic: float timestamps can be a millisecond off.
+    delta = moment - datetime(1970, 1, 1, tzinfo=UTC)
+    return (delta.days * 86_400 + delta.seconds) * 1000 + delta.microseconds // 1000
+
+
+def parse_duration_ms(text: str, field: str = "strategy.duration") -> int:
+    """Milliseconds of a `PnDTnHnMn.nS` duration (java.time.Duration.parse's grammar)."""
+    raw = (text or "").strip()
+    match = _DURATION.match(raw)
+    has_time_part = bool(match and match["time"])
+    time_parts = match and (match["hours"] or match["minutes"] or match["seconds"])
+    if not match or not (match["days"] or time_parts) or (has_time_part and not time_parts):
+        raise BadInput(
+            field,
+            f"{field}: {raw!r} is not a duration Kafka accepts; use the form PnDTnHnMn.nS, "
+            "e.g. PT15M (15 minutes), PT6H, P1D, P2DT3H30M (weeks and months are not allowed).",
+        )
+    fraction = (match["fraction"] or "").ljust(9, "0")[:9]
+    seconds = int(match["seconds"] or 0)
+    nanos = int(fraction) if fraction else 0
+    if seconds < 0 or (match["seconds"] or "").startswith("-"):
+        nanos = -nanos
+    total_ms = (
+        int(match["days"] or 0) * 86_400_000
+        + int(match["hours"] or 0) * 3_600_000
+        + int(match["minutes"] or 0) * 60_000
+        + seconds * 1000
+        + nanos // 1_000_000
+    )
+    return -total_ms if match["sign"] == "-" else total_ms
+
+
+def parse_offsets_csv(
+    text: str, group_id: str, field: str = "strategy.csv"
+) -> dict[tuple[str, int], int]:
+    """Rows of `topic,partition,offset` (or `group,topic,partition,offset` for this group)."""
+    if not isinstance(text, str) or not text.strip():
+        raise BadInput(field, f"{field}: give CSV lines of topic,partition,offset.")
+    rows: dict[tuple[str, int], int] = {}
+    lines = [line for line in text.splitlines()]
+    reader = csv.reader(io.StringIO("\n".join(lines)))
+    width: int | None = None
+    for number, row in enumerate(reader, start=1):
+        if not row or all(not cell.strip() for cell in row):
+            continue
+        cells = [cell.strip() for cell in row]
+        if width is None:
+            width = len(cells)
+            if width not in (3, 4):
+                raise BadInput(
+                    field,
+                    f"{field}: line {number} has {width} columns; expected "
+                    "topic,partition,offset (or group,topic,partition,offset).",
+                    details={"field": field, "line": number},
+                )
+        if len(cells) != width:
+            raise BadInput(
+                field,
+                f"{field}: line {number} has {len(cells)} columns, the first line has {width}.",
+                details={"field": field, "line": number},
+            )
+        if width == 4:
+            group, topic, partition, offset = cells
+            if group != group_id:
+                continue  # rows of other groups, as the tool ignores them
+        else:
+            topic, partition, offset = cells
+        if not topic:
+            raise BadInput(
+                field,
+                f"{field}: line {number} has an empty topic.",
+                details={"field": field, "line": number},
+            )
+        try:
+            key = (topic, int(partition))
+            value = int(offset)
+        except ValueError:
+            raise BadInput(
+                field,
+                f"{field}: line {number}: partition and offset must be whole numbers "
+                f"(got {partition!r}, {offset!r}).",
+                details={"field": field, "line": number},
+            ) from None
+        if key[1] < 0:
+            raise BadInput(
+                field,
+                f"{field}: line {number}: partition cannot be negative.",
+                details={"field": field, "line": number},
+            )
+        rows[key] = value
+    if not rows:
+        raise BadInput(field, f"{field}: no rows for group {group_id!r}.")
+    return rows
+
+
+def export_csv(offsets: dict[tuple[str, int], int | None]) -> str:
+    """`topic,partition,offset` lines, as `kafka-consumer-groups.sh --export` writes them."""
+    return "".join(
+        f"{topic},{partition},{offset}\n"
+        for (topic, partition), offset in sorted(offsets.items())
+        if offset is not None
+    )

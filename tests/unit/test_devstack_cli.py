@@ -1,0 +1,112 @@
+"""Argument parsing, tool argument rewriting and the status JSON shape."""
+
+import json
+
+import pytest
+
+from console.devstack import cli, config, tools
+
+
+def test_parse_simple_commands():
+    assert cli.parse_args(["up"]).command == "up"
+    assert cli.parse_args(["down", "--wipe"]).wipe is True
+    assert cli.parse_args(["status", "--json"]).json is True
+    stop = cli.parse_args(["stop-broker", "2", "--kill"])
+    assert (stop.command, stop.node, stop.kill) == ("stop-broker", 2, True)
+    assert cli.parse_args(["start-broker", "3"]).node == 3
+    assert cli.parse_args(["fetch"]).command == "fetch"
+
+
+def test_parse_rejects_unknown_broker_and_command():
+    with pytest.raises(SystemExit):
+        cli.parse_args(["stop-broker", "4"])
+    with pytest.raises(SystemExit):
+        cli.parse_args(["bogus"])
+    assert cli.main(["bogus"]) == 2
+
+
+def test_tool_args_pass_through_verbatim():
+    ns = cli.parse_args(["tool", "kafka-topics", "--describe", "--topic", "x", "-h", "--help"])
+    assert (ns.command, ns.name) == ("tool", "kafka-topics")
+    assert ns.args == ["--describe", "--topic", "x", "-h", "--help"]
+    assert cli.parse_args(["tool", "kafka-topics"]).args == []
+
+
+def test_unknown_tool_is_a_usage_error():
+    with pytest.raises(SystemExit):
+        cli.parse_args(["tool", "kafka-nope", "--list"])
+
+
+def test_tool_args_add_bootstrap_in_front():
+    assert tools.tool_args("kafka-metadata-quorum", ["describe", "--status"]) == [
+        "--bootstrap-server",
+        config.BOOTSTRAP_SERVERS,
+        "describe",
+        "--status",
+    ]
+
+
+@pytest.mark.parametrize(
+    "args",
+    [
+        ["--bootstrap-server", "h:1", "--list"],
+        ["--bootstrap-server=h:1", "--list"],
+        ["--bootstrap-controller", "h:2", "describe"],
+    ],
+)
+def test_tool_args_keep_a_given_bootstrap(args):
+    assert tools.tool_args("kafka-topics", args) == args
+
+
+def test_storage_tool_gets_no_bootstrap():
+    assert tools.tool_args("kafka-storage", ["random-uuid"]) == ["random-uuid"]
+
+
+def test_required_tools_map_to_kafka_main_classes():
+    assert tools.TOOLS["kafka-topics"][0] == "org.apache.kafka.tools.TopicCommand"
+    assert tools.TOOLS["kafka-consumer-groups"][0] == (
+        "org.apache.kafka.tools.consumer.group.ConsumerGroupCommand"
+    )
+
+
+def test_status_json_shape_with_nothing_running(monkeypatch, tmp_path, capsys):
+    monkeypatch.setenv("DEVSTACK_DIR", str(tmp_path))
+    assert cli.main(["status", "--json"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert set(data) == {
+        "bootstrap_servers",
+        "brokers",
+        "redis_url",
+        "redis",
+        "kafka_version",
+        "state_dir",
+        "spark_kafka_jars",
+    }
+    assert data["bootstrap_servers"] == config.BOOTSTRAP_SERVERS
+    assert data["brokers"] == [
+        {"id": n, "port": config.broker_port(n), "pid": None, "running": False} for n in (1, 2, 3)
+    ]
+    assert data["redis"] == {"pid": None, "running": False}
+    assert data["redis_url"] == config.REDIS_URL
+    assert data["state_dir"] == str(tmp_path.resolve())
+    assert isinstance(data["spark_kafka_jars"], list)
+
+
+def test_status_ignores_pid_file_of_a_foreign_process(monkeypatch, tmp_path):
+    monkeypatch.setenv("DEVSTACK_DIR", str(tmp_path))
+    node = config.node_dir(1)
+    node.mkdir(parents=True)
+    (node / "kafka.pid").write_text("1\n")  # pid 1 is alive but is not our JVM
+    assert cli.status_data()["brokers"][0] == {
+        "id": 1,
+        "port": 19092,
+        "pid": None,
+        "running": False,
+    }
+
+
+def test_text_status(monkeypatch, tmp_path, capsys):
+    monkeypatch.setenv("DEVSTACK_DIR", str(tmp_path))
+    assert cli.main(["status"]) == 0
+    out = capsys.readouterr().out
+    assert "broker 1" in out and "stopped" in out and config.BOOTSTRAP_SERVERS in out

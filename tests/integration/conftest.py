@@ -10,3 +10,12 @@ def stack():
     down = [b["id"] for b in info["brokers"] if not b["running"]]
     assert not down, f"brokers {down} are not running: run `python manage.py devstack up` first"
     return info
+
+
+@pytest.fixture(scope="session")
+def demo_topics(stack):
+    """The demo topics (my-failsafe-topic: 13 partitions, RF 3, and the others)."""
+    from console.demo.traffic import DEMO_TOPICS, ensure_topics
+
+    ensure_topics(stack["bootstrap_servers"])
+    return {name: (partitions, rf) for name, partitions, rf, _ in DEMO_TOPICS}

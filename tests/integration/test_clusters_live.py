@@ -14,7 +14,16 @@ def _brokers(client) -> list[dict]:
     return response.json()
 
 
-def test_local_cluster_has_three_brokers_and_a_controller(viewer_client, stack):
+def _broker_ids_while_changing(client) -> list[int] | None:
+    """Broker ids, or None while the cluster is answering 502/504 mid-failover."""
+    response = client.get("/api/v1/clusters/local/brokers")
+    if response.status_code in (502, 504):
+        return None
+    assert response.status_code == 200, response.content
+    return [b["id"] for b in response.json()]
+
+
+def test_local_cluster_has_three_brokers_and_a_controller(viewer_client, stack, demo_topics):
     clusters = {c["name"]: c for c in viewer_client.get("/api/v1/clusters").json()}
     local = clusters["local"]
     assert local["reachable"] is True
@@ -43,7 +52,7 @@ def test_stopped_broker_disappears_and_comes_back(viewer_client, stack):
     devstack("stop-broker", str(victim))
     try:
         ids_after = wait_for(
-            lambda: (ids := [b["id"] for b in _brokers(viewer_client)]) and len(ids) == 2 and ids,
+            lambda: (ids := _broker_ids_while_changing(viewer_client)) and len(ids) == 2 and ids,
             timeout=60,
             what=f"broker {victim} to leave the brokers list",
         )
@@ -55,5 +64,14 @@ def test_stopped_broker_disappears_and_comes_back(viewer_client, stack):
     finally:
         devstack("start-broker", str(victim))
     wait_for(
-        lambda: len(_brokers(viewer_client)) == 3, timeout=90, what=f"broker {victim} to return"
+        lambda: len(_broker_ids_while_changing(viewer_client) or []) == 3,
+        timeout=90,
+        what=f"broker {victim} to return",
     )
+
+
+def test_controller_is_the_kraft_quorum_leader(viewer_client, stack):
+    """The console's controller is what Apache Kafka's kafka-metadata-quorum calls LeaderId."""
+    out = devstack("tool", "kafka-metadata-quorum", "describe", "--status").stdout
+    leader = int(next(ln for ln in out.splitlines() if ln.startswith("LeaderId:")).split()[1])
+    assert viewer_client.get("/api/v1/clusters/local").json()["controller_id"] == leader

@@ -11,8 +11,8 @@ import { StatusBadge, type Tone } from "./StatusBadge";
 interface TopicActionsProps {
   cluster: string;
   topic: TopicDetail;
-  /** Poll the detail again after a change. */
-  onChanged: () => void;
+  /** After a change: show `fresh` (the write's answer) or, without one, poll again. */
+  onChanged: (fresh?: TopicDetail) => void;
 }
 
 type Dialog = "unclean" | "delete" | null;
@@ -57,7 +57,7 @@ export function TopicActions({ cluster, topic, onChanged }: TopicActionsProps) {
       const detail = await addPartitions(cluster, topic.name, wanted);
       setMessage(`${topic.name} now has ${detail.partition_count} partitions.`);
       setCount(String(detail.partition_count + 1));
-      onChanged();
+      onChanged(detail);
     } catch (err) {
       setError({ title: "Could not add partitions", error: asError(err) });
     } finally {

@@ -12,6 +12,11 @@ export interface PollingState<T> {
   updatedAt: Date | null;
   /** Poll now instead of waiting for the next tick. */
   refresh: () => void;
+  /**
+   * Show `data` now, as if a poll had just answered it (e.g. the fresh object a
+   * write returned). The answer of a poll already in flight is dropped.
+   */
+  replace: (data: T) => void;
 }
 
 interface Snapshot<T> {
@@ -35,6 +40,8 @@ export function usePolling<T>(
 ): PollingState<T> {
   const [snapshot, setSnapshot] = useState<Snapshot<T>>(initial);
   const pollNow = useRef<() => void>(() => {});
+  // Bumped by replace(): a poll that started before is stale when it answers.
+  const generation = useRef(0);
 
   useEffect(() => {
     let stopped = false;
@@ -55,14 +62,19 @@ export function usePolling<T>(
       }
       const current = new AbortController();
       controller = current;
+      const startedAt = generation.current;
       try {
         const data = await fetcher(current.signal);
         if (stopped) return;
-        setSnapshot({ data, error: null, loading: false, updatedAt: new Date() });
+        if (startedAt === generation.current) {
+          setSnapshot({ data, error: null, loading: false, updatedAt: new Date() });
+        }
       } catch (error) {
         if (stopped || isAbortError(error)) return;
         const err = error instanceof Error ? error : new Error(String(error));
-        setSnapshot((prev) => ({ ...prev, error: err, loading: false }));
+        if (startedAt === generation.current) {
+          setSnapshot((prev) => ({ ...prev, error: err, loading: false }));
+        }
       } finally {
         if (controller === current) controller = null;
       }
@@ -86,5 +98,9 @@ export function usePolling<T>(
   }, [fetcher, intervalMs]);
 
   const refresh = useCallback(() => pollNow.current(), []);
-  return { ...snapshot, refresh };
+  const replace = useCallback((data: T) => {
+    generation.current += 1;
+    setSnapshot({ data, error: null, loading: false, updatedAt: new Date() });
+  }, []);
+  return { ...snapshot, refresh, replace };
 }

@@ -168,6 +168,8 @@ describe("TopicPage", () => {
     fireEvent.change(count, { target: { value: "5" } });
     fireEvent.click(screen.getByTestId("add-partitions"));
     expect(await screen.findByTestId("action-message")).toHaveTextContent("orders now has 5 partitions.");
+    expect(screen.getByTestId("topic-partition-count")).toHaveTextContent("5"); // the answer, shown at once
+    expect(count).toHaveValue(6);
     const [, addInit] = callsTo(fetch, `${TOPIC_URL}/partitions`, "POST")[0]!;
     expect(JSON.parse(String(addInit?.body))).toEqual({ count: 5 });
 

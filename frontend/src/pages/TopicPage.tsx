@@ -31,14 +31,15 @@ export function TopicPage() {
   const isAdmin = hasRole(user, "admin");
 
   const fetcher = useCallback((signal: AbortSignal) => getTopic(cluster, topic, signal), [cluster, topic]);
-  const { data, error, loading, updatedAt, refresh } = usePolling(fetcher, TOPIC_POLL_MS);
+  const { data, error, loading, updatedAt, refresh, replace } = usePolling(fetcher, TOPIC_POLL_MS);
 
+  // Writes answer with the fresh topic: show it at once instead of waiting for the next poll.
+  const onChanged = useCallback((fresh?: TopicDetail) => (fresh ? replace(fresh) : refresh()), [replace, refresh]);
   const onPatch = useCallback(
     async (patch: ConfigPatch) => {
-      await patchTopicConfigs(cluster, topic, patch);
-      refresh();
+      onChanged(await patchTopicConfigs(cluster, topic, patch));
     },
-    [cluster, topic, refresh],
+    [cluster, topic, onChanged],
   );
 
   return (
@@ -91,7 +92,7 @@ export function TopicPage() {
           {isAdmin && (
             <>
               <h2>Admin actions</h2>
-              <TopicActions cluster={cluster} topic={data} onChanged={refresh} />
+              <TopicActions cluster={cluster} topic={data} onChanged={onChanged} />
             </>
           )}
         </div>

@@ -33,6 +33,7 @@ from confluent_kafka.admin import (
     AlterConfigOpType,
     ConfigEntry,
     ConfigResource,
+    ConfigSource,
     NewPartitions,
     NewTopic,
     OffsetSpec,
@@ -97,6 +98,10 @@ class TopicMeta:
     internal: bool
     partitions: list[PartitionMeta] = field(default_factory=list)
 
+
+# Kafka's own internal topics (org.apache.kafka.common.internals.Topic), as TopicCommand's
+# --exclude-internal understands them.
+INTERNAL_TOPICS = frozenset({"__consumer_offsets", "__transaction_state", "__share_group_state"})
 
 _clients: dict[tuple, AdminClient] = {}
 _clients_lock = threading.Lock()
@@ -202,7 +207,7 @@ def list_topic_metadata(
             )
             for p in sorted(t.partitions.values(), key=lambda p: p.id)
         ]
-        topics.append(TopicMeta(name=name, internal=name.startswith("__"), partitions=parts))
+        topics.append(TopicMeta(name=name, internal=name in INTERNAL_TOPICS, partitions=parts))
     return sorted(topics, key=lambda t: t.name)
 
 
@@ -279,6 +284,14 @@ def _wait_all(futures: Mapping[Any, Future], timeout: float) -> dict[Any, Any]:
     return results
 
 
+def _config_source(source: Any) -> str:
+    """ConfigSource name (DYNAMIC_TOPIC_CONFIG, DEFAULT_CONFIG, ...); the binding gives an int."""
+    try:
+        return ConfigSource(source).name
+    except ValueError:
+        return getattr(source, "name", str(source))
+
+
 def describe_topic_configs(
     bootstrap_servers: str,
     topics: Iterable[str],
@@ -301,7 +314,7 @@ def describe_topic_configs(
         out[resource.name] = {
             name: ConfigValue(
                 value=None if entry.is_sensitive else entry.value,
-                source=entry.source.name if hasattr(entry.source, "name") else str(entry.source),
+                source=_config_source(entry.source),
                 is_default=bool(entry.is_default),
                 read_only=bool(entry.is_read_only),
                 sensitive=bool(entry.is_sensitive),
@@ -429,9 +442,9 @@ def elect_leaders(
     """Run a preferred or unclean election; per partition, None or the error's sentence."""
     kind = ElectionType.PREFERRED if election == "preferred" else ElectionType.UNCLEAN
     tps = None if partitions is None else [TopicPartition(t, p) for t, p in partitions]
-    future = admin_client(bootstrap_servers, extra).elect_leaders(
-        kind, tps, request_timeout=timeout, operation_timeout=timeout
-    )
+    # No timeout kwargs: this binding's elect_leaders rejects them (confluent-kafka 2.16.1),
+    # so the wait below bounds the call instead.
+    future = admin_client(bootstrap_servers, extra).elect_leaders(kind, tps)
     results = _result(future, f"{election} leader election", timeout + 5)
     out: dict[tuple[str, int], str | None] = {}
     for tp, error in results.items():

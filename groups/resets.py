@@ -14,7 +14,7 @@ Steps of a reset (dry run or not):
 from __future__ import annotations
 
 import time
-from datetime import timedelta
+from datetime import UTC, datetime, timedelta
 from typing import Any
 
 from django.conf import settings
@@ -184,7 +184,7 @@ def plan_rows(cfg: ClusterConfig, planned: list[PlannedPartition]) -> list[dict[
 def _iso(ms: int | None) -> str | None:
     if ms is None:
         return None
-    moment = timezone.datetime.fromtimestamp(ms / 1000, tz=timezone.UTC)
+    moment = datetime.fromtimestamp(ms / 1000, tz=UTC)
     return moment.isoformat(timespec="milliseconds").replace("+00:00", "Z")
 
 

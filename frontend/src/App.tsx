@@ -4,6 +4,8 @@ import { Layout } from "./components/Layout";
 import { ClusterPage } from "./pages/ClusterPage";
 import { ClustersPage } from "./pages/ClustersPage";
 import { CreateTopicPage } from "./pages/CreateTopicPage";
+import { GroupPage } from "./pages/GroupPage";
+import { GroupsPage } from "./pages/GroupsPage";
 import { NotFoundPage } from "./pages/NotFoundPage";
 import { TopicPage } from "./pages/TopicPage";
 import { TopicsPage } from "./pages/TopicsPage";
@@ -25,6 +27,8 @@ export function AppRoutes() {
           {/* Not topics/new: "new" is a legal topic name. */}
           <Route path="create-topic" element={<CreateTopicPage />} />
           <Route path="topics/:topic" element={<TopicPage />} />
+          <Route path="groups" element={<GroupsPage />} />
+          <Route path="groups/:group" element={<GroupPage />} />
         </Route>
         <Route path="*" element={<NotFoundPage />} />
       </Route>

@@ -35,6 +35,7 @@ export interface ClusterTab {
 export const CLUSTER_TABS: ClusterTab[] = [
   { path: "", label: "Overview" },
   { path: "topics", label: "Topics", alsoFor: ["create-topic"] },
+  { path: "groups", label: "Consumer groups" },
 ];
 
 /** The app path of a per-cluster page: clusterPath("local", "topics") is "/clusters/local/topics". */
@@ -46,4 +47,9 @@ export function clusterPath(cluster: string, ...rest: string[]): string {
 /** The app path of a topic's page. */
 export function topicPath(cluster: string, topic: string): string {
   return clusterPath(cluster, "topics", topic);
+}
+
+/** The app path of a consumer group's page. */
+export function groupPath(cluster: string, group: string): string {
+  return clusterPath(cluster, "groups", group);
 }

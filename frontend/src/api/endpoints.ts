@@ -1,5 +1,5 @@
 // One function per REST endpoint the SPA uses (paths from shared/API.md).
-import { api } from "./client";
+import { api, apiUrl } from "./client";
 import type {
   Broker,
   ClusterDetail,
@@ -9,6 +9,10 @@ import type {
   CurrentUser,
   ElectionResult,
   ElectionType,
+  GroupDetail,
+  GroupSummary,
+  OffsetReset,
+  ResetRequest,
   TopicDetail,
   TopicHealthFilter,
   TopicPartitionRef,
@@ -85,4 +89,46 @@ export function electLeaders(
   partitions: TopicPartitionRef[] | null,
 ): Promise<ElectionResult[]> {
   return api.post<ElectionResult[]>(`clusters/${seg(cluster)}/elect-leaders`, { election, partitions });
+}
+
+// ---- consumer groups and offset resets ----
+
+export function listGroups(cluster: string, signal?: AbortSignal): Promise<GroupSummary[]> {
+  return api.get<GroupSummary[]>(`clusters/${seg(cluster)}/groups`, { signal });
+}
+
+export function getGroup(cluster: string, group: string, signal?: AbortSignal): Promise<GroupDetail> {
+  return api.get<GroupDetail>(`clusters/${seg(cluster)}/groups/${seg(group)}`, { signal });
+}
+
+/** 204; 409 group_active while the group has members. */
+export function deleteGroup(cluster: string, group: string): Promise<void> {
+  return api.delete(`clusters/${seg(cluster)}/groups/${seg(group)}`);
+}
+
+/**
+ * Plan (dry_run true) or execute a reset. 400 names the bad field in details.field;
+ * 409 group_active (members) or reset_in_progress when executing.
+ */
+export function createOffsetReset(cluster: string, group: string, body: ResetRequest): Promise<OffsetReset> {
+  return api.post<OffsetReset>(`clusters/${seg(cluster)}/groups/${seg(group)}/offset-resets`, body);
+}
+
+/** The group's resets, newest first. */
+export function listOffsetResets(cluster: string, group: string, signal?: AbortSignal): Promise<OffsetReset[]> {
+  return api.get<OffsetReset[]>(`clusters/${seg(cluster)}/groups/${seg(group)}/offset-resets`, { signal });
+}
+
+export function getOffsetReset(id: number, signal?: AbortSignal): Promise<OffsetReset> {
+  return api.get<OffsetReset>(`offset-resets/${id}`, { signal });
+}
+
+/** A new executed reset restoring the offsets from before `id`; 409 if the group is active or `id` was a dry run. */
+export function undoOffsetReset(id: number, reason: string): Promise<OffsetReset> {
+  return api.post<OffsetReset>(`offset-resets/${id}/undo`, { reason });
+}
+
+/** Download URL of the group's committed offsets as topic,partition,offset lines. */
+export function groupOffsetsCsvUrl(cluster: string, group: string): string {
+  return apiUrl(`clusters/${seg(cluster)}/groups/${seg(group)}/offsets.csv`);
 }

@@ -132,3 +132,156 @@ export interface ElectionResult {
   outcome: "elected" | "not_needed" | "failed";
   error: string | null;
 }
+
+// ---- consumer groups ----
+
+/**
+ * A consumer group state as Kafka reports it. Classic groups: PreparingRebalance,
+ * CompletingRebalance, Stable, Empty, Dead; KIP-848 groups: Assigning, Reconciling,
+ * Stable, Empty, Dead. Others may appear ("Unknown").
+ */
+export type GroupState = string;
+
+/** The lag evaluation (Burrow's rules); UNKNOWN until the lag sampler keeps a history. */
+export type LagStatus = "OK" | "WARN" | "ERR" | "STOP" | "STALL" | "REWIND" | "UNKNOWN" | string;
+
+/** One entry of GET /api/v1/clusters/{cluster}/groups */
+export interface GroupSummary {
+  group_id: string;
+  state: GroupState;
+  protocol_type: string;
+  member_count: number;
+  topics: string[];
+  /** null when no partition has both a committed offset and a known log end. */
+  total_lag: number | null;
+  max_lag: number | null;
+  max_lag_seconds: number | null;
+  status: LagStatus;
+}
+
+export interface GroupMember {
+  member_id: string;
+  client_id: string;
+  host: string;
+  assignments: TopicPartitionRef[];
+}
+
+/** One partition of a group: committed offset, log range and lag. */
+export interface GroupOffset {
+  topic: string;
+  partition: number;
+  /** null when the group has no committed offset there. */
+  committed_offset: number | null;
+  log_start_offset: number | null;
+  log_end_offset: number | null;
+  /** log end - committed; null when nothing is committed. */
+  lag: number | null;
+  lag_seconds: number | null;
+  /** The member the partition is assigned to, or null. */
+  member_id: string | null;
+  status: LagStatus;
+}
+
+/** GET /api/v1/clusters/{cluster}/groups/{group} */
+export interface GroupDetail {
+  group_id: string;
+  state: GroupState;
+  protocol_type: string;
+  assignor: string;
+  /** Broker id of the group coordinator, or null when unknown. */
+  coordinator: number | null;
+  members: GroupMember[];
+  offsets: GroupOffset[];
+  total_lag: number | null;
+  status: LagStatus;
+}
+
+// ---- offset resets ----
+
+export interface TopicScope {
+  topic: string;
+  /** null: every partition of the topic. */
+  partitions: number[] | null;
+}
+
+/** Which partitions a reset touches (ignored by from_file). */
+export type ResetScope = { all_topics: true } | { topics: TopicScope[] };
+
+export type ResetStrategyType =
+  | "earliest"
+  | "latest"
+  | "current"
+  | "to_offset"
+  | "shift_by"
+  | "to_datetime"
+  | "by_duration"
+  | "from_file";
+
+/** The `strategy` object of a reset request: `type` plus the one field it needs. */
+export interface ResetStrategy {
+  type: ResetStrategyType;
+  offset?: number;
+  shift?: number;
+  /** ISO-8601 with milliseconds and a zone, e.g. 2026-11-21T10:03:12.250+01:00. */
+  datetime?: string;
+  /** ISO-8601 duration, PnDTnHnMn.nS (P1D, PT15M, P2DT3H30M). */
+  duration?: string;
+  /** topic,partition,offset lines (the offsets.csv export format). */
+  csv?: string;
+}
+
+/** POST /api/v1/clusters/{cluster}/groups/{group}/offset-resets */
+export interface ResetRequest {
+  scope?: ResetScope;
+  strategy: ResetStrategy;
+  /** Default true: nothing changes unless false. */
+  dry_run: boolean;
+  reason: string;
+}
+
+/** One partition of a reset's plan. */
+export interface PlanRow {
+  topic: string;
+  partition: number;
+  current_offset: number | null;
+  new_offset: number;
+  log_start_offset: number;
+  log_end_offset: number;
+  lag_before: number | null;
+  lag_after: number;
+  /** The asked offset fell outside [log start, log end] and was moved to the nearest end. */
+  clamped: boolean;
+  /** Timestamp of the record at new_offset; null at the log end. */
+  new_offset_timestamp: string | null;
+}
+
+/** One partition of an executed reset's outcome. */
+export interface ResultRow {
+  topic: string;
+  partition: number;
+  new_offset: number | null;
+  committed: boolean;
+  error: string | null;
+}
+
+export type ResetState = "planned" | "succeeded" | "partially_failed" | "failed" | string;
+
+/** A reset (dry run or executed), as POST, GET and undo answer it. */
+export interface OffsetReset {
+  id: number;
+  cluster: string;
+  group_id: string;
+  dry_run: boolean;
+  executed: boolean;
+  state: ResetState;
+  /** The request's strategy; an undo has {"type": "undo", "undo_of": id}. */
+  strategy: { type: ResetStrategyType | "undo" | string; [key: string]: unknown };
+  scope: Partial<{ all_topics: boolean; topics: TopicScope[] }> & Record<string, unknown>;
+  reason: string;
+  created_by: string | null;
+  created_at: string;
+  executed_at: string | null;
+  undo_of: number | null;
+  plan: PlanRow[];
+  result: ResultRow[] | null;
+}

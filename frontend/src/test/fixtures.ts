@@ -3,6 +3,9 @@ import type {
   ClusterDetail,
   ClusterSummary,
   CurrentUser,
+  GroupDetail,
+  GroupSummary,
+  OffsetReset,
   PartitionInfo,
   TopicDetail,
   TopicSummary,
@@ -121,3 +124,102 @@ export const ORDERS: TopicDetail = {
     }),
   ],
 };
+
+export const VIEWER: CurrentUser = { username: "vic", role: "viewer" };
+
+function groupRow(group_id: string, state: string, members: number, topics: string[], lag: number | null, max: number | null): GroupSummary {
+  return {
+    group_id,
+    state,
+    protocol_type: "consumer",
+    member_count: members,
+    topics,
+    total_lag: lag,
+    max_lag: max,
+    max_lag_seconds: null,
+    status: "UNKNOWN",
+  };
+}
+
+/** GET /clusters/local/groups */
+export const GROUPS: GroupSummary[] = [
+  groupRow("orders-app", "Empty", 0, ["orders", "payments"], 120, 100),
+  groupRow("billing", "Stable", 2, ["audit", "invoices", "orders", "payments", "refunds"], 5, 3),
+  groupRow("search-indexer", "PreparingRebalance", 1, ["orders"], 40_000, 40_000),
+  groupRow("old-batch", "Dead", 0, [], null, null),
+];
+
+/** `count` groups named group-00000..., lag i. */
+export function manyGroups(count: number): GroupSummary[] {
+  return Array.from({ length: count }, (_, i) =>
+    groupRow(`group-${String(i).padStart(5, "0")}`, i % 3 ? "Stable" : "Empty", i % 3 ? 1 : 0, ["orders"], i, i),
+  );
+}
+
+/**
+ * "orders-app", Empty (no members): committed on orders 0-2 and payments 0;
+ * orders-2 has no committed offset.
+ */
+export const ORDERS_APP: GroupDetail = {
+  group_id: "orders-app",
+  state: "Empty",
+  protocol_type: "consumer",
+  assignor: "",
+  coordinator: 2,
+  members: [],
+  offsets: [
+    { topic: "orders", partition: 0, committed_offset: 90, log_start_offset: 10, log_end_offset: 110, lag: 20, lag_seconds: null, member_id: null, status: "UNKNOWN" },
+    { topic: "orders", partition: 1, committed_offset: 100, log_start_offset: 0, log_end_offset: 200, lag: 100, lag_seconds: null, member_id: null, status: "UNKNOWN" },
+    { topic: "orders", partition: 2, committed_offset: null, log_start_offset: 0, log_end_offset: 50, lag: null, lag_seconds: null, member_id: null, status: "UNKNOWN" },
+    { topic: "payments", partition: 0, committed_offset: 7, log_start_offset: 0, log_end_offset: 7, lag: 0, lag_seconds: null, member_id: null, status: "UNKNOWN" },
+  ],
+  total_lag: 120,
+  status: "UNKNOWN",
+};
+
+/** "billing", Stable with two members. */
+export const BILLING: GroupDetail = {
+  group_id: "billing",
+  state: "Stable",
+  protocol_type: "consumer",
+  assignor: "range",
+  coordinator: 1,
+  members: [
+    { member_id: "billing-1-aaa", client_id: "billing-1", host: "/10.0.0.5", assignments: [{ topic: "orders", partition: 1 }, { topic: "orders", partition: 0 }] },
+    { member_id: "billing-2-bbb", client_id: "billing-2", host: "/10.0.0.6", assignments: [{ topic: "payments", partition: 0 }] },
+  ],
+  offsets: [
+    { topic: "orders", partition: 0, committed_offset: 108, log_start_offset: 10, log_end_offset: 110, lag: 2, lag_seconds: null, member_id: "billing-1-aaa", status: "UNKNOWN" },
+    { topic: "orders", partition: 1, committed_offset: 197, log_start_offset: 0, log_end_offset: 200, lag: 3, lag_seconds: null, member_id: "billing-1-aaa", status: "UNKNOWN" },
+    { topic: "payments", partition: 0, committed_offset: 7, log_start_offset: 0, log_end_offset: 7, lag: 0, lag_seconds: null, member_id: "billing-2-bbb", status: "UNKNOWN" },
+  ],
+  total_lag: 5,
+  status: "UNKNOWN",
+};
+
+/** A reset of orders-app as the API answers it. */
+export function resetOf(overrides: Partial<OffsetReset> = {}): OffsetReset {
+  return {
+    id: 7,
+    cluster: "local",
+    group_id: "orders-app",
+    dry_run: true,
+    executed: false,
+    state: "planned",
+    strategy: { type: "to_datetime", datetime: "2026-07-01T09:30:00.000-04:00" },
+    scope: { topics: [{ topic: "orders", partitions: null }, { topic: "payments", partitions: null }] },
+    reason: "INC-1: replay",
+    created_by: "alice",
+    created_at: "2026-07-01T14:00:00.000Z",
+    executed_at: null,
+    undo_of: null,
+    plan: [
+      { topic: "orders", partition: 0, current_offset: 90, new_offset: 10, log_start_offset: 10, log_end_offset: 110, lag_before: 20, lag_after: 100, clamped: true, new_offset_timestamp: "2026-07-01T13:30:00.250Z" },
+      { topic: "orders", partition: 1, current_offset: 100, new_offset: 150, log_start_offset: 0, log_end_offset: 200, lag_before: 100, lag_after: 50, clamped: false, new_offset_timestamp: "2026-07-01T13:31:02.000Z" },
+      { topic: "orders", partition: 2, current_offset: null, new_offset: 50, log_start_offset: 0, log_end_offset: 50, lag_before: null, lag_after: 0, clamped: false, new_offset_timestamp: null },
+      { topic: "payments", partition: 0, current_offset: 7, new_offset: 7, log_start_offset: 0, log_end_offset: 7, lag_before: 0, lag_after: 0, clamped: false, new_offset_timestamp: null },
+    ],
+    result: null,
+    ...overrides,
+  };
+}

@@ -1,0 +1,347 @@
+import { useCallback, useDeferredValue, useMemo, useRef } from "react";
+import { Link, useLocation, useParams, useSearchParams } from "react-router-dom";
+import { listGroups } from "../api/endpoints";
+import type { GroupSummary } from "../api/types";
+import { ClusterTabs } from "../components/ClusterTabs";
+import { ErrorBanner } from "../components/ErrorBanner";
+import { GroupStateBadge } from "../components/GroupStateBadge";
+import { Loading } from "../components/Loading";
+import { UpdatedAt } from "../components/UpdatedAt";
+import { usePolling } from "../hooks/usePolling";
+import { useDocumentTitle } from "../hooks/useDocumentTitle";
+import { useVirtualRows } from "../hooks/useVirtualRows";
+import { formatCount, plural } from "../lib/format";
+import { clusterPath, groupPath, topicPath } from "../navigation";
+
+export const GROUPS_POLL_MS = 5_000;
+/** Height of one table row in px (fixed in styles.css: .vtable td). */
+export const GROUP_ROW_HEIGHT = 36;
+/** Topic names shown in a row before "+N". */
+export const TOPICS_SHOWN = 3;
+
+type SortKey = "group_id" | "state" | "member_count" | "topics" | "total_lag" | "max_lag";
+
+interface Column {
+  key: SortKey;
+  label: string;
+  numeric: boolean;
+  title?: string;
+}
+
+const COLUMNS: Column[] = [
+  { key: "group_id", label: "Group", numeric: false },
+  { key: "state", label: "State", numeric: false },
+  { key: "member_count", label: "Members", numeric: true },
+  { key: "topics", label: "Topics", numeric: false, title: "Topics with committed offsets or assigned partitions" },
+  { key: "total_lag", label: "Total lag", numeric: true, title: "Sum over partitions of log end − committed offset" },
+  { key: "max_lag", label: "Max lag", numeric: true, title: "The largest lag of one partition" },
+];
+
+const SORT_KEYS = new Set<string>(COLUMNS.map((c) => c.key));
+
+function byId(a: GroupSummary, b: GroupSummary): number {
+  return a.group_id < b.group_id ? -1 : a.group_id > b.group_id ? 1 : 0;
+}
+
+function sortValue(row: GroupSummary, key: SortKey): number | string | null {
+  switch (key) {
+    case "group_id":
+      return row.group_id;
+    case "state":
+      return row.state;
+    case "topics":
+      return row.topics.length;
+    default:
+      return row[key];
+  }
+}
+
+/** Sorted copy; unknown lag (null) always last; ties by group id. */
+export function sortGroups(rows: GroupSummary[], key: SortKey, desc: boolean): GroupSummary[] {
+  const dir = desc ? -1 : 1;
+  return [...rows].sort((a, b) => {
+    const va = sortValue(a, key);
+    const vb = sortValue(b, key);
+    if (va === null || vb === null) {
+      if (va !== vb) return va === null ? 1 : -1;
+      return byId(a, b);
+    }
+    if (va !== vb) return (va < vb ? -1 : 1) * dir;
+    return key === "group_id" ? 0 : byId(a, b);
+  });
+}
+
+/** Groups whose id contains `search` (case-insensitive) and, if given, that consume `topic`. */
+export function filterGroups(rows: GroupSummary[], search: string, topic: string | null): GroupSummary[] {
+  const needle = search.trim().toLowerCase();
+  return rows.filter(
+    (row) => (!needle || row.group_id.toLowerCase().includes(needle)) && (!topic || row.topics.includes(topic)),
+  );
+}
+
+/**
+ * /clusters/:cluster/groups — every consumer group with its state, members,
+ * topics and lag. URL query: search (group id substring), topic (groups
+ * consuming it), sort, order=desc. Polls every 5 s; long lists are virtualized.
+ */
+export function GroupsPage() {
+  const { cluster = "" } = useParams<{ cluster: string }>();
+  useDocumentTitle(`Consumer groups · ${cluster}`);
+  const location = useLocation();
+  const deleted = (location.state as { deletedGroup?: string } | null)?.deletedGroup;
+
+  const [params, setParams] = useSearchParams();
+  const search = params.get("search") ?? "";
+  const topic = params.get("topic") || null;
+  const sortParam = params.get("sort") ?? "group_id";
+  const sortKey = (SORT_KEYS.has(sortParam) ? sortParam : "group_id") as SortKey;
+  const desc = params.get("order") === "desc";
+
+  const update = useCallback(
+    (changes: Record<string, string | null>) => {
+      setParams(
+        (prev) => {
+          const next = new URLSearchParams(prev);
+          for (const [k, v] of Object.entries(changes)) {
+            if (v === null || v === "") next.delete(k);
+            else next.set(k, v);
+          }
+          return next;
+        },
+        { replace: true },
+      );
+    },
+    [setParams],
+  );
+
+  const fetcher = useCallback((signal: AbortSignal) => listGroups(cluster, signal), [cluster]);
+  const { data, error, loading, updatedAt, refresh } = usePolling(fetcher, GROUPS_POLL_MS);
+
+  const deferredSearch = useDeferredValue(search);
+  const rows = useMemo(
+    () => (data ? sortGroups(filterGroups(data, deferredSearch, topic), sortKey, desc) : []),
+    [data, deferredSearch, topic, sortKey, desc],
+  );
+  const allTopics = useMemo(() => {
+    const names = new Set<string>();
+    for (const g of data ?? []) for (const t of g.topics) names.add(t);
+    if (topic) names.add(topic);
+    return [...names].sort();
+  }, [data, topic]);
+
+  const onSort = (column: Column) => {
+    if (column.key === sortKey) {
+      update({ order: desc ? null : "desc" });
+    } else {
+      // Numbers are most useful biggest first.
+      update({ sort: column.key === "group_id" ? null : column.key, order: column.numeric ? "desc" : null });
+    }
+  };
+
+  return (
+    <section className="page">
+      <nav className="breadcrumb" aria-label="Breadcrumb">
+        <Link to="/">Clusters</Link>
+        <span aria-hidden="true"> / </span>
+        <Link to={clusterPath(cluster)}>{cluster}</Link>
+        <span aria-hidden="true"> / </span>
+        <span>Consumer groups</span>
+      </nav>
+      <div className="page-header">
+        <h1>{cluster}</h1>
+        <UpdatedAt at={updatedAt} />
+      </div>
+      <ClusterTabs cluster={cluster} />
+
+      {deleted && (
+        <p className="notice notice-ok" role="status" data-testid="flash">
+          Consumer group <strong className="mono">{deleted}</strong> was deleted.
+        </p>
+      )}
+
+      <div className="toolbar">
+        <input
+          type="search"
+          className="input"
+          placeholder="Search groups…"
+          aria-label="Search groups by id"
+          value={search}
+          onChange={(event) => update({ search: event.target.value })}
+          data-testid="group-search"
+        />
+        <select
+          className="input"
+          aria-label="Only groups consuming this topic"
+          value={topic ?? ""}
+          onChange={(event) => update({ topic: event.target.value })}
+          data-testid="group-topic-filter"
+        >
+          <option value="">Any topic</option>
+          {allTopics.map((t) => (
+            <option key={t} value={t}>
+              {t}
+            </option>
+          ))}
+        </select>
+        <span className="toolbar-spacer" />
+        {data && (
+          <span className="muted" data-testid="group-count" data-count={rows.length}>
+            {rows.length === data.length
+              ? `${formatCount(rows.length)} ${plural(rows.length, "group")}`
+              : `${formatCount(rows.length)} of ${formatCount(data.length)} ${plural(data.length, "group")}`}
+          </span>
+        )}
+      </div>
+
+      {error && (
+        <ErrorBanner
+          error={error}
+          title={data ? "Could not refresh the consumer groups" : "Could not load the consumer groups"}
+          stale={data !== undefined}
+          onRetry={refresh}
+        />
+      )}
+      {loading && !data && <Loading label="Loading consumer groups…" rows={6} />}
+      {data && (
+        <div className={error ? "stale" : undefined}>
+          <GroupsTable
+            cluster={cluster}
+            rows={rows}
+            sortKey={sortKey}
+            desc={desc}
+            onSort={onSort}
+            empty={data.length === 0 ? "This cluster has no consumer groups." : "No group matches the search."}
+          />
+        </div>
+      )}
+    </section>
+  );
+}
+
+interface GroupsTableProps {
+  cluster: string;
+  rows: GroupSummary[];
+  sortKey: SortKey;
+  desc: boolean;
+  onSort: (column: Column) => void;
+  empty: string;
+}
+
+function GroupsTable({ cluster, rows, sortKey, desc, onSort, empty }: GroupsTableProps) {
+  const scroller = useRef<HTMLDivElement>(null);
+  const { indexes, padTop, padBottom } = useVirtualRows(
+    rows.length,
+    scroller,
+    GROUP_ROW_HEIGHT,
+    (index) => rows[index]?.group_id ?? index,
+  );
+  const span = COLUMNS.length;
+
+  return (
+    <div className="table-wrap vscroll" ref={scroller} data-testid="groups-scroll">
+      <table className="table vtable" data-testid="groups-table" aria-rowcount={rows.length + 1}>
+        <thead>
+          <tr>
+            {COLUMNS.map((column) => {
+              const active = column.key === sortKey;
+              return (
+                <th
+                  key={column.key}
+                  scope="col"
+                  className={column.numeric ? "num" : undefined}
+                  aria-sort={active ? (desc ? "descending" : "ascending") : "none"}
+                  title={column.title}
+                >
+                  <button
+                    type="button"
+                    className={active ? "sort-button active" : "sort-button"}
+                    onClick={() => onSort(column)}
+                    data-testid={`sort-${column.key}`}
+                  >
+                    {column.label}
+                    <span className="sort-arrow" aria-hidden="true">
+                      {active ? (desc ? "▼" : "▲") : "↕"}
+                    </span>
+                  </button>
+                </th>
+              );
+            })}
+          </tr>
+        </thead>
+        <tbody>
+          {rows.length === 0 && (
+            <tr>
+              <td colSpan={span} className="empty-cell">
+                {empty}
+              </td>
+            </tr>
+          )}
+          {padTop > 0 && (
+            <tr className="vpad" aria-hidden="true">
+              <td colSpan={span} style={{ height: padTop }} />
+            </tr>
+          )}
+          {indexes.map((index) => {
+            const row = rows[index]!;
+            return <GroupRow key={row.group_id} cluster={cluster} row={row} index={index} />;
+          })}
+          {padBottom > 0 && (
+            <tr className="vpad" aria-hidden="true">
+              <td colSpan={span} style={{ height: padBottom }} />
+            </tr>
+          )}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+function GroupRow({ cluster, row, index }: { cluster: string; row: GroupSummary; index: number }) {
+  const shown = row.topics.slice(0, TOPICS_SHOWN);
+  const more = row.topics.length - shown.length;
+  return (
+    <tr
+      data-testid={`group-row-${row.group_id}`}
+      aria-rowindex={index + 2}
+      className={index % 2 ? "zebra" : undefined}
+      data-state={row.state}
+    >
+      <td className="name-cell">
+        <Link to={groupPath(cluster, row.group_id)} className="strong-link">
+          {row.group_id}
+        </Link>
+        {row.protocol_type && row.protocol_type !== "consumer" && (
+          <span className="badge badge-neutral badge-inline" title="Protocol type">
+            {row.protocol_type}
+          </span>
+        )}
+      </td>
+      <td>
+        <GroupStateBadge state={row.state} />
+      </td>
+      <td className={row.member_count > 0 ? "num" : "num muted"}>{formatCount(row.member_count)}</td>
+      <td className="topics-cell" title={row.topics.join(", ")}>
+        {row.topics.length === 0 ? (
+          <span className="muted">—</span>
+        ) : (
+          <>
+            {shown.map((t, i) => (
+              <span key={t}>
+                {i > 0 && ", "}
+                <Link to={topicPath(cluster, t)}>{t}</Link>
+              </span>
+            ))}
+            {more > 0 && (
+              <span className="more-count" data-testid="topics-more">
+                {" "}
+                +{more}
+              </span>
+            )}
+          </>
+        )}
+      </td>
+      <td className={row.total_lag ? "num lag-cell" : "num muted"}>{formatCount(row.total_lag)}</td>
+      <td className={row.max_lag ? "num" : "num muted"}>{formatCount(row.max_lag)}</td>
+    </tr>
+  );
+}

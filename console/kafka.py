@@ -385,10 +385,22 @@ def delete_topic(
     extra: Mapping[str, str] | None = None,
     timeout: float = 30.0,
 ) -> None:
+    delete_topics(bootstrap_servers, [name], extra, timeout)
+
+
+def delete_topics(
+    bootstrap_servers: str,
+    names: list[str],
+    extra: Mapping[str, str] | None = None,
+    timeout: float = 30.0,
+) -> None:
+    """Delete topics in one request; the first failure is raised after all have answered."""
     futures = admin_client(bootstrap_servers, extra).delete_topics(
-        [name], operation_timeout=timeout, request_timeout=timeout
+        names, operation_timeout=timeout, request_timeout=timeout
     )
-    _result(futures[name], f"delete topic {name}", timeout + 5)
+    for result in _wait_all(futures, timeout + 5).values():
+        if isinstance(result, KafkaAdapterError):
+            raise result
 
 
 def alter_topic_configs(

@@ -1,0 +1,73 @@
+"""Shared bits of the benchmarks: Django set up on a scratch database, an API client, timing."""
+
+from __future__ import annotations
+
+import os
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from collections.abc import Callable
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def setup_django() -> None:
+    scratch = Path(tempfile.mkdtemp(prefix="bench-")) / "bench.sqlite3"
+    os.environ["DATABASE_URL"] = f"sqlite:///{scratch}"
+    os.environ.setdefault("DJANGO_SETTINGS_MODULE", "console.settings")
+    sys.path.insert(0, str(ROOT))
+    import django
+
+    django.setup()
+    from django.core.management import call_command
+
+    call_command("migrate", verbosity=0)
+
+
+def api_client():
+    """A DRF client acting as an admin through a real token (auth and permissions included)."""
+    from django.contrib.auth import get_user_model
+    from rest_framework.authtoken.models import Token
+    from rest_framework.test import APIClient
+
+    from console.roles import grant_role
+
+    user, _ = get_user_model().objects.get_or_create(username="bench")
+    grant_role(user, "admin")
+    token, _ = Token.objects.get_or_create(user=user)
+    client = APIClient()
+    client.credentials(HTTP_AUTHORIZATION=f"Token {token.key}")
+    return client
+
+
+def timed(fn: Callable[[], object], runs: int) -> list[float]:
+    samples = []
+    for _ in range(runs):
+        started = time.perf_counter()
+        fn()
+        samples.append(time.perf_counter() - started)
+    return samples
+
+
+def percentiles(samples: list[float]) -> dict[str, float]:
+    ordered = sorted(samples)
+    p95_index = max(0, round(0.95 * len(ordered)) - 1)
+    return {
+        "n": len(ordered),
+        "p50_ms": round(statistics.median(ordered) * 1000, 1),
+        "p95_ms": round(ordered[p95_index] * 1000, 1),
+    }
+
+
+def devstack_tool(*args: str) -> subprocess.CompletedProcess:
+    return subprocess.run(
+        [sys.executable, str(ROOT / "manage.py"), "devstack", "tool", *args],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        check=True,
+        timeout=1800,
+    )

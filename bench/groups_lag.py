@@ -1,0 +1,97 @@
+"""Benchmark: listing 200 groups with lag over 2,000 partitions, against ConsumerGroupCommand.
+
+    .venv/bin/python bench/groups_lag.py [--groups 200] [--topics 20] [--partitions 100]
+
+Creates the topics (replication factor 1), writes a few records per partition, commits
+offsets for every group on all partitions of one topic (10 groups per topic by default), then
+times `GET /api/v1/clusters/local/groups` (list with lag for all groups, batched calls) and
+Apache Kafka's `kafka-consumer-groups.sh --describe --all-groups` on the same cluster.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import time
+
+from _harness import api_client, devstack_tool, percentiles, setup_django, timed
+
+PREFIX = "bench-lag-"
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--groups", type=int, default=200)
+    parser.add_argument("--topics", type=int, default=20)
+    parser.add_argument("--partitions", type=int, default=100)
+    parser.add_argument("--runs", type=int, default=15)
+    parser.add_argument("--keep", action="store_true")
+    args = parser.parse_args()
+    setup_django()
+    from console import kafka
+    from console.clusters import get_cluster
+
+    bootstrap = get_cluster("local").bootstrap_servers
+    topics = [f"{PREFIX}t{i:03d}" for i in range(args.topics)]
+    groups = [f"{PREFIX}g{i:04d}" for i in range(args.groups)]
+    started = time.perf_counter()
+    kafka.create_topics(bootstrap, [(t, args.partitions, 1, {}) for t in topics], timeout=120)
+    producer = kafka.make_producer(bootstrap, **{"linger.ms": 50})
+    for topic in topics:
+        for partition in range(args.partitions):
+            for i in range(3):
+                producer.produce(topic, value=str(i), partition=partition)
+    producer.flush(120)
+    for index, group in enumerate(groups):
+        topic = topics[index % len(topics)]
+        kafka.commit_offsets(
+            bootstrap, group, {(topic, p): p % 3 for p in range(args.partitions)}, timeout=30
+        )
+    setup_s = time.perf_counter() - started
+
+    client = api_client()
+
+    def list_groups() -> None:
+        response = client.get("/api/v1/clusters/local/groups")
+        assert response.status_code == 200, response.content[:300]
+        mine = [g for g in response.json() if g["group_id"].startswith(PREFIX)]
+        assert len(mine) == args.groups and all(g["total_lag"] is not None for g in mine)
+
+    list_groups()
+    api = percentiles(timed(list_groups, args.runs))
+    tool_samples = timed(
+        lambda: devstack_tool("kafka-consumer-groups", "--describe", "--all-groups"), 3
+    )
+    tool = percentiles(tool_samples)
+    rows = sum(
+        1
+        for line in devstack_tool(
+            "kafka-consumer-groups", "--describe", "--all-groups"
+        ).stdout.splitlines()
+        if line.startswith(PREFIX)
+    )
+    print(
+        json.dumps(
+            {
+                "groups": args.groups,
+                "partitions": args.topics * args.partitions,
+                "committed_partitions": args.groups * args.partitions,
+                "setup_seconds": round(setup_s, 1),
+                "api_list_groups_with_lag": api,
+                "consumer_group_command_describe_all_groups": {**tool, "rows": rows},
+                "ratio_cli_over_api_p50": round(tool["p50_ms"] / api["p50_ms"], 1),
+            },
+            indent=2,
+        )
+    )
+    if not args.keep:
+        for group in groups:
+            try:
+                kafka.delete_group(bootstrap, group)
+            except kafka.KafkaAdapterError:
+                pass
+        kafka.delete_topics(bootstrap, topics, timeout=120)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,81 @@
+"""Benchmark: the topic list API with 5,000 topics x 4 partitions, against TopicCommand.
+
+    .venv/bin/python bench/topics_list.py [--topics 5000] [--keep]
+
+Creates the topics on the dev stack (replication factor 1 so 20,000 partitions fit three
+small brokers), times `GET /api/v1/clusters/local/topics` cold (metadata cache cleared before
+each request) and warm (served from the shared snapshot), then times Apache Kafka's own
+`kafka-topics.sh --describe` over the same cluster, and prints the figures as JSON.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import time
+
+from _harness import api_client, devstack_tool, percentiles, setup_django, timed
+
+PREFIX = "bench-topic-"
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--topics", type=int, default=5000)
+    parser.add_argument("--partitions", type=int, default=4)
+    parser.add_argument("--runs", type=int, default=30)
+    parser.add_argument("--keep", action="store_true", help="leave the topics in place")
+    args = parser.parse_args()
+    setup_django()
+    from console import kafka
+    from console.clusters import get_cluster
+    from topics.metadata import cache
+
+    cfg = get_cluster("local")
+    names = [f"{PREFIX}{i:05d}" for i in range(args.topics)]
+    existing = {t.name for t in kafka.list_topic_metadata(cfg.bootstrap_servers, timeout=60)}
+    missing = [n for n in names if n not in existing]
+    started = time.perf_counter()
+    for i in range(0, len(missing), 250):
+        batch = [(n, args.partitions, 1, {}) for n in missing[i : i + 250]]
+        kafka.create_topics(cfg.bootstrap_servers, batch, timeout=120)
+    create_s = time.perf_counter() - started
+
+    client = api_client()
+    url = "/api/v1/clusters/local/topics"
+
+    def get() -> None:
+        response = client.get(url)
+        assert response.status_code == 200, response.content[:300]
+        assert len(response.json()) >= args.topics
+
+    def cold() -> None:
+        cache.invalidate("local")
+        get()
+
+    get()  # first contact: client connections
+    cold_samples = timed(cold, max(5, args.runs // 3))
+    warm_samples = timed(get, args.runs)
+    tool_samples = timed(lambda: devstack_tool("kafka-topics", "--describe"), 3)
+    describe_lines = devstack_tool("kafka-topics", "--describe").stdout.count("Partition:")
+
+    cold_p, warm_p, tool_p = map(percentiles, (cold_samples, warm_samples, tool_samples))
+    report = {
+        "topics": args.topics,
+        "partitions_per_topic": args.partitions,
+        "created_now": len(missing),
+        "create_seconds": round(create_s, 1),
+        "api_cold": cold_p,
+        "api_warm": warm_p,
+        "topic_command_describe": {**tool_p, "partition_lines": describe_lines},
+        "ratio_topic_command_over_api_cold_p50": round(tool_p["p50_ms"] / cold_p["p50_ms"], 1),
+        "ratio_topic_command_over_api_warm_p50": round(tool_p["p50_ms"] / warm_p["p50_ms"], 1),
+    }
+    print(json.dumps(report, indent=2))
+    if not args.keep:
+        for i in range(0, len(names), 250):
+            kafka.delete_topics(cfg.bootstrap_servers, names[i : i + 250], timeout=120)
+
+
+if __name__ == "__main__":
+    main()

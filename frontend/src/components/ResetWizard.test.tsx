@@ -1,0 +1,385 @@
+import { fireEvent, screen, waitFor, within } from "@testing-library/react";
+import { describe, expect, it } from "vitest";
+import type { OffsetReset, ResetRequest } from "../api/types";
+import { json, type StubResponse, stubFetch } from "../test/fetchStub";
+import { ME, ORDERS_APP, TOPICS, resetOf } from "../test/fixtures";
+import { renderApp } from "../test/render";
+
+const GROUP_URL = "/api/v1/clusters/local/groups/orders-app";
+const RESETS_URL = `${GROUP_URL}/offset-resets`;
+
+type Answer = (body: ResetRequest) => StubResponse;
+
+/** The group page of orders-app with a resets endpoint answering POSTs with `answer`; records the bodies. */
+function setup(answer: Answer = (body) => json(resetOf({ dry_run: body.dry_run }), 201), extra = {}) {
+  const posts: ResetRequest[] = [];
+  let respond = answer;
+  const fetch = stubFetch({
+    "/api/v1/me": json(ME),
+    [GROUP_URL]: json(ORDERS_APP),
+    "/api/v1/clusters/local/topics": json(TOPICS.filter((t) => !t.internal)),
+    [RESETS_URL]: (_url, init) => {
+      if (init?.method !== "POST") return json([]);
+      const body = JSON.parse(String(init.body)) as ResetRequest;
+      posts.push(body);
+      return respond(body);
+    },
+    ...extra,
+  });
+  renderApp("/clusters/local/groups/orders-app");
+  return {
+    fetch,
+    posts,
+    answer(next: Answer) {
+      respond = next;
+    },
+  };
+}
+
+async function openWizard() {
+  fireEvent.click(await screen.findByTestId("reset-open"));
+  return screen.getByTestId("reset-wizard");
+}
+
+const change = (testId: string, value: string) => fireEvent.change(screen.getByTestId(testId), { target: { value } });
+
+/** Click Preview and return the body it POSTed. */
+async function preview(posts: ResetRequest[]): Promise<ResetRequest> {
+  const before = posts.length;
+  fireEvent.click(screen.getByTestId("reset-preview"));
+  await waitFor(() => expect(posts.length).toBe(before + 1));
+  return posts[posts.length - 1]!;
+}
+
+const ALL_TOPICS = { topics: [{ topic: "orders", partitions: null }, { topic: "payments", partitions: null }] };
+
+describe("ResetWizard: request bodies", () => {
+  it("defaults to every topic of the group, all partitions, earliest, as a dry run", async () => {
+    const { posts } = setup();
+    await openWizard();
+    expect(screen.getByTestId("scope-topic-orders")).toBeChecked();
+    expect(screen.getByTestId("scope-topic-payments")).toBeChecked();
+    expect(screen.getByTestId("scope-partitions-orders")).toHaveValue("");
+    expect(screen.getByTestId("strategy-select")).toHaveValue("earliest");
+    const options = within(screen.getByTestId("strategy-select"))
+      .getAllByRole("option")
+      .map((o) => o.textContent);
+    expect(options).toEqual([
+      "Earliest (log start)",
+      "Latest (log end)",
+      "Current committed",
+      "To offset",
+      "Shift by N",
+      "To date-time",
+      "By duration (back from now)",
+      "From CSV file",
+    ]);
+    expect(await preview(posts)).toEqual({
+      scope: ALL_TOPICS,
+      strategy: { type: "earliest" },
+      dry_run: true,
+      reason: "",
+    });
+  });
+
+  it("builds the strategy object of each type", async () => {
+    const { posts } = setup();
+    await openWizard();
+    change("reset-reason", "  INC-7 replay  ");
+
+    const cases: [string, () => void, ResetRequest["strategy"]][] = [
+      ["latest", () => {}, { type: "latest" }],
+      ["current", () => {}, { type: "current" }],
+      ["to_offset", () => change("strategy-offset", "1234"), { type: "to_offset", offset: 1234 }],
+      ["to_offset", () => change("strategy-offset", "-5"), { type: "to_offset", offset: -5 }],
+      ["shift_by", () => change("strategy-shift", "-1000"), { type: "shift_by", shift: -1000 }],
+      ["by_duration", () => change("strategy-duration", "p2dt3h30m"), { type: "by_duration", duration: "P2DT3H30M" }],
+      ["by_duration", () => fireEvent.click(screen.getByTestId("duration-PT15M")), { type: "by_duration", duration: "PT15M" }],
+    ];
+    for (const [type, fill, strategy] of cases) {
+      change("strategy-select", type);
+      fill();
+      const body = await preview(posts);
+      expect(body).toEqual({ scope: ALL_TOPICS, strategy, dry_run: true, reason: "INC-7 replay" });
+    }
+    expect(screen.getByTestId("strategy-duration-meaning")).toHaveTextContent("= 15 minutes");
+  });
+
+  it("combines the date-time and the chosen zone into ISO-8601 with the offset, and shows the UTC instant", async () => {
+    const { posts } = setup();
+    await openWizard();
+    change("strategy-select", "to_datetime");
+    expect(screen.getByTestId("strategy-tz")).toHaveValue("UTC");
+    expect(screen.getByTestId("strategy-datetime")).toHaveAttribute("type", "datetime-local");
+
+    change("strategy-datetime", "2026-07-01T09:30");
+    expect(screen.getByTestId("strategy-iso")).toHaveTextContent("2026-07-01T09:30:00.000Z");
+    change("strategy-tz", "America/New_York");
+    expect(screen.getByTestId("strategy-iso")).toHaveTextContent("2026-07-01T09:30:00.000-04:00");
+    expect(screen.getByTestId("strategy-utc")).toHaveTextContent("2026-07-01 13:30:00.000 UTC");
+    expect((await preview(posts)).strategy).toEqual({ type: "to_datetime", datetime: "2026-07-01T09:30:00.000-04:00" });
+
+    // Winter time in the same zone, and a fixed offset with milliseconds.
+    change("strategy-datetime", "2026-01-15T09:30");
+    expect((await preview(posts)).strategy).toEqual({ type: "to_datetime", datetime: "2026-01-15T09:30:00.000-05:00" });
+    change("strategy-tz", "+05:30");
+    change("strategy-datetime", "2026-11-21T10:03:12.250");
+    expect((await preview(posts)).strategy).toEqual({ type: "to_datetime", datetime: "2026-11-21T10:03:12.250+05:30" });
+    expect(screen.getByTestId("strategy-utc")).toHaveTextContent("2026-11-21 04:33:12.250 UTC");
+  });
+
+  it("sends CSV without a scope for from_file", async () => {
+    const { posts } = setup();
+    await openWizard();
+    change("strategy-select", "from_file");
+    expect(screen.queryByTestId("scope-topic-orders")).toBeNull();
+    change("strategy-csv", "orders,0,5\norders,1,7\n");
+    expect(await preview(posts)).toEqual({
+      strategy: { type: "from_file", csv: "orders,0,5\norders,1,7\n" },
+      dry_run: true,
+      reason: "",
+    });
+  });
+
+  it("limits the scope to picked topics and partitions, and adds topics of the cluster", async () => {
+    const { posts } = setup();
+    await openWizard();
+    fireEvent.click(screen.getByTestId("scope-topic-payments"));
+    change("scope-partitions-orders", "0, 2,4-5");
+    expect((await preview(posts)).scope).toEqual({ topics: [{ topic: "orders", partitions: [0, 2, 4, 5] }] });
+
+    change("scope-search", "aud");
+    fireEvent.click(await screen.findByTestId("scope-add-audit"));
+    expect(screen.getByTestId("scope-topic-audit")).toBeChecked();
+    change("scope-partitions-audit", "0");
+    expect((await preview(posts)).scope).toEqual({
+      topics: [
+        { topic: "orders", partitions: [0, 2, 4, 5] },
+        { topic: "audit", partitions: [0] },
+      ],
+    });
+  });
+
+  it("checks inputs locally before sending anything", async () => {
+    const { posts } = setup();
+    await openWizard();
+    // orders has 6 partitions (topic list)
+    await waitFor(() => expect(screen.getByTestId("scope-partitions-orders")).toHaveAttribute("placeholder", "all 6"));
+    change("scope-partitions-orders", "1,9");
+    expect(screen.getByTestId("field-error-scope-orders")).toHaveTextContent("No partition 9: the topic has 6 (0–5).");
+    change("strategy-select", "to_offset");
+    fireEvent.click(screen.getByTestId("reset-preview"));
+    expect(screen.getByTestId("field-error-strategy")).toHaveTextContent("Give the offset as a whole number.");
+    expect(screen.getByTestId("preview-blocked")).toBeInTheDocument();
+    change("scope-partitions-orders", "");
+    fireEvent.click(screen.getByTestId("scope-topic-orders"));
+    fireEvent.click(screen.getByTestId("scope-topic-payments"));
+    expect(screen.getByTestId("field-error-scope-empty")).toHaveTextContent("Choose at least one topic.");
+    expect(posts).toHaveLength(0);
+  });
+});
+
+describe("ResetWizard: preview", () => {
+  it("shows the plan: current -> new with the change, clamped markers, lag and record times", async () => {
+    const { posts } = setup();
+    await openWizard();
+    await preview(posts);
+    const plan = await screen.findByTestId("reset-plan");
+    expect(within(plan).getAllByTestId(/^plan-row-/)).toHaveLength(4);
+
+    const row0 = screen.getByTestId("plan-row-orders-0");
+    expect(row0).toHaveTextContent("90 → 10");
+    expect(row0).toHaveTextContent("−80");
+    expect(row0).toHaveTextContent("20 → 100");
+    const clamped = within(row0).getByTestId("clamped-orders-0");
+    expect(clamped).toHaveAttribute("title", expect.stringContaining("outside this partition's log [10, 110]"));
+    expect(within(row0).getByTestId("plan-time-orders-0")).toHaveTextContent("2026-07-01 13:30:00.250 UTC");
+    expect(within(row0).getByTestId("plan-time-orders-0")).toHaveTextContent("local");
+
+    expect(screen.queryByTestId("clamped-orders-1")).toBeNull();
+    expect(screen.getByTestId("plan-row-orders-1")).toHaveTextContent("+50");
+    expect(screen.getByTestId("plan-row-orders-2")).toHaveTextContent("none → 50");
+    expect(screen.getByTestId("plan-time-orders-2")).toHaveTextContent("log end");
+
+    const totals = screen.getByTestId("plan-totals");
+    expect(totals).toHaveAttribute("data-partitions", "4");
+    expect(totals).toHaveAttribute("data-lag-after", "150");
+    expect(totals).toHaveTextContent("total lag 120 → 150");
+    expect(totals).toHaveTextContent("80 records read again");
+    expect(totals).toHaveTextContent("50 records skipped");
+    expect(totals).toHaveTextContent("1 clamped");
+  });
+
+  it("shows a 400 next to the field it names", async () => {
+    const bad = (field: string, message: string, details: Record<string, unknown> = {}): Answer => () =>
+      json({ error: { code: "invalid", message, details: { field, ...details } } }, 400);
+    const { posts, answer } = setup(bad("strategy.offset", "strategy.offset: must be a whole number."));
+    await openWizard();
+    change("strategy-select", "to_offset");
+    change("strategy-offset", "12");
+    await preview(posts);
+    const error = await screen.findByTestId("field-error-strategy");
+    expect(error).toHaveTextContent("strategy.offset: must be a whole number.");
+    expect(error).toHaveAttribute("data-field", "strategy.offset");
+    expect(screen.getByTestId("strategy-offset")).toHaveAttribute("aria-invalid", "true");
+    expect(screen.queryByTestId("error-banner")).toBeNull();
+
+    answer(bad("scope.topics[1].partitions", "scope.topics[1].partitions: topic 'payments' has no partition 2."));
+    change("scope-partitions-payments", "2");
+    await preview(posts);
+    expect(await screen.findByTestId("field-error-scope-payments")).toHaveTextContent("has no partition 2");
+    expect(screen.queryByTestId("field-error-strategy")).toBeNull();
+
+    answer(bad("strategy.csv", "strategy.csv: line 2: partition and offset must be whole numbers (got 'x', '5').", { line: 2 }));
+    change("strategy-select", "from_file");
+    change("strategy-csv", "orders,0,5\norders,x,5");
+    await preview(posts);
+    expect(await screen.findByTestId("field-error-strategy")).toHaveTextContent("line 2: partition and offset");
+    expect(screen.getByTestId("csv-error-line")).toHaveTextContent("line 2: orders,x,5");
+
+    answer(() => json({ error: { code: "kafka_timeout", message: "Kafka did not answer in time.", details: {} } }, 504));
+    await preview(posts);
+    expect(await screen.findByTestId("error-banner")).toHaveTextContent("Kafka did not answer in time.");
+  });
+});
+
+describe("ResetWizard: execute and undo", () => {
+  const executed = (body: ResetRequest): OffsetReset =>
+    resetOf({
+      id: 8,
+      dry_run: false,
+      executed: true,
+      state: "succeeded",
+      reason: body.reason,
+      result: [
+        { topic: "orders", partition: 0, new_offset: 10, committed: true, error: null },
+        { topic: "orders", partition: 1, new_offset: 150, committed: true, error: null },
+      ],
+    });
+
+  it("enables Execute only for the previewed inputs, a reason and the exact group id", async () => {
+    const { posts } = setup((body) => json(body.dry_run ? resetOf() : executed(body), 201));
+    await openWizard();
+    const execute = screen.getByTestId("reset-execute");
+    expect(execute).toBeDisabled();
+    expect(screen.getByTestId("execute-hint")).toHaveTextContent("Preview first");
+
+    change("strategy-select", "shift_by");
+    change("strategy-shift", "-80");
+    await preview(posts);
+    await screen.findByTestId("reset-plan");
+    change("confirm-group-input", "orders-app");
+    expect(execute).toBeDisabled(); // no reason yet
+    expect(screen.getByTestId("execute-hint")).toHaveTextContent("Give a reason");
+    change("reset-reason", "INC-9");
+    expect(execute).toBeEnabled();
+
+    for (const wrong of ["orders-ap", "Orders-app", " orders-app", "orders-app "]) {
+      change("confirm-group-input", wrong);
+      expect(execute).toBeDisabled();
+    }
+    change("confirm-group-input", "orders-app");
+    expect(execute).toBeEnabled();
+
+    // Changing a plan input makes the preview stale.
+    change("strategy-shift", "-81");
+    expect(execute).toBeDisabled();
+    expect(screen.getByTestId("preview-stale")).toBeInTheDocument();
+    change("strategy-shift", "-80");
+    expect(execute).toBeEnabled();
+
+    fireEvent.click(execute);
+    await waitFor(() => expect(posts).toHaveLength(2));
+    expect(posts[1]).toEqual({
+      scope: ALL_TOPICS,
+      strategy: { type: "shift_by", shift: -80 },
+      dry_run: false,
+      reason: "INC-9",
+    });
+    const result = await screen.findByTestId("reset-result");
+    expect(result).toHaveAttribute("data-state", "succeeded");
+    expect(result).toHaveTextContent("all 2 partitions committed");
+    expect(screen.getByTestId("result-row-orders-0")).toHaveAttribute("data-committed", "true");
+  });
+
+  it("shows a 409 group_active prominently and changes nothing", async () => {
+    const message =
+      "Offsets can only be changed while group 'orders-app' is inactive, but it is Stable with 2 members. Stop its consumers first.";
+    const { posts } = setup((body) =>
+      body.dry_run ? json(resetOf(), 201) : json({ error: { code: "group_active", message, details: {} } }, 409),
+    );
+    await openWizard();
+    await preview(posts);
+    change("reset-reason", "INC-9");
+    change("confirm-group-input", "orders-app");
+    fireEvent.click(screen.getByTestId("reset-execute"));
+    const blocked = await screen.findByTestId("reset-blocked");
+    expect(blocked).toHaveTextContent("Not executed: the group is active.");
+    expect(blocked).toHaveTextContent(message);
+    expect(screen.queryByTestId("reset-result")).toBeNull();
+    expect(screen.getByTestId("reset-execute")).toBeEnabled(); // try again once the consumers are stopped
+  });
+
+  it("makes partial failures visible, then undoes with a reason", async () => {
+    const undo = resetOf({
+      id: 9,
+      dry_run: false,
+      executed: true,
+      state: "succeeded",
+      strategy: { type: "undo", undo_of: 8 },
+      undo_of: 8,
+      result: [{ topic: "orders", partition: 0, new_offset: 90, committed: true, error: null }],
+    });
+    const { posts, fetch } = setup(
+      (body) =>
+        json(
+          body.dry_run
+            ? resetOf()
+            : {
+                ...executed(body),
+                state: "partially_failed",
+                result: [
+                  { topic: "orders", partition: 0, new_offset: 10, committed: true, error: null },
+                  { topic: "orders", partition: 1, new_offset: 150, committed: false, error: "COORDINATOR_NOT_AVAILABLE" },
+                ],
+              },
+          201,
+        ),
+      { "/api/v1/offset-resets/8/undo": json(undo, 201) },
+    );
+    await openWizard();
+    await preview(posts);
+    change("reset-reason", "INC-9");
+    change("confirm-group-input", "orders-app");
+    fireEvent.click(screen.getByTestId("reset-execute"));
+
+    const result = await screen.findByTestId("reset-result");
+    expect(result).toHaveAttribute("data-state", "partially_failed");
+    expect(result).toHaveTextContent("1 of 2 partitions committed, 1 failed");
+    expect(screen.getByTestId("result-row-orders-1")).toHaveAttribute("data-committed", "false");
+    expect(screen.getByTestId("result-row-orders-1")).toHaveTextContent("COORDINATOR_NOT_AVAILABLE");
+
+    expect(screen.getByTestId("undo-reason")).toHaveValue("Undo of reset #8");
+    change("undo-reason", "INC-9 rollback");
+    fireEvent.click(screen.getByTestId("reset-undo"));
+    expect(await screen.findByTestId("undo-result")).toHaveTextContent("Undo of reset #8 (#9)");
+    expect(screen.getByTestId("undo-result-row-orders-0")).toHaveAttribute("data-committed", "true");
+    const undoCalls = fetch.mock.calls.filter(([url]) => url === "/api/v1/offset-resets/8/undo");
+    expect(undoCalls).toHaveLength(1);
+    expect(undoCalls[0]![1]!.method).toBe("POST");
+    expect(JSON.parse(String(undoCalls[0]![1]!.body))).toEqual({ reason: "INC-9 rollback" });
+    expect(screen.queryByTestId("reset-undo")).toBeNull();
+  });
+
+  it("warns before executing on a group with members", async () => {
+    stubFetch({
+      "/api/v1/me": json(ME),
+      [GROUP_URL]: json({ ...ORDERS_APP, state: "Stable", members: [{ member_id: "m1", client_id: "c1", host: "/h", assignments: [] }] }),
+      "/api/v1/clusters/local/topics": json(TOPICS),
+      [RESETS_URL]: json([]),
+    });
+    renderApp("/clusters/local/groups/orders-app");
+    await openWizard();
+    expect(screen.getByTestId("reset-active-warning")).toHaveTextContent("1 running member (state Stable)");
+  });
+});

@@ -292,6 +292,9 @@ def _config_source(source: Any) -> str:
         return getattr(source, "name", str(source))
 
 
+_CONFIG_CHUNK = 500
+
+
 def describe_topic_configs(
     bootstrap_servers: str,
     topics: Iterable[str],
@@ -302,9 +305,13 @@ def describe_topic_configs(
     resources = [ConfigResource(ResourceType.TOPIC, name) for name in topics]
     if not resources:
         return {}
-    futures = admin_client(bootstrap_servers, extra).describe_configs(
-        resources, request_timeout=timeout
-    )
+    # Chunks, all sent before any is awaited: librdkafka puts one call's resources in a single
+    # request to one broker, so chunking spreads thousands of topics over the brokers.
+    admin = admin_client(bootstrap_servers, extra)
+    futures: dict[Any, Future] = {}
+    for start in range(0, len(resources), _CONFIG_CHUNK):
+        chunk = resources[start : start + _CONFIG_CHUNK]
+        futures.update(admin.describe_configs(chunk, request_timeout=timeout))
     out: dict[str, dict[str, ConfigValue]] = {}
     for resource, result in _wait_all(futures, timeout + 1).items():
         if isinstance(result, KafkaTimeout):

@@ -281,16 +281,21 @@ def create_reset(
         # Re-check just before committing: a consumer may have joined while we planned.
         refuse_if_active(describe_group(cfg, group_id))
         offsets = {(p.topic, p.partition): p.new_offset for p in planned}
-        reset.result = _commit(cfg, group_id, offsets)
-        reset.dry_run = False
-        reset.executed = True
-        reset.executed_at = timezone.now()
-        reset.state = _final_state(reset.result)
-        reset.save()
+        _record_execution(reset, _commit(cfg, group_id, offsets), log)
+    return reset
+
+
+def _record_execution(reset: OffsetReset, result: list[dict[str, Any]], log: audited) -> None:
+    """Store an execution's per-partition outcome and reflect it in the audit entry."""
+    reset.result = result
+    reset.dry_run = False
+    reset.executed = True
+    reset.executed_at = timezone.now()
+    reset.state = _final_state(result)
+    reset.save()
     log.details.update(reset_id=reset.pk, state=reset.state)
     if reset.state != OffsetReset.State.SUCCEEDED:
         log.outcome = "failed"
-    return reset
 
 
 def _planned_reset(
@@ -395,8 +400,8 @@ def undo_reset(reset_id: int, user: Any, reason: str = "") -> OffsetReset:
         )
         with _GroupLock(cfg.name, original.group_id, user.username):
             refuse_if_active(describe_group(cfg, original.group_id))
-            undo.result = _commit(cfg, original.group_id, restore)
-        undo.result += [
+            result = _commit(cfg, original.group_id, restore)
+        result += [
             {
                 "topic": r["topic"],
                 "partition": r["partition"],
@@ -406,13 +411,7 @@ def undo_reset(reset_id: int, user: Any, reason: str = "") -> OffsetReset:
             }
             for r in skipped
         ]
-        undo.executed = True
-        undo.executed_at = timezone.now()
-        undo.state = _final_state(undo.result)
-        undo.save()
-        log.details.update(reset_id=undo.pk, state=undo.state)
-        if undo.state != OffsetReset.State.SUCCEEDED:
-            log.outcome = "failed"
+        _record_execution(undo, result, log)
         return undo
 
 

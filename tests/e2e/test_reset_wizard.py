@@ -1,0 +1,65 @@
+"""The offset-reset wizard in real Chromium: preview, confirm, execute, undo."""
+
+import uuid
+
+import pytest
+
+from console import kafka
+from tests.e2e.conftest import login, screenshot
+
+pytestmark = pytest.mark.e2e
+
+
+@pytest.fixture
+def idle_group(stack):
+    bootstrap = stack["bootstrap_servers"]
+    topic = f"e2e-{uuid.uuid4().hex[:8]}"
+    kafka.create_topics(bootstrap, [(topic, 3, 3, {})])
+    producer = kafka.make_producer(bootstrap)
+    for partition in range(3):
+        for i in range(20):
+            producer.produce(topic, value=str(i), partition=partition)
+    assert producer.flush(30) == 0
+    group = f"e2e-group-{uuid.uuid4().hex[:6]}"
+    kafka.commit_offsets(bootstrap, group, {(topic, p): 15 for p in range(3)})
+    return bootstrap, topic, group
+
+
+def committed(bootstrap: str, group: str) -> dict:
+    return kafka.committed_offsets(bootstrap, {group: None})[group]
+
+
+def test_preview_confirm_execute_undo(page, idle_group):
+    bootstrap, topic, group = idle_group
+    login(page)
+    page.goto(f"/clusters/local/groups/{group}")
+    page.wait_for_selector("[data-testid=group-offsets-table]")
+    page.wait_for_selector(f"[data-testid='offset-row-{topic}-0']")
+    screenshot(page, "group-page")
+
+    page.click("[data-testid=reset-open]")
+    page.select_option("[data-testid=strategy-select]", "to_offset")
+    page.fill("[data-testid=strategy-offset]", "5")
+    page.fill("[data-testid=reset-reason]", "replay the last 15 records after a bad deploy")
+    page.click("[data-testid=reset-preview]")
+    page.wait_for_selector(f"[data-testid='plan-row-{topic}-2']")
+    plan = page.locator("[data-testid=reset-plan]").inner_text()
+    assert "15" in plan and "5" in plan
+    assert committed(bootstrap, group) == {(topic, p): 15 for p in range(3)}  # preview only
+    screenshot(page, "reset-preview")
+
+    execute = page.locator("[data-testid=reset-execute]")
+    assert execute.is_disabled()
+    page.fill("[data-testid=confirm-group-input]", group[:-1])
+    assert execute.is_disabled()
+    page.fill("[data-testid=confirm-group-input]", group)
+    execute.click()
+    page.wait_for_selector("[data-testid=reset-result]")
+    assert committed(bootstrap, group) == {(topic, p): 5 for p in range(3)}
+    screenshot(page, "reset-executed")
+
+    page.click("[data-testid=reset-undo]")
+    page.wait_for_selector("[data-testid=undo-result]")
+    assert committed(bootstrap, group) == {(topic, p): 15 for p in range(3)}
+    page.wait_for_selector("[data-testid=reset-history]")
+    screenshot(page, "reset-undone")

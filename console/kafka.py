@@ -114,15 +114,22 @@ def client_config(bootstrap_servers: str, extra: Mapping[str, str] | None = None
         # Fail fast rather than hang when the cluster is gone: the API answers 504 instead.
         "socket.connection.setup.timeout.ms": 5000,
         "reconnect.backoff.max.ms": 2000,
+        # Notice leadership and broker changes within seconds, not librdkafka's 5 minutes.
+        "topic.metadata.refresh.interval.ms": 10000,
         "logger": _librdkafka_log,
     }
     config.update(extra or {})
     return config
 
 
+_last_key = threading.local()
+
+
 def admin_client(bootstrap_servers: str, extra: Mapping[str, str] | None = None) -> AdminClient:
     """One cached AdminClient per cluster configuration (they are thread-safe and costly)."""
     key = (bootstrap_servers, tuple(sorted((extra or {}).items())))
+    # Remembered per thread so a timeout of this thread's call can retire this client.
+    _last_key.value = key
     with _clients_lock:
         client = _clients.get(key)
         if client is None:
@@ -131,8 +138,20 @@ def admin_client(bootstrap_servers: str, extra: Mapping[str, str] | None = None)
         return client
 
 
+def _retire_last_client() -> None:
+    """Drop the client of the call that just timed out; the next call bootstraps afresh.
+
+    A long-lived client can keep sending to a broker (or a stale "controller") that went away
+    and time out for minutes; a new client asks the bootstrap servers again.
+    """
+    key = getattr(_last_key, "value", None)
+    with _clients_lock:
+        _clients.pop(key, None)
+
+
 def _translate(exc: BaseException, what: str) -> KafkaAdapterError:
     if isinstance(exc, FutureTimeout):
+        _retire_last_client()
         return KafkaTimeout(f"Kafka did not answer {what} in time.", code="kafka_timeout")
     if isinstance(exc, KafkaException):
         err: KafkaError = exc.args[0] if exc.args else None  # type: ignore[assignment]
@@ -143,6 +162,7 @@ def _translate(exc: BaseException, what: str) -> KafkaAdapterError:
                 KafkaError._ALL_BROKERS_DOWN,
                 KafkaError.REQUEST_TIMED_OUT,
             ):
+                _retire_last_client()
                 return KafkaTimeout(
                     f"Kafka did not answer {what} in time ({err.str()}).",
                     code="kafka_timeout",

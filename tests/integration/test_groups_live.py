@@ -72,6 +72,54 @@ def active_group(stack, topic):
     thread.join(15)
 
 
+@pytest.fixture
+def demo_traffic(stack, demo_topics):
+    """The demo's producer and its lagging group `mygroup` (3 members), as `bin/run` runs them."""
+    from console.demo import traffic
+
+    stop = threading.Event()
+    runner = threading.Thread(
+        target=traffic.run, args=(stack["bootstrap_servers"], stop), daemon=True
+    )
+    runner.start()
+
+    def stable_with_three():
+        desc = kafka.describe_groups(stack["bootstrap_servers"], [traffic.DEMO_GROUP])
+        group = desc[traffic.DEMO_GROUP]
+        return group.state == "Stable" and len(group.members) == 3
+
+    wait_for(stable_with_three, timeout=60, what="mygroup to be Stable with 3 members")
+    yield traffic.DEMO_GROUP
+    stop.set()
+    runner.join(30)
+
+
+def test_the_demo_group_cannot_be_reset_while_consuming(operator_client, demo_traffic, stack):
+    before = wait_for(
+        lambda: (c := _committed(stack, demo_traffic)) and any(o for o in c.values()) and c,
+        timeout=60,
+        what="mygroup to commit",
+    )
+    body = {
+        "scope": {"all_topics": True},
+        "strategy": {"type": "earliest"},
+        "dry_run": False,
+        "reason": "replay everything",
+    }
+    error = assert_error(
+        operator_client.post(_reset_url(demo_traffic), body, format="json"), 409, "group_active"
+    )
+    assert error["message"].startswith("Group 'mygroup' is Stable with 3 members")
+    # The members keep committing forward; a reset to earliest would have moved them back.
+    after = _committed(stack, demo_traffic)
+    assert all((after[tp] or 0) >= (offset or 0) for tp, offset in before.items())
+    assert not OffsetReset.objects.filter(group_id="mygroup").exists()
+    assert AuditEntry.objects.filter(target="mygroup", outcome="refused").count() == 1
+    rows = {g["group_id"]: g for g in operator_client.get("/api/v1/clusters/local/groups").json()}
+    assert rows["mygroup"]["member_count"] == 3
+    assert rows["mygroup"]["total_lag"] is not None
+
+
 def test_group_list_and_detail_show_lag(viewer_client, idle_group, topic):
     rows = {g["group_id"]: g for g in viewer_client.get("/api/v1/clusters/local/groups").json()}
     row = rows[idle_group]

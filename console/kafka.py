@@ -133,7 +133,12 @@ def admin_client(bootstrap_servers: str, extra: Mapping[str, str] | None = None)
     with _clients_lock:
         client = _clients.get(key)
         if client is None:
-            client = AdminClient(client_config(bootstrap_servers, extra))
+            config = client_config(bootstrap_servers, extra)
+            # Nothing polls an AdminClient, so a Python logger would only queue its lines
+            # (confluent-kafka-python#1734); errors reach us through the futures anyway.
+            config.pop("logger")
+            config["log_level"] = 2
+            client = AdminClient(config)
             _clients[key] = client
         return client
 

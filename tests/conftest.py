@@ -7,7 +7,7 @@ from rest_framework.authtoken.models import Token
 from rest_framework.test import APIClient
 
 from console.roles import grant_role
-from tests.stack import status
+from tests.stack import status, wait_for
 
 
 def _client_for(django_user_model, username: str, role: str | None) -> APIClient:
@@ -65,16 +65,29 @@ def stack():
     info = status()
     down = [b["id"] for b in info["brokers"] if not b["running"]]
     assert not down, f"brokers {down} are not running: run `python manage.py devstack up` first"
+    from console import kafka
+
+    def commit_once() -> bool:
+        # The first commit on a new cluster makes Kafka create __consumer_offsets; until its
+        # partitions have leaders the group coordinator is not available. Tests that commit
+        # offsets (and expect internal topics) start after this.
+        try:
+            kafka.create_topics(info["bootstrap_servers"], [("it-bootstrap", 1, 3, {})])
+            errors = kafka.commit_offsets(
+                info["bootstrap_servers"], "it-bootstrap", {("it-bootstrap", 0): 0}
+            )
+        except kafka.KafkaAdapterError:
+            return False
+        return not any(errors.values())
+
+    wait_for(commit_once, timeout=90, what="the first offset commit (__consumer_offsets)")
     return info
 
 
 @pytest.fixture(scope="session")
 def demo_topics(stack):
     """The demo topics (my-failsafe-topic: 13 partitions, RF 3, and the others)."""
-    from console import kafka
     from console.demo.traffic import DEMO_TOPICS, ensure_topics
 
     ensure_topics(stack["bootstrap_servers"])
-    # A committed offset makes Kafka create __consumer_offsets, so internal topics exist.
-    kafka.commit_offsets(stack["bootstrap_servers"], "it-bootstrap", {("truck-gps", 0): 0})
     return {name: (partitions, rf) for name, partitions, rf, _ in DEMO_TOPICS}

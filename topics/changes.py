@@ -6,7 +6,8 @@ Each change is checked here first (the errors name the field), then by Kafka wit
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+import time
+from collections.abc import Callable, Mapping
 from typing import Any
 
 from django.conf import settings
@@ -27,6 +28,27 @@ _BAD_INPUT_ERRORS = {
     "POLICY_VIOLATION": "configs",
     "INVALID_REQUEST": "body",
 }
+
+
+# Brokers apply metadata changes a moment after the controller accepts them; waiting this
+# long for our own change to show makes the response (and the next page load) current.
+VISIBLE_WITHIN_S = 10.0
+
+
+def _await_visible(check: Callable[[], bool]) -> None:
+    deadline = time.monotonic() + VISIBLE_WITHIN_S
+    while time.monotonic() < deadline:
+        try:
+            if check():
+                return
+        except kafka.KafkaAdapterError:
+            pass
+        time.sleep(0.2)
+
+
+def _partition_count(cfg: ClusterConfig, name: str) -> int:
+    topic = cache.snapshot(cfg, max_age=0).topics.get(name)
+    return len(topic.partitions) if topic else 0
 
 
 def _as_bad_input(exc: kafka.KafkaCallFailed, field: str | None = None) -> Exception:
@@ -76,6 +98,7 @@ def create_topic(
         except kafka.KafkaCallFailed as exc:
             raise _as_bad_input(exc) from exc
     cache.invalidate(cfg.name, name)
+    _await_visible(lambda: _partition_count(cfg, name) == partitions)
 
 
 def delete_topic(cfg: ClusterConfig, name: str) -> None:
@@ -89,6 +112,7 @@ def delete_topic(cfg: ClusterConfig, name: str) -> None:
     except kafka.KafkaCallFailed as exc:
         raise _as_bad_input(exc) from exc
     cache.invalidate(cfg.name, name)
+    _await_visible(lambda: _partition_count(cfg, name) == 0)
 
 
 def alter_configs(
@@ -115,6 +139,16 @@ def alter_configs(
             raise _as_bad_input(exc, "set" if set_configs else "delete") from exc
     cache.invalidate(cfg.name, name)
 
+    def applied() -> bool:
+        values = kafka.describe_topic_configs(cfg.bootstrap_servers, [name], cfg.client_config).get(
+            name, {}
+        )
+        return all(
+            values.get(k) and values[k].value == str(v) for k, v in set_configs.items()
+        ) and all(k not in values or values[k].source != "DYNAMIC_TOPIC_CONFIG" for k in delete)
+
+    _await_visible(applied)
+
 
 def add_partitions(cfg: ClusterConfig, name: str, count: int) -> None:
     topic = get_topic_meta(cache.snapshot(cfg, max_age=0), name)
@@ -138,6 +172,7 @@ def add_partitions(cfg: ClusterConfig, name: str, count: int) -> None:
         except kafka.KafkaCallFailed as exc:
             raise _as_bad_input(exc, "count") from exc
     cache.invalidate(cfg.name, name)
+    _await_visible(lambda: _partition_count(cfg, name) == count)
 
 
 def elect_leaders(

@@ -9,8 +9,6 @@ time) and `KafkaCallFailed` (502, Kafka answered with an error).
 from __future__ import annotations
 
 import logging
-import socket
-import struct
 import threading
 import time
 from collections.abc import Iterable, Mapping
@@ -39,6 +37,8 @@ from confluent_kafka.admin import (
     OffsetSpec,
     ResourceType,
 )
+
+from console import kafka_protocol
 
 # librdkafka's own log lines go through Python logging, not straight to stderr.
 _librdkafka_log = logging.getLogger("console.kafka.librdkafka")
@@ -122,6 +122,10 @@ def client_config(bootstrap_servers: str, extra: Mapping[str, str] | None = None
     return config
 
 
+def _plaintext(extra: Mapping[str, str] | None) -> bool:
+    return (extra or {}).get("security.protocol", "PLAINTEXT").upper() == "PLAINTEXT"
+
+
 _last_key = threading.local()
 
 
@@ -200,9 +204,10 @@ def describe_cluster(
         (Broker(n.id, n.host, n.port, n.rack or None) for n in desc.nodes), key=lambda b: b.id
     )
     controller = desc.controller.id if desc.controller is not None else None
-    if (extra or {}).get("security.protocol", "PLAINTEXT").upper() == "PLAINTEXT":
-        # KRaft: prefer the quorum leader (see quorum_leader); ZooKeeper clusters have none.
-        leader = quorum_leader(bootstrap_servers, timeout=min(timeout, 3.0))
+    if _plaintext(extra):
+        # KRaft: DescribeCluster names a random live broker as controller; the real active
+        # controller is the metadata quorum's leader. ZooKeeper clusters have no quorum.
+        leader = kafka_protocol.quorum_leader(bootstrap_servers, timeout=min(timeout, 3.0))
         controller = leader if leader is not None else controller
     return ClusterDescription(desc.cluster_id, controller, brokers)
 
@@ -632,9 +637,23 @@ def committed_offsets(
 ) -> dict[str, dict[tuple[str, int], int | None]]:
     """Committed offsets of many groups (None = all partitions the group committed on).
 
-    librdkafka sends one OffsetFetch per group, so the calls are all started at once and
-    awaited under one deadline. A partition without a committed offset maps to None.
+    On PLAINTEXT clusters this is one OffsetFetch per group coordinator for all groups
+    (console.kafka_protocol): librdkafka's admin call sends one group per request and crashes
+    the process when a coordinator has just moved (librdkafka#5040). Other clusters use the
+    admin call. A partition without a committed offset maps to None.
     """
+    if _plaintext(extra):
+        try:
+            return kafka_protocol.fetch_committed(bootstrap_servers, groups, timeout)
+        except OSError as exc:
+            raise KafkaTimeout(
+                f"Kafka did not answer the committed-offsets request in time ({exc}).",
+                code="kafka_timeout",
+            ) from exc
+        except (kafka_protocol.ProtocolError, ValueError, IndexError) as exc:
+            raise KafkaCallFailed(
+                f"Kafka refused the committed-offsets request: {exc}.", code="kafka_error"
+            ) from exc
     admin = admin_client(bootstrap_servers, extra)
     futures: dict[str, Future] = {}
     for group, partitions in groups.items():
@@ -722,98 +741,3 @@ def record_timestamps(
     finally:
         consumer.close()
     return out
-
-
-# --- The active KRaft controller -------------------------------------------------------------
-# On KRaft clusters, DescribeCluster names a random live broker as "controller" (clients cannot
-# talk to controllers). The real active controller is the metadata quorum's leader, which
-# brokers report through DescribeQuorum (API 55); librdkafka has no call for it, so this sends
-# that one small request itself, as kafka-metadata-quorum.sh --bootstrap-server does.
-
-_DESCRIBE_QUORUM_KEY = 55
-_METADATA_TOPIC = b"__cluster_metadata"
-
-
-def _uvarint(value: int) -> bytes:
-    out = bytearray()
-    while True:
-        byte = value & 0x7F
-        value >>= 7
-        if value:
-            out.append(byte | 0x80)
-        else:
-            out.append(byte)
-            return bytes(out)
-
-
-def _describe_quorum_request(correlation_id: int) -> bytes:
-    client_id = b"kafka-console"
-    header = struct.pack(">hhih", _DESCRIBE_QUORUM_KEY, 0, correlation_id, len(client_id))
-    header += client_id + b"\x00"  # request header v2: no tagged fields
-    body = (
-        _uvarint(2)  # one topic (compact array length + 1)
-        + _uvarint(len(_METADATA_TOPIC) + 1)
-        + _METADATA_TOPIC
-        + _uvarint(2)  # one partition
-        + struct.pack(">i", 0)
-        + b"\x00"  # partition tagged fields
-        + b"\x00"  # topic tagged fields
-        + b"\x00"  # request tagged fields
-    )
-    payload = header + body
-    return struct.pack(">i", len(payload)) + payload
-
-
-def _read_uvarint(data: bytes, pos: int) -> tuple[int, int]:
-    shift = value = 0
-    while True:
-        byte = data[pos]
-        pos += 1
-        value |= (byte & 0x7F) << shift
-        if not byte & 0x80:
-            return value, pos
-        shift += 7
-
-
-def parse_describe_quorum_leader(payload: bytes) -> int | None:
-    """Leader id from a DescribeQuorum v0 response body (after the 4-byte size)."""
-    pos = 4  # correlation id
-    _, pos = _read_uvarint(payload, pos)  # response header tagged fields (assumed empty)
-    (error,) = struct.unpack_from(">h", payload, pos)
-    pos += 2
-    if error:
-        return None
-    topics, pos = _read_uvarint(payload, pos)
-    if topics < 2:
-        return None
-    name_len, pos = _read_uvarint(payload, pos)
-    pos += name_len - 1
-    partitions, pos = _read_uvarint(payload, pos)
-    if partitions < 2:
-        return None
-    _index, p_error, leader = struct.unpack_from(">ihi", payload, pos)
-    return leader if p_error == 0 and leader >= 0 else None
-
-
-def quorum_leader(bootstrap_servers: str, timeout: float = 3.0) -> int | None:
-    """The active KRaft controller's id, or None (not KRaft, not PLAINTEXT, or no answer)."""
-    for server in bootstrap_servers.split(","):
-        host, _, port = server.strip().rpartition(":")
-        try:
-            with socket.create_connection((host.strip("[]"), int(port)), timeout=timeout) as sock:
-                sock.sendall(_describe_quorum_request(1))
-                size = struct.unpack(">i", _recv_exact(sock, 4))[0]
-                return parse_describe_quorum_leader(_recv_exact(sock, size))
-        except (OSError, ValueError, struct.error, IndexError):
-            continue
-    return None
-
-
-def _recv_exact(sock: socket.socket, size: int) -> bytes:
-    chunks = bytearray()
-    while len(chunks) < size:
-        chunk = sock.recv(size - len(chunks))
-        if not chunk:
-            raise OSError("connection closed")
-        chunks += chunk
-    return bytes(chunks)

@@ -28,9 +28,9 @@ def test_leader_replica_and_offline_counts_per_broker():
 
 
 def test_describe_quorum_request_and_response_bytes():
-    from console.kafka import _describe_quorum_request, parse_describe_quorum_leader
+    from console.kafka_protocol import describe_quorum_request, parse_describe_quorum_leader
 
-    request = _describe_quorum_request(7)
+    request = describe_quorum_request(7)
     assert request[4:10] == b"\x00\x37\x00\x00\x00\x00"[:6]  # api key 55, version 0
     # A v0 response: correlation id, no header tags, error 0, one topic with one partition
     # whose leader is 2 (epoch 5, high watermark 100), no voters/observers.

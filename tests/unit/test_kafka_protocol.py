@@ -1,0 +1,81 @@
+"""The small wire-protocol client: requests as Kafka expects them, responses parsed."""
+
+import struct
+
+from console import kafka_protocol as kp
+
+
+def _response(body: bytes) -> bytes:
+    return struct.pack(">i", 9) + kp.NO_TAGS + body  # correlation id, no header tags
+
+
+def test_offset_fetch_request_layout():
+    message = kp.offset_fetch_request({"g1": None, "g2": [("t", 1), ("t", 0)]}, 5)
+    size, api_key, version, correlation = struct.unpack_from(">ihhi", message)
+    assert (api_key, version, correlation) == (9, 8, 5)
+    assert size == len(message) - 4
+    body = message[4 + 10 + len(b"kafka-console") + 1 :]
+    reader = kp.Reader(body)
+    assert reader.array_length() == 2
+    assert reader.compact_string() == "g1"
+    assert reader.uvarint() == 0  # null topics: every committed partition
+    reader.tags()
+    assert reader.compact_string() == "g2"
+    assert reader.array_length() == 1
+    assert reader.compact_string() == "t"
+    assert reader.array_length() == 2
+    assert (reader.int32(), reader.int32()) == (0, 1)
+
+
+def test_offset_fetch_response_parsing():
+    def partition(index: int, offset: int, error: int = 0) -> bytes:
+        return (
+            struct.pack(">iqi", index, offset, -1)
+            + kp.uvarint(0)
+            + struct.pack(">h", error)
+            + kp.NO_TAGS
+        )
+
+    topic = (
+        kp.compact_string("t") + kp.compact_array([partition(0, 42), partition(1, -1)]) + kp.NO_TAGS
+    )
+    ok = kp.compact_string("g1") + kp.compact_array([topic]) + struct.pack(">h", 0) + kp.NO_TAGS
+    moved = kp.compact_string("g2") + kp.compact_array([]) + struct.pack(">h", 16) + kp.NO_TAGS
+    gone = kp.compact_string("g3") + kp.compact_array([]) + struct.pack(">h", 69) + kp.NO_TAGS
+    body = struct.pack(">i", 0) + kp.compact_array([ok, moved, gone]) + kp.NO_TAGS
+    parsed = kp.parse_offset_fetch(_response(body))
+    assert parsed == {"g1": {("t", 0): 42, ("t", 1): None}, "g2": 16, "g3": {}}
+
+
+def test_find_coordinator_response_parsing():
+    def entry(key: str, host: str, port: int, error: int) -> bytes:
+        return (
+            kp.compact_string(key)
+            + struct.pack(">i", 1)
+            + kp.compact_string(host)
+            + struct.pack(">ih", port, error)
+            + kp.uvarint(0)
+            + kp.NO_TAGS
+        )
+
+    body = (
+        struct.pack(">i", 0)
+        + kp.compact_array([entry("a", "127.0.0.1", 19092, 0), entry("b", "", -1, 15)])
+        + kp.NO_TAGS
+    )
+    assert kp.parse_find_coordinators(_response(body)) == {"a": ("127.0.0.1", 19092), "b": 15}
+
+
+def test_tagged_fields_are_skipped():
+    reader = kp.Reader(
+        kp.uvarint(2)
+        + kp.uvarint(0)
+        + kp.uvarint(3)
+        + b"abc"
+        + kp.uvarint(7)
+        + kp.uvarint(1)
+        + b"z"
+        + struct.pack(">h", 5)
+    )
+    reader.tags()
+    assert reader.int16() == 5

@@ -39,3 +39,21 @@ def wait_for(probe: Callable[[], T | None], timeout: float, what: str, every: fl
             return last
         time.sleep(every)
     raise AssertionError(f"timed out after {timeout:.0f}s waiting for {what}; last: {last!r}")
+
+
+def commit_and_wait(bootstrap: str, group: str, offsets: dict) -> None:
+    """Commit offsets for an idle group and wait until a fresh read returns them.
+
+    Right after a group coordinator moves (brokers restarted by earlier tests, then leaders
+    rebalanced), a read can briefly reach the previous coordinator and miss the new commit.
+    """
+    from console import kafka
+
+    errors = kafka.commit_offsets(bootstrap, group, offsets)
+    assert not any(errors.values()), errors
+
+    def visible() -> bool:
+        committed = kafka.committed_offsets(bootstrap, {group: list(offsets)})[group]
+        return all(committed.get(tp) == offset for tp, offset in offsets.items())
+
+    wait_for(visible, timeout=30, what=f"offsets of {group} to be readable", every=0.3)

@@ -6,6 +6,7 @@ import pytest
 
 from console import kafka
 from tests.e2e.conftest import login, screenshot
+from tests.stack import commit_and_wait
 
 pytestmark = pytest.mark.e2e
 
@@ -21,7 +22,7 @@ def idle_group(stack):
             producer.produce(topic, value=str(i), partition=partition)
     assert producer.flush(30) == 0
     group = f"e2e-group-{uuid.uuid4().hex[:6]}"
-    kafka.commit_offsets(bootstrap, group, {(topic, p): 15 for p in range(3)})
+    commit_and_wait(bootstrap, group, {(topic, p): 15 for p in range(3)})
     return bootstrap, topic, group
 
 

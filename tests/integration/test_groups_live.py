@@ -11,7 +11,7 @@ from console import kafka
 from console.models import AuditEntry
 from groups.models import GroupResetLock, OffsetReset
 from tests.conftest import assert_error
-from tests.stack import wait_for
+from tests.stack import commit_and_wait, wait_for
 
 pytestmark = [pytest.mark.integration, pytest.mark.django_db(transaction=True)]
 
@@ -44,7 +44,7 @@ def _reset_url(group: str) -> str:
 def idle_group(stack, topic):
     """A group with no members, committed on partitions 0 and 1 (not 2)."""
     group = _group()
-    kafka.commit_offsets(stack["bootstrap_servers"], group, {(topic, 0): 4, (topic, 1): 2})
+    commit_and_wait(stack["bootstrap_servers"], group, {(topic, 0): 4, (topic, 1): 2})
     return group
 
 
@@ -209,7 +209,7 @@ def test_execute_then_undo_restores_exactly(operator_client, idle_group, stack, 
 
 def test_undo_of_a_fully_committed_reset_succeeds(operator_client, stack, topic):
     group = _group()
-    kafka.commit_offsets(stack["bootstrap_servers"], group, {(topic, p): 1 for p in range(3)})
+    commit_and_wait(stack["bootstrap_servers"], group, {(topic, p): 1 for p in range(3)})
     body = {"scope": {"all_topics": True}, "strategy": {"type": "latest"}, "dry_run": False}
     reset = operator_client.post(_reset_url(group), body, format="json").json()
     assert _committed(stack, group) == {(topic, 0): 10, (topic, 1): 11, (topic, 2): 12}
@@ -317,7 +317,7 @@ def test_export_then_from_file_round_trip(operator_client, idle_group, stack, to
     assert response["Content-Type"].startswith("text/csv")
     exported = response.content.decode()
     assert exported == f"{topic},0,4\n{topic},1,2\n"
-    kafka.commit_offsets(stack["bootstrap_servers"], idle_group, {(topic, 0): 9, (topic, 1): 9})
+    commit_and_wait(stack["bootstrap_servers"], idle_group, {(topic, 0): 9, (topic, 1): 9})
     body = {"strategy": {"type": "from_file", "csv": exported}, "dry_run": False}
     assert operator_client.post(_reset_url(idle_group), body, format="json").status_code == 201
     assert _committed(stack, idle_group) == {(topic, 0): 4, (topic, 1): 2}

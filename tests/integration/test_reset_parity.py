@@ -15,7 +15,7 @@ from datetime import UTC, datetime, timedelta
 import pytest
 
 from console import kafka
-from tests.stack import devstack
+from tests.stack import commit_and_wait, devstack
 
 pytestmark = [pytest.mark.integration, pytest.mark.django_db]
 
@@ -265,8 +265,7 @@ def _in_zone(stamp: str, hours: int) -> str:
 def _commit(d: Data, group: str, committed: dict) -> None:
     topics = {"t": d.topic, "o": d.other}
     offsets = {(topics[k], p): offset for (k, p), offset in committed.items()}
-    errors = kafka.commit_offsets(d.bootstrap, group, offsets)
-    assert not any(errors.values()), errors
+    commit_and_wait(d.bootstrap, group, offsets)
 
 
 def _committed(d: Data, group: str) -> dict:

@@ -11,6 +11,7 @@ import { LagChart } from "../components/LagChart";
 import { Loading } from "../components/Loading";
 import { ResetHistory } from "../components/ResetHistory";
 import { ResetWizard } from "../components/ResetWizard";
+import { VirtualBody } from "../components/SortableTable";
 import { UpdatedAt } from "../components/UpdatedAt";
 import { usePolling } from "../hooks/usePolling";
 import { useDocumentTitle } from "../hooks/useDocumentTitle";
@@ -319,19 +320,13 @@ function OffsetsTable({ cluster, offsets, members }: { cluster: string; offsets:
             <th scope="col">Member</th>
           </tr>
         </thead>
-        <tbody>
-          {rows.length === 0 && (
-            <tr>
-              <td colSpan={span} className="empty-cell">
-                The group has no committed offsets.
-              </td>
-            </tr>
-          )}
-          {padTop > 0 && (
-            <tr className="vpad" aria-hidden="true">
-              <td colSpan={span} style={{ height: padTop }} />
-            </tr>
-          )}
+        <VirtualBody
+          span={span}
+          empty="The group has no committed offsets."
+          isEmpty={rows.length === 0}
+          padTop={padTop}
+          padBottom={padBottom}
+        >
           {indexes.map((index) => {
             const o = rows[index]!;
             const member = o.member_id ? byMember.get(o.member_id) : undefined;
@@ -362,12 +357,7 @@ function OffsetsTable({ cluster, offsets, members }: { cluster: string; offsets:
               </tr>
             );
           })}
-          {padBottom > 0 && (
-            <tr className="vpad" aria-hidden="true">
-              <td colSpan={span} style={{ height: padBottom }} />
-            </tr>
-          )}
-        </tbody>
+        </VirtualBody>
       </table>
     </div>
   );

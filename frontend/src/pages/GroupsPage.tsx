@@ -1,14 +1,16 @@
 import { useCallback, useDeferredValue, useMemo, useRef } from "react";
-import { Link, useLocation, useParams, useSearchParams } from "react-router-dom";
+import { Link, useLocation, useParams } from "react-router-dom";
 import { listGroups } from "../api/endpoints";
 import type { GroupSummary } from "../api/types";
 import { ClusterTabs } from "../components/ClusterTabs";
 import { ErrorBanner } from "../components/ErrorBanner";
 import { GroupStateBadge } from "../components/GroupStateBadge";
 import { Loading } from "../components/Loading";
+import { SortHeaders, VirtualBody, type SortColumn } from "../components/SortableTable";
 import { UpdatedAt } from "../components/UpdatedAt";
 import { usePolling } from "../hooks/usePolling";
 import { useDocumentTitle } from "../hooks/useDocumentTitle";
+import { useQueryUpdate } from "../hooks/useQueryUpdate";
 import { useVirtualRows } from "../hooks/useVirtualRows";
 import { formatCount, plural } from "../lib/format";
 import { clusterPath, groupPath, topicPath } from "../navigation";
@@ -21,12 +23,7 @@ export const TOPICS_SHOWN = 3;
 
 type SortKey = "group_id" | "state" | "member_count" | "topics" | "total_lag" | "max_lag";
 
-interface Column {
-  key: SortKey;
-  label: string;
-  numeric: boolean;
-  title?: string;
-}
+type Column = SortColumn<SortKey>;
 
 const COLUMNS: Column[] = [
   { key: "group_id", label: "Group", numeric: false },
@@ -90,29 +87,12 @@ export function GroupsPage() {
   const location = useLocation();
   const deleted = (location.state as { deletedGroup?: string } | null)?.deletedGroup;
 
-  const [params, setParams] = useSearchParams();
+  const [params, update] = useQueryUpdate();
   const search = params.get("search") ?? "";
   const topic = params.get("topic") || null;
   const sortParam = params.get("sort") ?? "group_id";
   const sortKey = (SORT_KEYS.has(sortParam) ? sortParam : "group_id") as SortKey;
   const desc = params.get("order") === "desc";
-
-  const update = useCallback(
-    (changes: Record<string, string | null>) => {
-      setParams(
-        (prev) => {
-          const next = new URLSearchParams(prev);
-          for (const [k, v] of Object.entries(changes)) {
-            if (v === null || v === "") next.delete(k);
-            else next.set(k, v);
-          }
-          return next;
-        },
-        { replace: true },
-      );
-    },
-    [setParams],
-  );
 
   const fetcher = useCallback((signal: AbortSignal) => listGroups(cluster, signal), [cluster]);
   const { data, error, loading, updatedAt, refresh } = usePolling(fetcher, GROUPS_POLL_MS);
@@ -242,55 +222,15 @@ function GroupsTable({ cluster, rows, sortKey, desc, onSort, empty }: GroupsTabl
       <table className="table vtable" data-testid="groups-table" aria-rowcount={rows.length + 1}>
         <thead>
           <tr>
-            {COLUMNS.map((column) => {
-              const active = column.key === sortKey;
-              return (
-                <th
-                  key={column.key}
-                  scope="col"
-                  className={column.numeric ? "num" : undefined}
-                  aria-sort={active ? (desc ? "descending" : "ascending") : "none"}
-                  title={column.title}
-                >
-                  <button
-                    type="button"
-                    className={active ? "sort-button active" : "sort-button"}
-                    onClick={() => onSort(column)}
-                    data-testid={`sort-${column.key}`}
-                  >
-                    {column.label}
-                    <span className="sort-arrow" aria-hidden="true">
-                      {active ? (desc ? "▼" : "▲") : "↕"}
-                    </span>
-                  </button>
-                </th>
-              );
-            })}
+            <SortHeaders columns={COLUMNS} sortKey={sortKey} desc={desc} onSort={onSort} />
           </tr>
         </thead>
-        <tbody>
-          {rows.length === 0 && (
-            <tr>
-              <td colSpan={span} className="empty-cell">
-                {empty}
-              </td>
-            </tr>
-          )}
-          {padTop > 0 && (
-            <tr className="vpad" aria-hidden="true">
-              <td colSpan={span} style={{ height: padTop }} />
-            </tr>
-          )}
+        <VirtualBody span={span} empty={empty} isEmpty={rows.length === 0} padTop={padTop} padBottom={padBottom}>
           {indexes.map((index) => {
             const row = rows[index]!;
             return <GroupRow key={row.group_id} cluster={cluster} row={row} index={index} />;
           })}
-          {padBottom > 0 && (
-            <tr className="vpad" aria-hidden="true">
-              <td colSpan={span} style={{ height: padBottom }} />
-            </tr>
-          )}
-        </tbody>
+        </VirtualBody>
       </table>
     </div>
   );

@@ -1,15 +1,17 @@
-import { useVirtualizer } from "@tanstack/react-virtual";
 import { useCallback, useDeferredValue, useMemo, useRef } from "react";
-import { Link, useLocation, useParams, useSearchParams } from "react-router-dom";
+import { Link, useLocation, useParams } from "react-router-dom";
 import { listTopics } from "../api/endpoints";
 import type { TopicHealthFilter, TopicSummary } from "../api/types";
 import { ClusterTabs } from "../components/ClusterTabs";
 import { hasRole, useCurrentUser } from "../components/CurrentUser";
 import { ErrorBanner } from "../components/ErrorBanner";
 import { Loading } from "../components/Loading";
+import { SortHeaders, VirtualBody, type SortColumn } from "../components/SortableTable";
 import { UpdatedAt } from "../components/UpdatedAt";
 import { usePolling } from "../hooks/usePolling";
 import { useDocumentTitle } from "../hooks/useDocumentTitle";
+import { useQueryUpdate } from "../hooks/useQueryUpdate";
+import { useVirtualRows } from "../hooks/useVirtualRows";
 import { formatCount, plural } from "../lib/format";
 import { HEALTH_KINDS, healthKind, topicSeverity } from "../lib/topicHealth";
 import { clusterPath, topicPath } from "../navigation";
@@ -28,12 +30,7 @@ type SortKey =
   | "at_min_isr_count"
   | "unavailable_count";
 
-interface Column {
-  key: SortKey;
-  label: string;
-  numeric: boolean;
-  title?: string;
-}
+type Column = SortColumn<SortKey>;
 
 const COLUMNS: Column[] = [
   { key: "name", label: "Name", numeric: false },
@@ -78,30 +75,13 @@ export function TopicsPage() {
   const location = useLocation();
   const deleted = (location.state as { deleted?: string } | null)?.deleted;
 
-  const [params, setParams] = useSearchParams();
+  const [params, update] = useQueryUpdate();
   const search = params.get("search") ?? "";
   const filter = (healthKind(params.get("filter"))?.filter ?? null) as TopicHealthFilter | null;
   const includeInternal = params.get("internal") === "true";
   const sortParam = params.get("sort") ?? "name";
   const sortKey = (SORT_KEYS.has(sortParam) ? sortParam : "name") as SortKey;
   const desc = params.get("order") === "desc";
-
-  const update = useCallback(
-    (changes: Record<string, string | null>) => {
-      setParams(
-        (prev) => {
-          const next = new URLSearchParams(prev);
-          for (const [k, v] of Object.entries(changes)) {
-            if (v === null || v === "") next.delete(k);
-            else next.set(k, v);
-          }
-          return next;
-        },
-        { replace: true },
-      );
-    },
-    [setParams],
-  );
 
   const fetcher = useCallback(
     (signal: AbortSignal) => listTopics(cluster, { includeInternal, filter }, signal),
@@ -235,17 +215,15 @@ interface TopicsTableProps {
 
 function TopicsTable({ cluster, rows, sortKey, desc, onSort, empty }: TopicsTableProps) {
   const scroller = useRef<HTMLDivElement>(null);
-  const virtualizer = useVirtualizer({
-    count: rows.length,
-    getScrollElement: () => scroller.current,
-    estimateSize: () => TOPIC_ROW_HEIGHT,
-    overscan: OVERSCAN,
-    getItemKey: (index) => rows[index]?.name ?? index,
-  });
-  const items = virtualizer.getVirtualItems();
-  const total = virtualizer.getTotalSize();
-  const padTop = items.length > 0 ? items[0]!.start : 0;
-  const padBottom = items.length > 0 ? total - items[items.length - 1]!.end : 0;
+  // Always virtualized (threshold -1), whatever the number of topics.
+  const { indexes, padTop, padBottom } = useVirtualRows(
+    rows.length,
+    scroller,
+    TOPIC_ROW_HEIGHT,
+    (index) => rows[index]?.name ?? index,
+    { threshold: -1, overscan: OVERSCAN },
+  );
+  const span = COLUMNS.length + 1;
 
   return (
     <div className="table-wrap vscroll" ref={scroller} data-testid="topics-scroll">
@@ -255,55 +233,15 @@ function TopicsTable({ cluster, rows, sortKey, desc, onSort, empty }: TopicsTabl
             <th scope="col" className="col-marker">
               <span className="visually-hidden">Health</span>
             </th>
-            {COLUMNS.map((column) => {
-              const active = column.key === sortKey;
-              return (
-                <th
-                  key={column.key}
-                  scope="col"
-                  className={column.numeric ? "num" : undefined}
-                  aria-sort={active ? (desc ? "descending" : "ascending") : "none"}
-                  title={column.title}
-                >
-                  <button
-                    type="button"
-                    className={active ? "sort-button active" : "sort-button"}
-                    onClick={() => onSort(column)}
-                    data-testid={`sort-${column.key}`}
-                  >
-                    {column.label}
-                    <span className="sort-arrow" aria-hidden="true">
-                      {active ? (desc ? "▼" : "▲") : "↕"}
-                    </span>
-                  </button>
-                </th>
-              );
-            })}
+            <SortHeaders columns={COLUMNS} sortKey={sortKey} desc={desc} onSort={onSort} />
           </tr>
         </thead>
-        <tbody>
-          {rows.length === 0 && (
-            <tr>
-              <td colSpan={COLUMNS.length + 1} className="empty-cell">
-                {empty}
-              </td>
-            </tr>
-          )}
-          {padTop > 0 && (
-            <tr className="vpad" aria-hidden="true">
-              <td colSpan={COLUMNS.length + 1} style={{ height: padTop }} />
-            </tr>
-          )}
-          {items.map((item) => {
-            const row = rows[item.index]!;
-            return <TopicRow key={row.name} cluster={cluster} row={row} index={item.index} />;
+        <VirtualBody span={span} empty={empty} isEmpty={rows.length === 0} padTop={padTop} padBottom={padBottom}>
+          {indexes.map((index) => {
+            const row = rows[index]!;
+            return <TopicRow key={row.name} cluster={cluster} row={row} index={index} />;
           })}
-          {padBottom > 0 && (
-            <tr className="vpad" aria-hidden="true">
-              <td colSpan={COLUMNS.length + 1} style={{ height: padBottom }} />
-            </tr>
-          )}
-        </tbody>
+        </VirtualBody>
       </table>
     </div>
   );

@@ -6,6 +6,7 @@ with no setup. Bad values fail loudly at start-up rather than at the first reque
 
 from __future__ import annotations
 
+import importlib.util
 import os
 from pathlib import Path
 
@@ -42,6 +43,10 @@ INSTALLED_APPS = [
     "groups",
     "sparkjobs",
 ]
+# Developer tooling (manage.py devstack, demotraffic) when it is shipped; the product never
+# imports it.
+if importlib.util.find_spec("devtools") is not None:
+    INSTALLED_APPS.append("devtools")
 
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
@@ -115,8 +120,26 @@ CELERY_WORKER_PREFETCH_MULTIPLIER = 1
 CELERY_TASK_ACKS_LATE = True
 
 # Clusters this console manages: KAFKA_CLUSTERS_FILE (JSON) or KAFKA_CLUSTERS (JSON text);
-# default is one cluster "local", the dev stack. See docs/clusters.md.
-KAFKA_CLUSTERS = load_registry(os.environ)
+# default: the dev stack's two listeners, `local` (PLAINTEXT) and `local-secure` (SASL_SSL
+# with SCRAM-SHA-512; its CA and password are files the dev stack writes). See docs/clusters.md.
+DEVSTACK_DIR = Path(os.environ.get("DEVSTACK_DIR") or BASE_DIR / ".devstack").resolve()
+DEV_TLS_DIR = DEVSTACK_DIR / "tls"
+DEFAULT_KAFKA_CLUSTERS: list[dict[str, object]] = [
+    {
+        "name": "local",
+        "bootstrap_servers": "127.0.0.1:19092,127.0.0.1:29092,127.0.0.1:39092",
+    },
+    {
+        "name": "local-secure",
+        "bootstrap_servers": "127.0.0.1:19094,127.0.0.1:29094,127.0.0.1:39094",
+        "security_protocol": "SASL_SSL",
+        "sasl_mechanism": "SCRAM-SHA-512",
+        "sasl_username": "console",
+        "sasl_password_file": str(DEV_TLS_DIR / "console.password"),
+        "ssl_ca_location": str(DEV_TLS_DIR / "ca.pem"),
+    },
+]
+KAFKA_CLUSTERS = load_registry(os.environ, DEFAULT_KAFKA_CLUSTERS)
 KAFKA_TIMEOUT_SECONDS = float(os.environ.get("KAFKA_TIMEOUT_SECONDS", "8"))
 
 REST_FRAMEWORK = {

@@ -13,8 +13,6 @@ from __future__ import annotations
 
 from typing import Any
 
-from django.conf import settings
-
 from console import kafka
 from console.clusters import ClusterConfig
 from console.errors import NotFound
@@ -23,14 +21,8 @@ TP = tuple[str, int]
 UNKNOWN = "UNKNOWN"
 
 
-def _log_ends(cfg: ClusterConfig, tps: set[TP]) -> dict[TP, int | None]:
-    results = kafka.list_offsets(
-        cfg.bootstrap_servers,
-        sorted(tps),
-        "latest",
-        cfg.client_config,
-        settings.KAFKA_TIMEOUT_SECONDS,
-    )
+def offsets_or_none(results: dict[TP, Any]) -> dict[TP, int | None]:
+    """Offsets from a ListOffsets answer; None where that partition failed."""
     return {
         tp: r.offset if isinstance(r, kafka.OffsetResult) else None for tp, r in results.items()
     }
@@ -43,14 +35,13 @@ def lag_of(committed: int | None, log_end: int | None) -> int | None:
 
 
 def list_groups(cfg: ClusterConfig) -> list[dict[str, Any]]:
-    timeout = settings.KAFKA_TIMEOUT_SECONDS
-    listings = kafka.list_groups(cfg.bootstrap_servers, cfg.client_config, timeout)
+    client = kafka.for_cluster(cfg)
+    listings = client.list_groups()
     ids = [g.group_id for g in listings]
-    descriptions = kafka.describe_groups(cfg.bootstrap_servers, ids, cfg.client_config, timeout)
-    committed = kafka.committed_offsets(
-        cfg.bootstrap_servers, dict.fromkeys(ids), cfg.client_config, timeout
-    )
-    ends = _log_ends(cfg, {tp for offsets in committed.values() for tp in offsets})
+    descriptions = client.describe_groups(ids)
+    committed = client.committed_offsets(dict.fromkeys(ids))
+    tps = sorted({tp for offsets in committed.values() for tp in offsets})
+    ends = offsets_or_none(client.list_offsets(tps, "latest"))
     rows = []
     for listing in listings:
         desc = descriptions.get(listing.group_id)
@@ -75,30 +66,23 @@ def list_groups(cfg: ClusterConfig) -> list[dict[str, Any]]:
 
 
 def group_detail(cfg: ClusterConfig, group_id: str) -> dict[str, Any]:
-    timeout = settings.KAFKA_TIMEOUT_SECONDS
-    desc = kafka.describe_groups(cfg.bootstrap_servers, [group_id], cfg.client_config, timeout)[
-        group_id
-    ]
-    committed = kafka.committed_offsets(
-        cfg.bootstrap_servers, {group_id: None}, cfg.client_config, timeout
-    )[group_id]
+    client = kafka.for_cluster(cfg)
+    desc = client.describe_groups([group_id])[group_id]
+    committed = client.committed_offsets({group_id: None})[group_id]
     if not desc.exists and not committed:
         raise NotFound(f"Consumer group {group_id!r} does not exist.", code="group_not_found")
     owner = {tp: m.member_id for m in desc.members for tp in m.assignments}
-    tps = set(committed) | set(owner)
-    ends = _log_ends(cfg, tps)
-    starts_raw = kafka.list_offsets(
-        cfg.bootstrap_servers, sorted(tps), "earliest", cfg.client_config, timeout
-    )
+    tps = sorted(set(committed) | set(owner))
+    ends = offsets_or_none(client.list_offsets(tps, "latest"))
+    starts = offsets_or_none(client.list_offsets(tps, "earliest"))
     offsets = []
-    for tp in sorted(tps):
-        start = starts_raw.get(tp)
+    for tp in tps:
         offsets.append(
             {
                 "topic": tp[0],
                 "partition": tp[1],
                 "committed_offset": committed.get(tp),
-                "log_start_offset": start.offset if isinstance(start, kafka.OffsetResult) else None,
+                "log_start_offset": starts.get(tp),
                 "log_end_offset": ends.get(tp),
                 "lag": lag_of(committed.get(tp), ends.get(tp)),
                 "lag_seconds": None,
@@ -129,16 +113,9 @@ def group_detail(cfg: ClusterConfig, group_id: str) -> dict[str, Any]:
 
 
 def committed_for_export(cfg: ClusterConfig, group_id: str) -> dict[TP, int | None]:
-    committed = kafka.committed_offsets(
-        cfg.bootstrap_servers,
-        {group_id: None},
-        cfg.client_config,
-        settings.KAFKA_TIMEOUT_SECONDS,
-    )[group_id]
+    client = kafka.for_cluster(cfg)
+    committed = client.committed_offsets({group_id: None})[group_id]
     if not committed:
-        desc = kafka.describe_groups(
-            cfg.bootstrap_servers, [group_id], cfg.client_config, settings.KAFKA_TIMEOUT_SECONDS
-        )[group_id]
-        if not desc.exists:
+        if not client.describe_groups([group_id])[group_id].exists:
             raise NotFound(f"Consumer group {group_id!r} does not exist.", code="group_not_found")
     return committed

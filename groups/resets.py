@@ -6,9 +6,12 @@ Steps of a reset (dry run or not):
    a topic: all its partitions; listed partitions: exactly those; from_file: the file's rows).
 2. Fetch the group's committed offsets, log start/end (and offsets for a time) in batches.
 3. Plan with `groups.planner` (the tool's rules), and look up when each new offset was written.
-4. Dry run: store and return the plan. Execute: refuse while the group has members (409),
-   take the group's reset lock (a second reset at once gets 409), commit, and store the
-   per-partition outcome. Every attempt writes one audit entry, refused ones too.
+4. Dry run: store and return the plan (a preview). Execute a preview by its id: refuse while
+   the group has members (409), take the group's reset lock (a second reset at once gets
+   409), re-read the group's committed offsets and the partitions' log ranges, and refuse
+   (409 `plan_stale`, naming what changed) unless the plan still holds; then commit exactly
+   the planned offsets and store the per-partition outcome.
+Auditing is the views' job: these functions raise or return, and the view records both.
 """
 
 from __future__ import annotations
@@ -17,20 +20,19 @@ import time
 from datetime import UTC, datetime, timedelta
 from typing import Any
 
-from django.conf import settings
 from django.db import IntegrityError, transaction
 from django.utils import timezone
 
 from console import kafka
-from console.audit import audited
-from console.clusters import ClusterConfig
+from console.clusters import ClusterConfig, get_cluster
 from console.errors import BadInput, Conflict, NotFound
+from console.metadata import ClusterSnapshot, cache
+from groups.changes import describe_group, refuse_if_active
+from groups.lag import offsets_or_none
 from groups.models import GroupResetLock, OffsetReset
 from groups.planner import TP, PartitionState, PlannedPartition, Strategy, plan
 from groups.strategies import parse_datetime_ms, parse_duration_ms, parse_offsets_csv
-from topics.metadata import ClusterSnapshot, cache
 
-INACTIVE_STATES = ("Empty", "Dead")
 STALE_LOCK_AFTER = timedelta(minutes=10)
 
 
@@ -74,10 +76,10 @@ def _required_int(spec: dict[str, Any], key: str) -> int:
 
 
 def _partitions_of(snap: ClusterSnapshot, topic: str, field: str) -> list[int]:
-    meta = snap.topics.get(topic)
-    if meta is None:
+    partitions = snap.partitions_of(topic)
+    if partitions is None:
         raise BadInput(field, f"{field}: topic {topic!r} does not exist.")
-    return [p.partition for p in meta.partitions]
+    return partitions
 
 
 def resolve_scope(
@@ -128,19 +130,13 @@ def _offsets_or_fail(results: dict[TP, Any], what: str) -> dict[TP, kafka.Offset
 def gather_states(
     cfg: ClusterConfig, tps: list[TP], committed: dict[TP, int | None], strategy: Strategy
 ) -> dict[TP, PartitionState]:
-    timeout = settings.KAFKA_TIMEOUT_SECONDS
-    args = (cfg.bootstrap_servers, tps)
-    starts = _offsets_or_fail(
-        kafka.list_offsets(*args, "earliest", cfg.client_config, timeout), "log start"
-    )
-    ends = _offsets_or_fail(
-        kafka.list_offsets(*args, "latest", cfg.client_config, timeout), "log end"
-    )
+    client = kafka.for_cluster(cfg)
+    starts = _offsets_or_fail(client.list_offsets(tps, "earliest"), "log start")
+    ends = _offsets_or_fail(client.list_offsets(tps, "latest"), "log end")
     for_time: dict[TP, kafka.OffsetResult] = {}
     if strategy.timestamp_ms is not None:
         for_time = _offsets_or_fail(
-            kafka.list_offsets(*args, strategy.timestamp_ms, cfg.client_config, timeout),
-            "offset for the time",
+            client.list_offsets(tps, strategy.timestamp_ms), "offset for the time"
         )
     return {
         tp: PartitionState(
@@ -158,9 +154,7 @@ def plan_rows(cfg: ClusterConfig, planned: list[PlannedPartition]) -> list[dict[
     peek = {
         (p.topic, p.partition): p.new_offset for p in planned if p.new_offset < p.log_end_offset
     }
-    stamps = kafka.record_timestamps(
-        cfg.bootstrap_servers, peek, cfg.client_config, timeout=settings.KAFKA_TIMEOUT_SECONDS
-    )
+    stamps = kafka.for_cluster(cfg).record_timestamps(peek)
     rows = []
     for p in planned:
         ts = stamps.get((p.topic, p.partition))
@@ -186,24 +180,6 @@ def _iso(ms: int | None) -> str | None:
         return None
     moment = datetime.fromtimestamp(ms / 1000, tz=UTC)
     return moment.isoformat(timespec="milliseconds").replace("+00:00", "Z")
-
-
-def describe_group(cfg: ClusterConfig, group_id: str) -> kafka.GroupDescription:
-    return kafka.describe_groups(
-        cfg.bootstrap_servers, [group_id], cfg.client_config, settings.KAFKA_TIMEOUT_SECONDS
-    )[group_id]
-
-
-def refuse_if_active(group: kafka.GroupDescription) -> None:
-    if group.state not in INACTIVE_STATES or group.members:
-        count = len(group.members)
-        raise Conflict(
-            f"Group {group.group_id!r} is {group.state} with {count} "
-            f"member{'s' if count != 1 else ''}; offsets can only be reset while it is inactive "
-            "(stop its consumers first).",
-            code="group_active",
-            details={"state": group.state, "member_count": count},
-        )
 
 
 class _GroupLock:
@@ -232,13 +208,7 @@ class _GroupLock:
 
 
 def _commit(cfg: ClusterConfig, group_id: str, offsets: dict[TP, int]) -> list[dict[str, Any]]:
-    errors = kafka.commit_offsets(
-        cfg.bootstrap_servers,
-        group_id,
-        offsets,
-        cfg.client_config,
-        timeout=settings.KAFKA_TIMEOUT_SECONDS,
-    )
+    errors = kafka.for_cluster(cfg).commit_offsets(group_id, offsets)
     return [
         {
             "topic": tp[0],
@@ -258,22 +228,13 @@ def _final_state(result: list[dict[str, Any]]) -> str:
     return OffsetReset.State.PARTIAL if ok else OffsetReset.State.FAILED
 
 
-def create_reset(
-    cfg: ClusterConfig, group_id: str, body: dict[str, Any], user: Any, log: audited
-) -> OffsetReset:
-    """Plan (and unless dry_run, execute) a reset; `body` is the validated request.
-
-    Runs inside the caller's audit block, which records the outcome whatever happens. An
-    execution holds the group's reset lock from planning to commit.
-    """
-    dry_run = body.get("dry_run", True)
-    log.action = "offsets.reset.preview" if dry_run else "offsets.reset.execute"
+def create_reset(cfg: ClusterConfig, group_id: str, body: dict[str, Any], user: Any) -> OffsetReset:
+    """Plan a reset (`body` is the validated request) and store it; unless `dry_run`, also
+    execute it at once, under the group's lock (for automation that previews elsewhere)."""
     strategy = build_strategy(body["strategy"], group_id)
-    if dry_run:
+    if body.get("dry_run", True):
         reset = _planned_reset(cfg, group_id, body, strategy, user)[0]
         reset.save()
-        log.outcome = "preview"
-        log.details["reset_id"] = reset.pk
         return reset
     refuse_if_active(describe_group(cfg, group_id))
     with _GroupLock(cfg.name, group_id, user.username):
@@ -281,30 +242,91 @@ def create_reset(
         # Re-check just before committing: a consumer may have joined while we planned.
         refuse_if_active(describe_group(cfg, group_id))
         offsets = {(p.topic, p.partition): p.new_offset for p in planned}
-        _record_execution(reset, _commit(cfg, group_id, offsets), log)
+        _record_execution(reset, _commit(cfg, group_id, offsets))
     return reset
 
 
-def _record_execution(reset: OffsetReset, result: list[dict[str, Any]], log: audited) -> None:
-    """Store an execution's per-partition outcome and reflect it in the audit entry."""
+def plan_changes(
+    plan_rows: list[dict[str, Any]],
+    committed: dict[TP, int | None],
+    starts: dict[TP, int | None],
+    ends: dict[TP, int | None],
+) -> list[dict[str, Any]]:
+    """What no longer holds of a previewed plan: a committed offset that moved, or a new
+    offset that fell outside the partition's log range since (retention, deleted records)."""
+    changes = []
+    for row in plan_rows:
+        tp = (row["topic"], row["partition"])
+        now = committed.get(tp)
+        start, end = starts.get(tp), ends.get(tp)
+        out_of_range = start is None or end is None or not start <= row["new_offset"] <= end
+        if now != row["current_offset"] or out_of_range:
+            changes.append(
+                {
+                    "topic": tp[0],
+                    "partition": tp[1],
+                    "planned_current_offset": row["current_offset"],
+                    "current_offset": now,
+                    "new_offset": row["new_offset"],
+                    "log_start_offset": start,
+                    "log_end_offset": end,
+                }
+            )
+    return changes
+
+
+def execute_preview(reset_id: int, user: Any, reason: str = "") -> OffsetReset:
+    """Execute exactly the plan of preview `reset_id`, if it still holds (else 409)."""
+    reset = get_reset(reset_id)
+    if reset.executed or not reset.dry_run:
+        raise Conflict(
+            f"Reset {reset_id} was already executed; preview again to reset anew.",
+            code="already_executed",
+        )
+    if reset.strategy.get("type") == "undo":
+        raise Conflict(f"Reset {reset_id} is an undo, not a preview.", code="not_a_preview")
+    cfg = get_cluster(reset.cluster)
+    refuse_if_active(describe_group(cfg, reset.group_id))
+    with _GroupLock(cfg.name, reset.group_id, user.username):
+        client = kafka.for_cluster(cfg)
+        tps = [(r["topic"], r["partition"]) for r in reset.plan]
+        committed = client.committed_offsets({reset.group_id: tps})[reset.group_id]
+        starts = offsets_or_none(client.list_offsets(tps, "earliest"))
+        ends = offsets_or_none(client.list_offsets(tps, "latest"))
+        changed = plan_changes(reset.plan, committed, starts, ends)
+        if changed:
+            raise Conflict(
+                f"The plan of preview {reset_id} no longer holds: {len(changed)} partition"
+                f"{'s' if len(changed) != 1 else ''} changed since (first: "
+                f"{changed[0]['topic']}-{changed[0]['partition']}, committed offset "
+                f"{changed[0]['planned_current_offset']} then, {changed[0]['current_offset']} "
+                "now). Preview again.",
+                code="plan_stale",
+                details={"changes": changed},
+            )
+        refuse_if_active(describe_group(cfg, reset.group_id))
+        offsets = {(r["topic"], r["partition"]): r["new_offset"] for r in reset.plan}
+        if reason:
+            reset.reason = reason
+        _record_execution(reset, _commit(cfg, reset.group_id, offsets))
+    return reset
+
+
+def _record_execution(reset: OffsetReset, result: list[dict[str, Any]]) -> None:
+    """Store an execution's per-partition outcome."""
     reset.result = result
     reset.dry_run = False
     reset.executed = True
     reset.executed_at = timezone.now()
     reset.state = _final_state(result)
     reset.save()
-    log.details.update(reset_id=reset.pk, state=reset.state)
-    if reset.state != OffsetReset.State.SUCCEEDED:
-        log.outcome = "failed"
 
 
 def _planned_reset(
     cfg: ClusterConfig, group_id: str, body: dict[str, Any], strategy: Strategy, user: Any
 ) -> tuple[OffsetReset, list[PlannedPartition]]:
     snap = cache.snapshot(cfg)
-    committed = kafka.committed_offsets(
-        cfg.bootstrap_servers, {group_id: None}, cfg.client_config, settings.KAFKA_TIMEOUT_SECONDS
-    )[group_id]
+    committed = kafka.for_cluster(cfg).committed_offsets({group_id: None})[group_id]
     tps = resolve_scope(body.get("scope") or {}, strategy, snap, committed)
     if not tps:
         raise BadInput(
@@ -326,93 +348,77 @@ def _planned_reset(
     return reset, planned
 
 
+def get_reset(reset_id: int) -> OffsetReset:
+    reset = OffsetReset.objects.select_related("created_by").filter(pk=reset_id).first()
+    if reset is None:
+        raise NotFound(f"There is no offset reset {reset_id}.", code="reset_not_found")
+    return reset
+
+
 def undo_reset(reset_id: int, user: Any, reason: str = "") -> OffsetReset:
     """Restore every partition's offset from before an executed reset, as a new reset."""
-    original = OffsetReset.objects.filter(pk=reset_id).first()
-    if original is None:
-        raise NotFound(f"There is no offset reset {reset_id}.", code="reset_not_found")
-    from console.clusters import get_cluster
-
+    original = get_reset(reset_id)
     cfg = get_cluster(original.cluster)
-    with audited(
-        user,
-        "offsets.reset.undo",
+    if not original.executed:
+        raise Conflict(
+            f"Reset {reset_id} was a dry run; there is nothing to undo.", code="not_executed"
+        )
+    restore = {
+        (r["topic"], r["partition"]): r["current_offset"]
+        for r in original.plan
+        if r["current_offset"] is not None
+    }
+    skipped = [r for r in original.plan if r["current_offset"] is None]
+    if not restore:
+        raise Conflict(
+            f"Reset {reset_id} only touched partitions that had no committed offset "
+            "before; Kafka's admin API cannot remove one partition's offset.",
+            code="nothing_to_restore",
+        )
+    refuse_if_active(describe_group(cfg, original.group_id))
+    client = kafka.for_cluster(cfg)
+    tps = sorted(restore)
+    ends = client.list_offsets(tps, "latest")
+    starts = client.list_offsets(tps, "earliest")
+    committed = client.committed_offsets({original.group_id: tps})[original.group_id]
+    planned = [
+        PlannedPartition(
+            topic=tp[0],
+            partition=tp[1],
+            current_offset=committed.get(tp),
+            new_offset=restore[tp],
+            log_start_offset=_offset_or(starts.get(tp), restore[tp]),
+            log_end_offset=_offset_or(ends.get(tp), restore[tp]),
+            clamped=False,
+        )
+        for tp in tps
+    ]
+    undo = OffsetReset(
         cluster=cfg.name,
-        target=original.group_id,
-        request={"undo_of": reset_id, "reason": reason},
-    ) as log:
-        if not original.executed:
-            raise Conflict(
-                f"Reset {reset_id} was a dry run; there is nothing to undo.", code="not_executed"
-            )
-        restore = {
-            (r["topic"], r["partition"]): r["current_offset"]
-            for r in original.plan
-            if r["current_offset"] is not None
-        }
-        skipped = [r for r in original.plan if r["current_offset"] is None]
-        if not restore:
-            raise Conflict(
-                f"Reset {reset_id} only touched partitions that had no committed offset "
-                "before; Kafka's admin API cannot remove one partition's offset.",
-                code="nothing_to_restore",
-            )
+        group_id=original.group_id,
+        strategy={"type": "undo", "undo_of": original.pk},
+        scope=original.scope,
+        dry_run=False,
+        reason=reason or f"undo of reset {original.pk}",
+        plan=plan_rows(cfg, planned),
+        created_by=user,
+        undo_of=original,
+    )
+    with _GroupLock(cfg.name, original.group_id, user.username):
         refuse_if_active(describe_group(cfg, original.group_id))
-        tps = sorted(restore)
-        ends = kafka.list_offsets(
-            cfg.bootstrap_servers, tps, "latest", cfg.client_config, settings.KAFKA_TIMEOUT_SECONDS
-        )
-        starts = kafka.list_offsets(
-            cfg.bootstrap_servers,
-            tps,
-            "earliest",
-            cfg.client_config,
-            settings.KAFKA_TIMEOUT_SECONDS,
-        )
-        committed = kafka.committed_offsets(
-            cfg.bootstrap_servers,
-            {original.group_id: tps},
-            cfg.client_config,
-            settings.KAFKA_TIMEOUT_SECONDS,
-        )[original.group_id]
-        planned = [
-            PlannedPartition(
-                topic=tp[0],
-                partition=tp[1],
-                current_offset=committed.get(tp),
-                new_offset=restore[tp],
-                log_start_offset=_offset_or(starts.get(tp), restore[tp]),
-                log_end_offset=_offset_or(ends.get(tp), restore[tp]),
-                clamped=False,
-            )
-            for tp in tps
-        ]
-        undo = OffsetReset(
-            cluster=cfg.name,
-            group_id=original.group_id,
-            strategy={"type": "undo", "undo_of": original.pk},
-            scope=original.scope,
-            dry_run=False,
-            reason=reason or f"undo of reset {original.pk}",
-            plan=plan_rows(cfg, planned),
-            created_by=user,
-            undo_of=original,
-        )
-        with _GroupLock(cfg.name, original.group_id, user.username):
-            refuse_if_active(describe_group(cfg, original.group_id))
-            result = _commit(cfg, original.group_id, restore)
-        result += [
-            {
-                "topic": r["topic"],
-                "partition": r["partition"],
-                "new_offset": None,
-                "committed": False,
-                "error": "had no committed offset before the reset; not restorable",
-            }
-            for r in skipped
-        ]
-        _record_execution(undo, result, log)
-        return undo
+        result = _commit(cfg, original.group_id, restore)
+    result += [
+        {
+            "topic": r["topic"],
+            "partition": r["partition"],
+            "new_offset": None,
+            "committed": False,
+            "error": "had no committed offset before the reset; not restorable",
+        }
+        for r in skipped
+    ]
+    _record_execution(undo, result)
+    return undo
 
 
 def _offset_or(result: Any, default: int) -> int:

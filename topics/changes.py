@@ -8,16 +8,16 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable, Mapping
-from typing import Any
-
-from django.conf import settings
+from typing import Any, TypeVar
 
 from console import kafka
 from console.clusters import ClusterConfig
 from console.errors import BadInput, Conflict, NotFound
+from console.metadata import ClusterSnapshot, cache
 from topics.listing import get_topic_meta
-from topics.metadata import cache
 from topics.validation import check_topic_name
+
+T = TypeVar("T")
 
 # Kafka errors that mean the request itself is wrong, and the field they are about.
 _BAD_INPUT_ERRORS = {
@@ -35,19 +35,28 @@ _BAD_INPUT_ERRORS = {
 VISIBLE_WITHIN_S = 10.0
 
 
-def _await_visible(check: Callable[[], bool]) -> None:
+def _await_visible(read: Callable[[], T], done: Callable[[T], bool]) -> T | None:
+    """Read until `done(value)` (bounded); the last value read, which callers answer with."""
     deadline = time.monotonic() + VISIBLE_WITHIN_S
-    while time.monotonic() < deadline:
+    value: T | None = None
+    while True:
         try:
-            if check():
-                return
+            value = read()
+            if done(value):
+                return value
         except kafka.KafkaAdapterError:
             pass
+        if time.monotonic() >= deadline:
+            return value
         time.sleep(0.2)
 
 
-def _partition_count(cfg: ClusterConfig, name: str) -> int:
-    topic = cache.snapshot(cfg, max_age=0).topics.get(name)
+def _fresh_snapshot(cfg: ClusterConfig) -> ClusterSnapshot:
+    return cache.snapshot(cfg, max_age=0)
+
+
+def _partition_count(snap: ClusterSnapshot, name: str) -> int:
+    topic = snap.topics.get(name)
     return len(topic.partitions) if topic else 0
 
 
@@ -69,7 +78,8 @@ def create_topic(
     partitions: int,
     replication_factor: int,
     configs: Mapping[str, str],
-) -> None:
+) -> ClusterSnapshot | None:
+    """Create a topic; the snapshot that shows it (None if it did not show in time)."""
     snap = cache.snapshot(cfg, max_age=0)
     check_topic_name(name, snap.topics)
     if name in snap.topics:
@@ -84,21 +94,18 @@ def create_topic(
             "replication_factor",
             f"replication_factor: {replication_factor} is more than the {live} live brokers.",
         )
+    client = kafka.for_cluster(cfg)
     for step_validate_only in (True, False):
         try:
-            kafka.create_topic(
-                cfg.bootstrap_servers,
-                name,
-                partitions,
-                replication_factor,
-                configs,
-                cfg.client_config,
-                validate_only=step_validate_only,
+            client.create_topic(
+                name, partitions, replication_factor, configs, validate_only=step_validate_only
             )
         except kafka.KafkaCallFailed as exc:
             raise _as_bad_input(exc) from exc
     cache.invalidate(cfg.name, name)
-    _await_visible(lambda: _partition_count(cfg, name) == partitions)
+    return _await_visible(
+        lambda: _fresh_snapshot(cfg), lambda s: _partition_count(s, name) == partitions
+    )
 
 
 def delete_topic(cfg: ClusterConfig, name: str) -> None:
@@ -108,49 +115,41 @@ def delete_topic(cfg: ClusterConfig, name: str) -> None:
             "topic", f"topic: {name!r} is an internal Kafka topic and cannot be deleted."
         )
     try:
-        kafka.delete_topic(cfg.bootstrap_servers, name, cfg.client_config)
+        kafka.for_cluster(cfg).delete_topics([name])
     except kafka.KafkaCallFailed as exc:
         raise _as_bad_input(exc) from exc
     cache.invalidate(cfg.name, name)
-    _await_visible(lambda: _partition_count(cfg, name) == 0)
+    _await_visible(lambda: _fresh_snapshot(cfg), lambda s: _partition_count(s, name) == 0)
 
 
 def alter_configs(
     cfg: ClusterConfig, name: str, set_configs: Mapping[str, str], delete: list[str]
-) -> None:
+) -> dict[str, kafka.ConfigValue] | None:
+    """Set and delete config keys; the configs read back that show the change."""
     get_topic_meta(cache.snapshot(cfg), name)
     if not set_configs and not delete:
         raise BadInput("set", "set: give at least one config to set or delete.")
     both = sorted(set(set_configs) & set(delete))
     if both:
         raise BadInput("delete", f"delete: {', '.join(both)} cannot be both set and deleted.")
+    client = kafka.for_cluster(cfg)
     for step_validate_only in (True, False):
         try:
-            kafka.alter_topic_configs(
-                cfg.bootstrap_servers,
-                name,
-                set_configs,
-                delete,
-                cfg.client_config,
-                validate_only=step_validate_only,
-                timeout=settings.KAFKA_TIMEOUT_SECONDS,
-            )
+            client.alter_topic_configs(name, set_configs, delete, validate_only=step_validate_only)
         except kafka.KafkaCallFailed as exc:
             raise _as_bad_input(exc, "set" if set_configs else "delete") from exc
     cache.invalidate(cfg.name, name)
 
-    def applied() -> bool:
-        values = kafka.describe_topic_configs(cfg.bootstrap_servers, [name], cfg.client_config).get(
-            name, {}
-        )
+    def applied(values: dict[str, kafka.ConfigValue]) -> bool:
         return all(
             values.get(k) and values[k].value == str(v) for k, v in set_configs.items()
         ) and all(k not in values or values[k].source != "DYNAMIC_TOPIC_CONFIG" for k in delete)
 
-    _await_visible(applied)
+    return _await_visible(lambda: client.describe_topic_configs([name]).get(name, {}), applied)
 
 
-def add_partitions(cfg: ClusterConfig, name: str, count: int) -> None:
+def add_partitions(cfg: ClusterConfig, name: str, count: int) -> ClusterSnapshot | None:
+    """Raise the partition count; the snapshot that shows the new count."""
     topic = get_topic_meta(cache.snapshot(cfg, max_age=0), name)
     current = len(topic.partitions)
     if count < current:
@@ -160,19 +159,16 @@ def add_partitions(cfg: ClusterConfig, name: str, count: int) -> None:
         )
     if count == current:
         raise BadInput("count", f"count: {name!r} already has {current} partitions.")
+    client = kafka.for_cluster(cfg)
     for step_validate_only in (True, False):
         try:
-            kafka.create_partitions(
-                cfg.bootstrap_servers,
-                name,
-                count,
-                cfg.client_config,
-                validate_only=step_validate_only,
-            )
+            client.create_partitions(name, count, validate_only=step_validate_only)
         except kafka.KafkaCallFailed as exc:
             raise _as_bad_input(exc, "count") from exc
     cache.invalidate(cfg.name, name)
-    _await_visible(lambda: _partition_count(cfg, name) == count)
+    return _await_visible(
+        lambda: _fresh_snapshot(cfg), lambda s: _partition_count(s, name) == count
+    )
 
 
 def elect_leaders(
@@ -190,7 +186,7 @@ def elect_leaders(
                 raise BadInput("partitions", f"partitions: topic {topic!r} does not exist.")
             if partition not in {p.partition for p in meta.partitions}:
                 raise BadInput("partitions", f"partitions: {topic!r} has no partition {partition}.")
-    results = kafka.elect_leaders(cfg.bootstrap_servers, election, partitions, cfg.client_config)
+    results = kafka.for_cluster(cfg).elect_leaders(election, partitions)
     cache.invalidate(cfg.name)
     rows = []
     for (topic, partition), error in sorted(results.items()):

@@ -6,10 +6,9 @@ from collections import Counter
 from concurrent.futures import ThreadPoolExecutor
 from typing import Any
 
-from django.conf import settings
-
 from console import kafka
 from console.clusters import ClusterConfig
+from console.metadata import cache
 
 # Listing several clusters must not take N x timeout when some are down.
 _LIST_PROBE_TIMEOUT_S = 3.0
@@ -26,16 +25,13 @@ def _cluster_fields(cfg: ClusterConfig, desc: kafka.ClusterDescription | None) -
     }
 
 
-def _describe(cfg: ClusterConfig, timeout: float) -> kafka.ClusterDescription:
-    return kafka.describe_cluster(cfg.bootstrap_servers, cfg.client_config, timeout=timeout)
-
-
 def list_clusters(configs: list[ClusterConfig]) -> list[dict[str, Any]]:
     """Every registered cluster; an unreachable one is listed with `reachable: false`."""
 
     def probe(cfg: ClusterConfig) -> dict[str, Any]:
         try:
-            return _cluster_fields(cfg, _describe(cfg, _LIST_PROBE_TIMEOUT_S))
+            desc = kafka.for_cluster(cfg, timeout=_LIST_PROBE_TIMEOUT_S).describe_cluster()
+            return _cluster_fields(cfg, desc)
         except kafka.KafkaAdapterError:
             return _cluster_fields(cfg, None)
 
@@ -77,13 +73,12 @@ def broker_rows(
     ]
 
 
-def cluster_brokers(cfg: ClusterConfig) -> tuple[kafka.ClusterDescription, list[dict[str, Any]]]:
-    timeout = settings.KAFKA_TIMEOUT_SECONDS
-    desc = _describe(cfg, timeout)
-    topics = kafka.list_topic_metadata(cfg.bootstrap_servers, cfg.client_config, timeout=timeout)
-    return desc, broker_rows(desc, topics)
+def cluster_brokers(cfg: ClusterConfig) -> list[dict[str, Any]]:
+    snap = cache.snapshot(cfg)
+    return broker_rows(snap.description, list(snap.topics.values()))
 
 
 def cluster_detail(cfg: ClusterConfig) -> dict[str, Any]:
-    desc, brokers = cluster_brokers(cfg)
-    return {**_cluster_fields(cfg, desc), "brokers": brokers}
+    snap = cache.snapshot(cfg)
+    rows = broker_rows(snap.description, list(snap.topics.values()))
+    return {**_cluster_fields(cfg, snap.description), "brokers": rows}

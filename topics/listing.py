@@ -4,13 +4,11 @@ from __future__ import annotations
 
 from typing import Any
 
-from django.conf import settings
-
 from console import kafka
 from console.clusters import ClusterConfig
 from console.errors import BadInput, NotFound
+from console.metadata import ClusterSnapshot, cache, parse_min_isr
 from topics.health import FILTERS, offline_replicas, partition_health
-from topics.metadata import ClusterSnapshot, cache
 
 
 def _replication_factor(topic: kafka.TopicMeta) -> int:
@@ -102,18 +100,24 @@ def partition_rows(
     return rows
 
 
-def topic_detail(cfg: ClusterConfig, name: str, max_age: float | None = None) -> dict[str, Any]:
-    snap = cache.snapshot(cfg) if max_age is None else cache.snapshot(cfg, max_age)
+def topic_detail(
+    cfg: ClusterConfig,
+    name: str,
+    snap: ClusterSnapshot | None = None,
+    configs: dict[str, kafka.ConfigValue] | None = None,
+) -> dict[str, Any]:
+    """A topic with its partitions and configs; a change passes the snapshot (and configs)
+    it already waited for, so the answer costs no further Metadata request."""
+    snap = snap or cache.snapshot(cfg)
     topic = get_topic_meta(snap, name)
-    timeout = settings.KAFKA_TIMEOUT_SECONDS
-    configs = kafka.describe_topic_configs(
-        cfg.bootstrap_servers, [name], cfg.client_config, timeout=timeout
-    ).get(name, {})
+    client = kafka.for_cluster(cfg)
+    if configs is None:
+        configs = client.describe_topic_configs([name]).get(name, {})
     min_isr_value = configs.get("min.insync.replicas")
-    min_isr = int(min_isr_value.value) if min_isr_value and min_isr_value.value else 1
+    min_isr = parse_min_isr(min_isr_value.value if min_isr_value else None)
     tps = [(name, p.partition) for p in topic.partitions if p.leader is not None]
-    starts = kafka.list_offsets(cfg.bootstrap_servers, tps, "earliest", cfg.client_config, timeout)
-    ends = kafka.list_offsets(cfg.bootstrap_servers, tps, "latest", cfg.client_config, timeout)
+    starts = client.list_offsets(tps, "earliest")
+    ends = client.list_offsets(tps, "latest")
     return {
         "name": topic.name,
         "internal": topic.internal,

@@ -49,7 +49,7 @@ class ResetRequestSerializer(serializers.Serializer):
         return data
 
 
-class UndoRequestSerializer(serializers.Serializer):
+class ReasonRequestSerializer(serializers.Serializer):
     reason = serializers.CharField(required=False, allow_blank=True, default="", max_length=2000)
 
 

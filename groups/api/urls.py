@@ -21,6 +21,11 @@ urlpatterns = [
     ),
     path("offset-resets/<int:reset_id>", views.OffsetResetDetailView.as_view(), name="reset"),
     path(
+        "offset-resets/<int:reset_id>/execute",
+        views.OffsetResetExecuteView.as_view(),
+        name="reset-execute",
+    ),
+    path(
         "offset-resets/<int:reset_id>/undo",
         views.OffsetResetUndoView.as_view(),
         name="reset-undo",

@@ -3,14 +3,19 @@ from drf_spectacular.utils import OpenApiResponse, extend_schema
 from rest_framework.request import Request
 from rest_framework.response import Response
 
-from console import kafka
 from console.api.base import ConsoleAPIView
 from console.audit import audited
-from console.errors import NotFound
-from groups import lag, resets
+from groups import changes, lag, resets
 from groups.api import serializers as s
 from groups.models import OffsetReset
 from groups.strategies import export_csv
+
+
+def _audit_reset(log: audited, reset: OffsetReset) -> None:
+    """An execution that did not commit everything is audited as failed, with its id."""
+    log.details.update(reset_id=reset.pk, state=reset.state)
+    if reset.executed and reset.state != OffsetReset.State.SUCCEEDED:
+        log.outcome = "failed"
 
 
 class GroupListView(ConsoleAPIView):
@@ -30,11 +35,7 @@ class GroupDetailView(ConsoleAPIView):
     def delete(self, request: Request, cluster: str, group: str) -> Response:
         cfg = self.cluster()
         with audited(request.user, "group.delete", cluster=cfg.name, target=group):
-            desc = resets.describe_group(cfg, group)
-            if not desc.exists:
-                raise NotFound(f"Consumer group {group!r} does not exist.", code="group_not_found")
-            resets.refuse_if_active(desc)
-            kafka.delete_group(cfg.bootstrap_servers, group, cfg.client_config)
+            changes.delete_group(cfg, group)
         return Response(status=204)
 
 
@@ -60,34 +61,70 @@ class OffsetResetListView(ConsoleAPIView):
             request.user, "offsets.reset", cluster=cfg.name, target=group, request=request.data
         ) as log:
             body = self.validated(s.ResetRequestSerializer, request.data)
-            reset = resets.create_reset(cfg, group, body, request.user, log)
+            dry_run = body.get("dry_run", True)
+            log.action = "offsets.reset.preview" if dry_run else "offsets.reset.execute"
+            reset = resets.create_reset(cfg, group, body, request.user)
+            _audit_reset(log, reset)
+            if dry_run:
+                log.outcome = "preview"
         return Response(resets.reset_as_dict(reset), status=201)
-
-
-def _get_reset(reset_id: int) -> OffsetReset:
-    reset = OffsetReset.objects.select_related("created_by").filter(pk=reset_id).first()
-    if reset is None:
-        raise NotFound(f"There is no offset reset {reset_id}.", code="reset_not_found")
-    return reset
 
 
 class OffsetResetDetailView(ConsoleAPIView):
     @extend_schema(responses=s.OffsetResetSerializer, summary="One reset with plan and result")
     def get(self, request: Request, reset_id: int) -> Response:
-        return Response(resets.reset_as_dict(_get_reset(reset_id)))
+        return Response(resets.reset_as_dict(resets.get_reset(reset_id)))
+
+
+class OffsetResetExecuteView(ConsoleAPIView):
+    write_role = "operator"
+
+    @extend_schema(
+        request=s.ReasonRequestSerializer,
+        responses={200: s.OffsetResetSerializer},
+        summary="Execute exactly the plan of a dry-run preview (409 if it no longer holds)",
+    )
+    def post(self, request: Request, reset_id: int) -> Response:
+        preview = resets.get_reset(reset_id)
+        with audited(
+            request.user,
+            "offsets.reset.execute",
+            cluster=preview.cluster,
+            target=preview.group_id,
+            request={
+                "preview": reset_id,
+                **(request.data if isinstance(request.data, dict) else {}),
+            },
+        ) as log:
+            body = self.validated(s.ReasonRequestSerializer, request.data or {})
+            reset = resets.execute_preview(reset_id, request.user, body["reason"])
+            _audit_reset(log, reset)
+        return Response(resets.reset_as_dict(reset))
 
 
 class OffsetResetUndoView(ConsoleAPIView):
     write_role = "operator"
 
     @extend_schema(
-        request=s.UndoRequestSerializer,
+        request=s.ReasonRequestSerializer,
         responses={201: s.OffsetResetSerializer},
         summary="Restore the offsets from before an executed reset",
     )
     def post(self, request: Request, reset_id: int) -> Response:
-        body = self.validated(s.UndoRequestSerializer, request.data or {})
-        undo = resets.undo_reset(reset_id, request.user, body["reason"])
+        original = resets.get_reset(reset_id)
+        with audited(
+            request.user,
+            "offsets.reset.undo",
+            cluster=original.cluster,
+            target=original.group_id,
+            request={
+                "undo_of": reset_id,
+                **(request.data if isinstance(request.data, dict) else {}),
+            },
+        ) as log:
+            body = self.validated(s.ReasonRequestSerializer, request.data or {})
+            undo = resets.undo_reset(reset_id, request.user, body["reason"])
+            _audit_reset(log, undo)
         return Response(resets.reset_as_dict(undo), status=201)
 
 

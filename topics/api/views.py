@@ -25,8 +25,7 @@ class ClusterDetailView(ConsoleAPIView):
 class BrokerListView(ConsoleAPIView):
     @extend_schema(responses=s.BrokerSerializer(many=True), summary="Live brokers of a cluster")
     def get(self, request: Request, cluster: str) -> Response:
-        _, brokers = cluster_overview.cluster_brokers(self.cluster())
-        return Response(brokers)
+        return Response(cluster_overview.cluster_brokers(self.cluster()))
 
 
 class TopicListView(ConsoleAPIView):
@@ -64,10 +63,10 @@ class TopicListView(ConsoleAPIView):
             request=request.data,
         ):
             body = self.validated(s.TopicCreateSerializer, request.data)
-            changes.create_topic(
+            snap = changes.create_topic(
                 cfg, body["name"], body["partitions"], body["replication_factor"], body["configs"]
             )
-        return Response(listing.topic_detail(cfg, body["name"], max_age=0), status=201)
+        return Response(listing.topic_detail(cfg, body["name"], snap), status=201)
 
 
 class TopicDetailView(ConsoleAPIView):
@@ -95,8 +94,8 @@ class TopicConfigsView(ConsoleAPIView):
             request.user, "topic.configs", cluster=cfg.name, target=topic, request=request.data
         ):
             body = self.validated(s.ConfigPatchSerializer, request.data)
-            changes.alter_configs(cfg, topic, body["set"], body["delete"])
-        return Response(listing.topic_detail(cfg, topic, max_age=0))
+            configs = changes.alter_configs(cfg, topic, body["set"], body["delete"])
+        return Response(listing.topic_detail(cfg, topic, configs=configs))
 
 
 class TopicPartitionsView(ConsoleAPIView):
@@ -111,8 +110,8 @@ class TopicPartitionsView(ConsoleAPIView):
             request.user, "topic.partitions", cluster=cfg.name, target=topic, request=request.data
         ):
             body = self.validated(s.PartitionCountSerializer, request.data)
-            changes.add_partitions(cfg, topic, body["count"])
-        return Response(listing.topic_detail(cfg, topic, max_age=0))
+            snap = changes.add_partitions(cfg, topic, body["count"])
+        return Response(listing.topic_detail(cfg, topic, snap))
 
 
 class ElectLeadersView(ConsoleAPIView):

@@ -6,7 +6,7 @@ import threading
 from django.core.management.base import BaseCommand, CommandParser
 
 from console.clusters import get_cluster
-from console.demo import traffic
+from devtools.demo import traffic
 
 
 class Command(BaseCommand):
@@ -19,12 +19,12 @@ class Command(BaseCommand):
         parser.add_argument("--setup-only", action="store_true", help="create topics and exit")
 
     def handle(self, *args, cluster: str, setup_only: bool, **options) -> None:
-        bootstrap = get_cluster(cluster).bootstrap_servers
+        cfg = get_cluster(cluster)
         if setup_only:
-            traffic.ensure_topics(bootstrap)
+            traffic.ensure_topics(cfg)
             self.stdout.write("demo topics are in place")
             return
         stop = threading.Event()
         for sig in (signal.SIGINT, signal.SIGTERM):
             signal.signal(sig, lambda *_: stop.set())
-        traffic.run(bootstrap, stop)
+        traffic.run(cfg, stop)

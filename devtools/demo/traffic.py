@@ -14,7 +14,8 @@ import threading
 import time
 from dataclasses import dataclass
 
-from console import kafka
+from console.clusters import ClusterConfig
+from console.kafka import dev, for_cluster
 
 log = logging.getLogger(__name__)
 
@@ -42,8 +43,8 @@ class Rates:
     truck_interval_s: float = 3.0  # one position per truck every few seconds
 
 
-def ensure_topics(bootstrap_servers: str) -> None:
-    kafka.create_topics(bootstrap_servers, DEMO_TOPICS, exist_ok=True)
+def ensure_topics(cfg: ClusterConfig) -> None:
+    dev.create_topics(for_cluster(cfg), DEMO_TOPICS)
 
 
 def truck_position(truck: int, step: int) -> dict:
@@ -69,8 +70,8 @@ def alarm_event() -> dict:
     }
 
 
-def _produce(bootstrap: str, stop: threading.Event, rates: Rates) -> None:
-    producer = kafka.make_producer(bootstrap, **{"acks": "all", "linger.ms": 20})
+def _produce(cfg: ClusterConfig, stop: threading.Event, rates: Rates) -> None:
+    producer = dev.make_producer(for_cluster(cfg), **{"acks": "all", "linger.ms": 20})
     sequence = 0
     next_trucks = 0.0
     step = 0
@@ -93,9 +94,9 @@ def _produce(bootstrap: str, stop: threading.Event, rates: Rates) -> None:
     producer.flush(10)
 
 
-def _consume(bootstrap: str, member: int, stop: threading.Event, rates: Rates) -> None:
-    consumer = kafka.make_consumer(
-        bootstrap,
+def _consume(cfg: ClusterConfig, member: int, stop: threading.Event, rates: Rates) -> None:
+    consumer = dev.make_consumer(
+        for_cluster(cfg),
         DEMO_GROUP,
         **{"client.id": f"mygroup-member-{member}", "auto.offset.reset": "earliest"},
     )
@@ -109,19 +110,17 @@ def _consume(bootstrap: str, member: int, stop: threading.Event, rates: Rates) -
         consumer.close()
 
 
-def run(bootstrap_servers: str, stop: threading.Event, rates: Rates | None = None) -> None:
+def run(cfg: ClusterConfig, stop: threading.Event, rates: Rates | None = None) -> None:
     """Write and consume until `stop` is set."""
     rates = rates or Rates()
-    ensure_topics(bootstrap_servers)
-    threads = [
-        threading.Thread(target=_produce, args=(bootstrap_servers, stop, rates), daemon=True)
-    ]
+    ensure_topics(cfg)
+    threads = [threading.Thread(target=_produce, args=(cfg, stop, rates), daemon=True)]
     threads += [
-        threading.Thread(target=_consume, args=(bootstrap_servers, m, stop, rates), daemon=True)
+        threading.Thread(target=_consume, args=(cfg, m, stop, rates), daemon=True)
         for m in range(1, 4)
     ]
     for thread in threads:
         thread.start()
-    log.info("demo traffic running on %s", bootstrap_servers)
+    log.info("demo traffic running on cluster %s", cfg.name)
     for thread in threads:
         thread.join()

@@ -1,9 +1,10 @@
 """A short-lived, shared snapshot of each cluster's metadata.
 
-List views and the live pushes all read this snapshot, so a page with 5,000 topics costs
-one Metadata request and one DescribeCluster per cluster every `SNAPSHOT_TTL_S`, whatever
-the number of requests. Topic configs (for min.insync.replicas) change rarely and come
-from one batched DescribeConfigs, kept longer; our own config changes invalidate them.
+The topic list, topic detail, the groups pages, the cluster overview and the brokers
+endpoint all read this snapshot, so however many pages poll, a cluster costs one Metadata
+request and one DescribeCluster every `SNAPSHOT_TTL_S`. Topics' `min.insync.replicas`
+changes rarely: it comes from one batched DescribeConfigs asking for that key only, kept
+`CONFIG_TTL_S`; our own config changes invalidate it.
 """
 
 from __future__ import annotations
@@ -11,8 +12,6 @@ from __future__ import annotations
 import threading
 import time
 from dataclasses import dataclass
-
-from django.conf import settings
 
 from console import kafka
 from console.clusters import ClusterConfig
@@ -32,8 +31,19 @@ class ClusterSnapshot:
     def live_broker_ids(self) -> frozenset[int]:
         return frozenset(b.id for b in self.description.brokers)
 
+    def partitions_of(self, topic: str) -> list[int] | None:
+        meta = self.topics.get(topic)
+        return None if meta is None else [p.partition for p in meta.partitions]
 
-class _Cache:
+
+def parse_min_isr(value: str | None) -> int:
+    try:
+        return int(value) if value is not None else DEFAULT_MIN_ISR
+    except ValueError:
+        return DEFAULT_MIN_ISR
+
+
+class SnapshotCache:
     def __init__(self) -> None:
         self._lock = threading.Lock()
         self._cluster_locks: dict[str, threading.Lock] = {}
@@ -45,16 +55,15 @@ class _Cache:
             return self._cluster_locks.setdefault(name, threading.Lock())
 
     def snapshot(self, cfg: ClusterConfig, max_age: float = SNAPSHOT_TTL_S) -> ClusterSnapshot:
+        """The cluster's snapshot, fetched when older than `max_age` (0: always fresh)."""
         # One fetch per cluster at a time: concurrent requests wait for it and share it.
         with self._cluster_lock(cfg.name):
             current = self._snapshots.get(cfg.name)
             if current is not None and time.monotonic() - current.taken_at < max_age:
                 return current
-            timeout = settings.KAFKA_TIMEOUT_SECONDS
-            desc = kafka.describe_cluster(cfg.bootstrap_servers, cfg.client_config, timeout)
-            topics = kafka.list_topic_metadata(
-                cfg.bootstrap_servers, cfg.client_config, timeout=timeout
-            )
+            client = kafka.for_cluster(cfg)
+            desc = client.describe_cluster()
+            topics = client.topic_metadata()
             fresh = ClusterSnapshot(time.monotonic(), desc, {t.name: t for t in topics})
             self._snapshots[cfg.name] = fresh
             return fresh
@@ -66,14 +75,13 @@ class _Cache:
             known = self._min_isr.setdefault(cfg.name, {})
             stale = [t for t in topics if t not in known or now - known[t][0] > CONFIG_TTL_S]
             if stale:
-                configs = kafka.describe_topic_configs(
-                    cfg.bootstrap_servers,
-                    stale,
-                    cfg.client_config,
-                    timeout=settings.KAFKA_TIMEOUT_SECONDS,
+                current = self._snapshots.get(cfg.name)
+                brokers = current.description.brokers if current else None
+                values = kafka.for_cluster(cfg).topic_config_values(
+                    stale, ["min.insync.replicas"], brokers
                 )
-                for topic, values in configs.items():
-                    known[topic] = (now, _int_config(values, "min.insync.replicas"))
+                for topic, config in values.items():
+                    known[topic] = (now, parse_min_isr(config.get("min.insync.replicas")))
             return {t: known[t][1] for t in topics if t in known}
 
     def invalidate(self, cluster: str, topic: str | None = None) -> None:
@@ -85,12 +93,4 @@ class _Cache:
                 self._min_isr.get(cluster, {}).pop(topic, None)
 
 
-def _int_config(values: dict[str, kafka.ConfigValue], key: str) -> int:
-    entry = values.get(key)
-    try:
-        return int(entry.value) if entry and entry.value is not None else DEFAULT_MIN_ISR
-    except ValueError:
-        return DEFAULT_MIN_ISR
-
-
-cache = _Cache()
+cache = SnapshotCache()

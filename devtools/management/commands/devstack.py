@@ -1,4 +1,4 @@
-"""`manage.py devstack ...`: hands its arguments, untouched, to console.devstack.cli."""
+"""`manage.py devstack ...`: hands its arguments, untouched, to devtools.devstack.cli."""
 
 from __future__ import annotations
 
@@ -13,7 +13,7 @@ class Command(BaseCommand):
 
     def run_from_argv(self, argv: list[str]) -> None:
         # Skip Django's option parsing so `tool kafka-topics --describe ...` passes through as-is.
-        from console.devstack.cli import main
+        from devtools.devstack.cli import main
 
         sys.exit(main(argv[2:]))
 
@@ -22,7 +22,7 @@ class Command(BaseCommand):
 
     def handle(self, *args: str, **options: object) -> None:
         # Reached through call_command("devstack", "status", ...).
-        from console.devstack.cli import main
+        from devtools.devstack.cli import main
 
         code = main([*options.get("argv", []), *args])
         if code:

@@ -1,22 +1,22 @@
-"""A minimal Kafka wire-protocol client for the requests librdkafka lacks or gets wrong.
+"""Encoding and decoding of the few Kafka requests the wire client sends (pure functions).
 
-Used only by `console.kafka` (the rest of the project never imports this), over PLAINTEXT:
-- DescribeQuorum (API 55): the active KRaft controller, which librdkafka cannot ask for.
+- DescribeQuorum v0 (API 55): the active KRaft controller, which librdkafka cannot ask for.
 - FindCoordinator v4 + OffsetFetch v8: committed offsets of many groups in one request per
   coordinator (KIP-709). librdkafka sends one group per request, and its admin
   ListConsumerGroupOffsets crashes the process when a coordinator answers NOT_COORDINATOR
   (confluentinc/librdkafka#5040, open), which happens whenever group coordinators move.
+- DescribeConfigs v4 with configuration keys: one key (min.insync.replicas) of thousands of
+  topics in a small answer; librdkafka always asks for every key.
+- SaslHandshake v1 + SaslAuthenticate v2: the SASL exchange (PLAIN, SCRAM) on a new connection.
 
-Every request here is flexible (compact strings and arrays, tagged fields), with request
-header v2 and response header v1.
+All but SaslHandshake are flexible (compact strings and arrays, tagged fields): request header
+v2 and response header v1. SaslHandshake uses request header v1 and response header v0.
 """
 
 from __future__ import annotations
 
-import socket
 import struct
-import time
-from collections.abc import Iterable, Mapping
+from collections.abc import Mapping
 
 TP = tuple[str, int]
 
@@ -61,10 +61,17 @@ def compact_array(items: list[bytes] | None) -> bytes:
 NO_TAGS = b"\x00"
 
 
-def request(api_key: int, version: int, correlation_id: int, body: bytes) -> bytes:
+def compact_bytes(data: bytes) -> bytes:
+    return uvarint(len(data) + 1) + data
+
+
+def request(
+    api_key: int, version: int, correlation_id: int, body: bytes, flexible: bool = True
+) -> bytes:
+    """A sized request: header v2 (flexible, with tags) or v1, then the body."""
     client_id = b"kafka-console"
-    header = struct.pack(">hhih", api_key, version, correlation_id, len(client_id))
-    payload = header + client_id + NO_TAGS + body
+    header = struct.pack(">hhih", api_key, version, correlation_id, len(client_id)) + client_id
+    payload = header + (NO_TAGS if flexible else b"") + body
     return struct.pack(">i", len(payload)) + payload
 
 
@@ -103,6 +110,22 @@ class Reader:
                 return value
             shift += 7
 
+    def string(self) -> str | None:
+        length = self.int16()
+        if length < 0:
+            return None
+        text = self.data[self.pos : self.pos + length].decode()
+        self.pos += length
+        return text
+
+    def compact_bytes(self) -> bytes | None:
+        length = self.uvarint()
+        if length == 0:
+            return None
+        data = self.data[self.pos : self.pos + length - 1]
+        self.pos += length - 1
+        return data
+
     def compact_string(self) -> str | None:
         length = self.uvarint()
         if length == 0:
@@ -129,46 +152,6 @@ def response_body(payload: bytes) -> Reader:
     return reader
 
 
-# --- transport ------------------------------------------------------------------------------
-
-
-def _recv_exact(sock: socket.socket, size: int) -> bytes:
-    chunks = bytearray()
-    while len(chunks) < size:
-        chunk = sock.recv(min(size - len(chunks), 1 << 20))
-        if not chunk:
-            raise OSError("connection closed by the broker")
-        chunks += chunk
-    return bytes(chunks)
-
-
-def exchange(host: str, port: int, message: bytes, timeout: float) -> bytes:
-    """Send one request and return the response payload (after its 4-byte size)."""
-    with socket.create_connection((host.strip("[]"), port), timeout=timeout) as sock:
-        sock.settimeout(timeout)
-        sock.sendall(message)
-        size = struct.unpack(">i", _recv_exact(sock, 4))[0]
-        return _recv_exact(sock, size)
-
-
-def servers(bootstrap_servers: str) -> list[tuple[str, int]]:
-    out = []
-    for server in bootstrap_servers.split(","):
-        host, _, port = server.strip().rpartition(":")
-        out.append((host, int(port)))
-    return out
-
-
-def first_answer(bootstrap_servers: str, message: bytes, timeout: float) -> bytes:
-    errors = []
-    for host, port in servers(bootstrap_servers):
-        try:
-            return exchange(host, port, message, timeout)
-        except OSError as exc:
-            errors.append(f"{host}:{port}: {exc}")
-    raise OSError("no bootstrap server answered (" + "; ".join(errors) + ")")
-
-
 # --- DescribeQuorum -------------------------------------------------------------------------
 
 
@@ -191,14 +174,6 @@ def parse_describe_quorum_leader(payload: bytes) -> int | None:
     reader.int32()  # partition index
     error, leader = reader.int16(), reader.int32()
     return leader if error == 0 and leader >= 0 else None
-
-
-def quorum_leader(bootstrap_servers: str, timeout: float = 3.0) -> int | None:
-    try:
-        payload = first_answer(bootstrap_servers, describe_quorum_request(1), timeout)
-        return parse_describe_quorum_leader(payload)
-    except (OSError, ValueError, struct.error, IndexError):
-        return None
 
 
 # --- FindCoordinator + OffsetFetch ----------------------------------------------------------
@@ -270,55 +245,86 @@ def parse_offset_fetch(payload: bytes) -> dict[str, dict[TP, int | None] | int]:
     return out
 
 
-def fetch_committed(
-    bootstrap_servers: str,
-    groups: Mapping[str, Iterable[TP] | None],
-    timeout: float,
-    attempts: int = 4,
-) -> dict[str, dict[TP, int | None]]:
-    """Committed offsets of many groups: one FindCoordinator, one OffsetFetch per coordinator.
+# --- DescribeConfigs ------------------------------------------------------------------------
 
-    A group whose coordinator moved is asked again (bounded); a group still failing after
-    that raises ProtocolError naming it.
-    """
-    wanted = {g: (None if p is None else list(p)) for g, p in groups.items()}
-    results: dict[str, dict[TP, int | None]] = {}
-    deadline = time.monotonic() + timeout
-    pending = dict(wanted)
-    last_error: dict[str, int] = {}
-    for attempt in range(attempts):
-        if not pending:
-            break
-        if attempt:
-            time.sleep(min(0.2 * attempt, max(0.0, deadline - time.monotonic())))
-        remaining = max(0.5, deadline - time.monotonic())
-        located = parse_find_coordinators(
-            first_answer(bootstrap_servers, find_coordinators_request(list(pending), 1), remaining)
-        )
-        by_coordinator: dict[tuple[str, int], dict[str, list[TP] | None]] = {}
-        for group, where in located.items():
-            if isinstance(where, int):
-                last_error[group] = where
-                continue
-            by_coordinator.setdefault(where, {})[group] = pending[group]
-        for (host, port), batch in by_coordinator.items():
-            remaining = max(0.5, deadline - time.monotonic())
-            try:
-                answer = parse_offset_fetch(
-                    exchange(host, port, offset_fetch_request(batch, 2), remaining)
-                )
-            except OSError:
-                continue  # that coordinator went away: the next round finds the new one
-            for group, offsets in answer.items():
-                if isinstance(offsets, int):
-                    last_error[group] = offsets
-                    if offsets not in RETRIABLE_GROUP_ERRORS:
-                        raise ProtocolError(f"OffsetFetch for group {group!r}: error {offsets}")
-                    continue
-                results[group] = offsets
-                pending.pop(group, None)
-    if pending:
-        names = ", ".join(sorted(pending))
-        codes = {last_error.get(g) for g in pending}
-        raise ProtocolError(f"no committed offsets for {names} (errors {codes})")
-    return results
+DESCRIBE_CONFIGS = 32
+TOPIC_RESOURCE = 2
+
+
+def describe_configs_request(
+    topics: list[str], keys: list[str] | None, correlation_id: int
+) -> bytes:
+    """DescribeConfigs v4 for topics; `keys` None asks for every key."""
+    wanted = None if keys is None else [compact_string(k) for k in keys]
+    resources = [
+        struct.pack(">b", TOPIC_RESOURCE) + compact_string(t) + compact_array(wanted) + NO_TAGS
+        for t in topics
+    ]
+    # include_synonyms false, include_documentation false
+    body = compact_array(resources) + b"\x00\x00" + NO_TAGS
+    return request(DESCRIBE_CONFIGS, 4, correlation_id, body)
+
+
+def parse_describe_configs(payload: bytes) -> dict[str, dict[str, str | None] | int]:
+    """Per topic: {key: value}, or the resource's error code."""
+    reader = response_body(payload)
+    reader.int32()  # throttle
+    out: dict[str, dict[str, str | None] | int] = {}
+    for _ in range(reader.array_length()):
+        error = reader.int16()
+        reader.compact_string()  # error message
+        reader.int8()  # resource type
+        name = reader.compact_string() or ""
+        values: dict[str, str | None] = {}
+        for _ in range(reader.array_length()):
+            key = reader.compact_string() or ""
+            value = reader.compact_string()
+            reader.int8()  # read only
+            reader.int8()  # source
+            reader.int8()  # sensitive
+            for _ in range(reader.array_length()):  # synonyms (none asked)
+                reader.compact_string()
+                reader.compact_string()
+                reader.int8()
+                reader.tags()
+            reader.int8()  # config type
+            reader.compact_string()  # documentation
+            reader.tags()
+            values[key] = value
+        reader.tags()
+        out[name] = error if error else values
+    return out
+
+
+# --- SASL -----------------------------------------------------------------------------------
+
+SASL_HANDSHAKE = 17
+SASL_AUTHENTICATE = 36
+
+
+def sasl_handshake_request(mechanism: str, correlation_id: int) -> bytes:
+    data = mechanism.encode()
+    body = struct.pack(">h", len(data)) + data
+    return request(SASL_HANDSHAKE, 1, correlation_id, body, flexible=False)
+
+
+def parse_sasl_handshake(payload: bytes) -> tuple[int, list[str]]:
+    """(error code, mechanisms the broker enables); response header v0."""
+    reader = Reader(payload)
+    reader.int32()  # correlation id
+    error = reader.int16()
+    mechanisms = [reader.string() or "" for _ in range(max(0, reader.int32()))]
+    return error, mechanisms
+
+
+def sasl_authenticate_request(auth_bytes: bytes, correlation_id: int) -> bytes:
+    return request(SASL_AUTHENTICATE, 2, correlation_id, compact_bytes(auth_bytes) + NO_TAGS)
+
+
+def parse_sasl_authenticate(payload: bytes) -> tuple[int, str | None, bytes]:
+    """(error code, error message, the server's auth bytes)."""
+    reader = response_body(payload)
+    error = reader.int16()
+    message = reader.compact_string()
+    data = reader.compact_bytes() or b""
+    return error, message, data

@@ -1,0 +1,553 @@
+"""`ClusterClient`: every Kafka operation the product makes, bound to one registered cluster.
+
+The client owns the connection settings (security included), the timeout
+(`KAFKA_TIMEOUT_SECONDS`, the same for every call) and the mapping of Kafka's errors to
+`KafkaTimeout` (504) and `KafkaCallFailed` (502). librdkafka's AdminClient does most calls;
+the small wire client (`console.kafka.wire`) does the few librdkafka lacks or gets wrong:
+the KRaft controller, committed offsets (never librdkafka's ListConsumerGroupOffsets, which
+crashes the process when a coordinator moves: librdkafka#5040) and config keys in bulk.
+"""
+
+from __future__ import annotations
+
+import threading
+import time
+from collections.abc import Iterable, Mapping
+from concurrent.futures import Future
+from concurrent.futures import TimeoutError as FutureTimeout
+from typing import Any
+
+from confluent_kafka import (
+    Consumer,
+    ConsumerGroupTopicPartitions,
+    ElectionType,
+    KafkaError,
+    KafkaException,
+    TopicPartition,
+)
+from confluent_kafka.admin import (
+    AdminClient,
+    AlterConfigOpType,
+    ConfigEntry,
+    ConfigResource,
+    ConfigSource,
+    NewPartitions,
+    NewTopic,
+    OffsetSpec,
+    ResourceType,
+)
+
+from console.clusters import ClusterConfig
+from console.kafka import protocol
+from console.kafka.connection import WireError, WireUnreachable
+from console.kafka.errors import KafkaAdapterError, KafkaCallFailed, KafkaTimeout
+from console.kafka.settings import librdkafka_config
+from console.kafka.types import (
+    INTERNAL_TOPICS,
+    TP,
+    Broker,
+    ClusterDescription,
+    ConfigValue,
+    GroupDescription,
+    GroupListing,
+    GroupMember,
+    OffsetResult,
+    PartitionMeta,
+    TopicMeta,
+)
+from console.kafka.wire import WireClient
+
+DEFAULT_TIMEOUT_S = 8.0
+_CONFIG_CHUNK = 500
+
+# librdkafka errors that mean "no answer", not "an answer that says no".
+_NO_ANSWER = {
+    KafkaError._TIMED_OUT,
+    KafkaError._TRANSPORT,
+    KafkaError._ALL_BROKERS_DOWN,
+    KafkaError.REQUEST_TIMED_OUT,
+}
+
+# librdkafka's group state names mapped to the names Kafka's own tools print.
+_GROUP_STATES = {
+    "STABLE": "Stable",
+    "EMPTY": "Empty",
+    "DEAD": "Dead",
+    "PREPARING_REBALANCING": "PreparingRebalance",
+    "COMPLETING_REBALANCING": "CompletingRebalance",
+    "ASSIGNING": "Assigning",
+    "RECONCILING": "Reconciling",
+    "UNKNOWN": "Unknown",
+}
+
+
+def _state_name(state: Any) -> str:
+    name = getattr(state, "name", str(state))
+    return _GROUP_STATES.get(name, name.title())
+
+
+def _config_source(source: Any) -> str:
+    """ConfigSource name (DYNAMIC_TOPIC_CONFIG, DEFAULT_CONFIG, ...); the binding gives an int."""
+    try:
+        return ConfigSource(source).name
+    except ValueError:
+        return getattr(source, "name", str(source))
+
+
+def _error_sentence(error: Any) -> str:
+    if isinstance(error, KafkaException) and error.args and isinstance(error.args[0], KafkaError):
+        return f"{error.args[0].name()}: {error.args[0].str()}"
+    if isinstance(error, KafkaError):
+        return f"{error.name()}: {error.str()}"
+    return str(error)
+
+
+def wire_error(exc: WireError | protocol.ProtocolError, what: str) -> KafkaAdapterError:
+    """A wire-client failure as the adapter's error, with its cause in the sentence."""
+    if isinstance(exc, WireUnreachable):
+        return KafkaTimeout(f"Kafka did not answer {what} in time ({exc}).", code="kafka_timeout")
+    if isinstance(exc, WireError):
+        return KafkaCallFailed(f"Kafka refused {what}: {exc}.", code=exc.kind)
+    return KafkaCallFailed(f"Kafka refused {what}: {exc}.", code="kafka_error")
+
+
+class ClusterClient:
+    """All Kafka calls for one cluster. Thread-safe; one per cluster (`for_cluster`)."""
+
+    def __init__(self, cfg: ClusterConfig, timeout: float = DEFAULT_TIMEOUT_S):
+        self.cfg = cfg
+        self.timeout = timeout
+        self.wire = WireClient(cfg.bootstrap_servers, cfg.security)
+        self._admin: AdminClient | None = None
+        self._lock = threading.Lock()
+
+    # --- plumbing -------------------------------------------------------------------------
+
+    def config(self, **overrides: Any) -> dict[str, Any]:
+        """librdkafka settings of this cluster (secrets included: never log them)."""
+        return {**librdkafka_config(self.cfg), **overrides}
+
+    def admin(self) -> AdminClient:
+        with self._lock:
+            if self._admin is None:
+                # Nothing polls an AdminClient, so a Python logger would only queue its lines
+                # (confluent-kafka-python#1734); errors reach us through the futures anyway.
+                self._admin = AdminClient(self.config(log_level=2))
+            return self._admin
+
+    def close(self) -> None:
+        with self._lock:
+            self._admin = None
+        self.wire.close()
+
+    def _retire_admin(self) -> None:
+        """Drop the AdminClient after a call got no answer; the next call bootstraps afresh.
+
+        A long-lived client can keep sending to a broker (or a stale "controller") that went
+        away and time out for minutes; a new client asks the bootstrap servers again.
+        """
+        with self._lock:
+            self._admin = None
+
+    def _no_answer(self, what: str, detail: str = "") -> KafkaAdapterError:
+        self._retire_admin()
+        cause = self._diagnose()
+        if cause is not None:
+            return cause
+        suffix = f" ({detail})" if detail else ""
+        return KafkaTimeout(f"Kafka did not answer {what} in time{suffix}.", code="kafka_timeout")
+
+    def _diagnose(self) -> KafkaCallFailed | None:
+        """Why librdkafka got no answer, when it is our side's fault (credentials, TLS).
+
+        librdkafka only logs authentication and certificate failures and then times out; one
+        connection of the wire client, with the same settings, names the cause.
+        """
+        if not (self.cfg.security.uses_sasl or self.cfg.security.uses_tls):
+            return None
+        try:
+            self.wire.first_answer(protocol.describe_quorum_request, min(self.timeout, 3.0))
+        except WireUnreachable:
+            return None
+        except WireError as exc:
+            return KafkaCallFailed(
+                f"Cluster {self.cfg.name!r} refused the connection: {exc}.", code=exc.kind
+            )
+        return None
+
+    def _translate(self, exc: BaseException, what: str) -> KafkaAdapterError:
+        if isinstance(exc, FutureTimeout):
+            return self._no_answer(what)
+        if isinstance(exc, KafkaException):
+            err = exc.args[0] if exc.args else None
+            if isinstance(err, KafkaError):
+                if err.code() in _NO_ANSWER:
+                    return self._no_answer(what, err.str())
+                return KafkaCallFailed(
+                    f"Kafka refused {what}: {err.str()}.",
+                    code="kafka_error",
+                    details={"kafka_error": err.name()},
+                )
+        return KafkaCallFailed(f"Kafka call {what} failed: {exc}.", code="kafka_error")
+
+    def _result(self, future: Future, what: str) -> Any:
+        try:
+            return future.result(timeout=self.timeout + 1)
+        except (KafkaException, FutureTimeout) as exc:
+            raise self._translate(exc, what) from exc
+
+    def _wait_all(self, futures: Mapping[Any, Future]) -> dict[Any, Any]:
+        """Results of many futures under one deadline; a failed one maps to its error."""
+        deadline = time.monotonic() + self.timeout + 1
+        results: dict[Any, Any] = {}
+        for key, future in futures.items():
+            try:
+                results[key] = future.result(timeout=max(0.0, deadline - time.monotonic()))
+            except (KafkaException, FutureTimeout) as exc:
+                results[key] = self._translate(exc, f"for {key}")
+        return results
+
+    def _wire(self, what: str, call: Any, *args: Any) -> Any:
+        try:
+            return call(*args)
+        except (WireError, protocol.ProtocolError) as exc:
+            raise wire_error(exc, what) from exc
+        except (ValueError, IndexError, UnicodeDecodeError) as exc:
+            raise KafkaCallFailed(
+                f"Kafka answered {what} with something unreadable: {exc}.", code="kafka_error"
+            ) from exc
+
+    # --- cluster and metadata ------------------------------------------------------------
+
+    def describe_cluster(self) -> ClusterDescription:
+        """Cluster id, the active controller and live brokers (registered with the controller).
+
+        On KRaft, DescribeCluster names a random live broker as controller; the active one is
+        the metadata quorum's leader (DescribeQuorum). ZooKeeper clusters have no quorum.
+        """
+        future = self.admin().describe_cluster(request_timeout=self.timeout)
+        desc = self._result(future, "describe cluster")
+        brokers = sorted(
+            (Broker(n.id, n.host, n.port, n.rack or None) for n in desc.nodes),
+            key=lambda b: b.id,
+        )
+        controller = desc.controller.id if desc.controller is not None else None
+        leader = self._wire("describe quorum", self.wire.quorum_leader, min(self.timeout, 3.0))
+        return ClusterDescription(
+            desc.cluster_id, leader if leader is not None else controller, brokers
+        )
+
+    def topic_metadata(self, topic: str | None = None) -> list[TopicMeta]:
+        """Leader, replicas and ISR of every partition of every topic: one Metadata request."""
+        try:
+            md = self.admin().list_topics(topic=topic, timeout=self.timeout)
+        except KafkaException as exc:
+            raise self._translate(exc, "list topics") from exc
+        topics = []
+        for name, t in md.topics.items():
+            if t.error is not None and t.error.code() == KafkaError.UNKNOWN_TOPIC_OR_PART:
+                continue
+            parts = [
+                PartitionMeta(
+                    partition=p.id,
+                    leader=p.leader if p.leader is not None and p.leader >= 0 else None,
+                    replicas=list(p.replicas),
+                    isr=list(p.isrs),
+                )
+                for p in sorted(t.partitions.values(), key=lambda p: p.id)
+            ]
+            topics.append(TopicMeta(name, name in INTERNAL_TOPICS, parts))
+        return sorted(topics, key=lambda t: t.name)
+
+    def describe_topic_configs(self, topics: Iterable[str]) -> dict[str, dict[str, ConfigValue]]:
+        """Every effective config (with its source) of some topics, batched."""
+        resources = [ConfigResource(ResourceType.TOPIC, name) for name in topics]
+        if not resources:
+            return {}
+        # Chunks, all sent before any is awaited: librdkafka puts one call's resources in one
+        # request to one broker, so chunking spreads many topics over the brokers.
+        admin = self.admin()
+        futures: dict[Any, Future] = {}
+        for start in range(0, len(resources), _CONFIG_CHUNK):
+            chunk = resources[start : start + _CONFIG_CHUNK]
+            futures.update(admin.describe_configs(chunk, request_timeout=self.timeout))
+        out: dict[str, dict[str, ConfigValue]] = {}
+        for resource, result in self._wait_all(futures).items():
+            if isinstance(result, KafkaTimeout):
+                raise result
+            if isinstance(result, KafkaAdapterError):
+                continue  # e.g. deleted meanwhile: the caller sees it missing from the result
+            out[resource.name] = {
+                name: ConfigValue(
+                    value=None if entry.is_sensitive else entry.value,
+                    source=_config_source(entry.source),
+                    is_default=bool(entry.is_default),
+                    read_only=bool(entry.is_read_only),
+                    sensitive=bool(entry.is_sensitive),
+                )
+                for name, entry in result.items()
+            }
+        return out
+
+    def topic_config_values(
+        self, topics: list[str], keys: list[str], brokers: list[Broker] | None = None
+    ) -> dict[str, dict[str, str | None]]:
+        """A few config keys of many topics, in small answers spread over the brokers."""
+        addresses = [(b.host, b.port) for b in brokers] if brokers else None
+        return self._wire(
+            "describe topic configs",
+            self.wire.topic_config_values,
+            topics,
+            keys,
+            self.timeout,
+            addresses,
+        )
+
+    def list_offsets(
+        self, partitions: Iterable[TP], spec: str | int
+    ) -> dict[TP, OffsetResult | KafkaAdapterError]:
+        """Offsets of many partitions in one batched call (grouped per leader by librdkafka).
+
+        `spec` is "earliest", "latest", "max_timestamp" or a timestamp in epoch millis. A
+        partition that fails (its leader offline, say) maps to its error; the rest still count.
+        """
+        if spec == "earliest":
+            offset_spec = OffsetSpec.earliest()
+        elif spec == "latest":
+            offset_spec = OffsetSpec.latest()
+        elif spec == "max_timestamp":
+            offset_spec = OffsetSpec.max_timestamp()
+        else:
+            offset_spec = OffsetSpec.for_timestamp(int(spec))
+        request = {TopicPartition(t, p): offset_spec for t, p in partitions}
+        if not request:
+            return {}
+        futures = self.admin().list_offsets(request, request_timeout=self.timeout)
+        out: dict[TP, OffsetResult | KafkaAdapterError] = {}
+        for tp, result in self._wait_all(futures).items():
+            key = (tp.topic, tp.partition)
+            if isinstance(result, KafkaAdapterError):
+                out[key] = result
+            else:
+                ts = result.timestamp if (result.timestamp or -1) >= 0 else None
+                out[key] = OffsetResult(result.offset, ts)
+        return out
+
+    # --- topic changes -------------------------------------------------------------------
+
+    def create_topic(
+        self,
+        name: str,
+        partitions: int,
+        replication_factor: int,
+        configs: Mapping[str, str],
+        validate_only: bool = False,
+    ) -> None:
+        """Create one topic (or only validate the request, which changes nothing)."""
+        topic = NewTopic(
+            name,
+            num_partitions=partitions,
+            replication_factor=replication_factor,
+            config=dict(configs),
+        )
+        futures = self.admin().create_topics(
+            [topic],
+            operation_timeout=self.timeout,
+            request_timeout=self.timeout,
+            validate_only=validate_only,
+        )
+        self._result(futures[name], f"create topic {name}")
+
+    def delete_topics(self, names: list[str]) -> None:
+        """Delete topics in one request; the first failure is raised after all have answered."""
+        futures = self.admin().delete_topics(
+            names, operation_timeout=self.timeout, request_timeout=self.timeout
+        )
+        for result in self._wait_all(futures).values():
+            if isinstance(result, KafkaAdapterError):
+                raise result
+
+    def alter_topic_configs(
+        self,
+        name: str,
+        set_configs: Mapping[str, str],
+        delete_configs: Iterable[str],
+        validate_only: bool = False,
+    ) -> None:
+        """Incrementally set and delete topic config keys (others stay as they are)."""
+        entries = [
+            ConfigEntry(k, str(v), incremental_operation=AlterConfigOpType.SET)
+            for k, v in set_configs.items()
+        ] + [
+            ConfigEntry(k, None, incremental_operation=AlterConfigOpType.DELETE)
+            for k in delete_configs
+        ]
+        resource = ConfigResource(ResourceType.TOPIC, name, incremental_configs=entries)
+        futures = self.admin().incremental_alter_configs(
+            [resource], request_timeout=self.timeout, validate_only=validate_only
+        )
+        for future in futures.values():
+            self._result(future, f"alter configs of {name}")
+
+    def create_partitions(self, name: str, total: int, validate_only: bool = False) -> None:
+        futures = self.admin().create_partitions(
+            [NewPartitions(name, total)],
+            operation_timeout=self.timeout,
+            request_timeout=self.timeout,
+            validate_only=validate_only,
+        )
+        self._result(futures[name], f"add partitions to {name}")
+
+    def elect_leaders(self, election: str, partitions: Iterable[TP] | None) -> dict[TP, str | None]:
+        """A preferred or unclean election; per partition, None or the error's sentence."""
+        kind = ElectionType.PREFERRED if election == "preferred" else ElectionType.UNCLEAN
+        tps = None if partitions is None else [TopicPartition(t, p) for t, p in partitions]
+        # No timeout kwargs: this binding's elect_leaders rejects them (confluent-kafka 2.16),
+        # so the bounded wait in _result bounds the call instead.
+        results = self._result(self.admin().elect_leaders(kind, tps), f"{election} election")
+        return {
+            (tp.topic, tp.partition): None if error is None else _error_sentence(error)
+            for tp, error in results.items()
+        }
+
+    # --- consumer groups -----------------------------------------------------------------
+
+    def list_groups(self) -> list[GroupListing]:
+        future = self.admin().list_consumer_groups(request_timeout=self.timeout)
+        result = self._result(future, "list consumer groups")
+        # A broker that did not answer is an error of the listing, not an empty cluster.
+        for error in result.errors or []:
+            raise self._translate(error, "list consumer groups")
+        return sorted(
+            (
+                GroupListing(g.group_id, _state_name(g.state), bool(g.is_simple_consumer_group))
+                for g in result.valid
+            ),
+            key=lambda g: g.group_id,
+        )
+
+    def describe_groups(self, group_ids: Iterable[str]) -> dict[str, GroupDescription]:
+        """Many groups in one call. A group Kafka does not know is returned as Dead."""
+        ids = list(group_ids)
+        if not ids:
+            return {}
+        futures = self.admin().describe_consumer_groups(ids, request_timeout=self.timeout)
+        out: dict[str, GroupDescription] = {}
+        for gid, result in self._wait_all(futures).items():
+            if isinstance(result, KafkaCallFailed) and result.kafka_error == "GROUP_ID_NOT_FOUND":
+                out[gid] = GroupDescription(gid, "Dead", "", "", [], None, exists=False)
+                continue
+            if isinstance(result, KafkaAdapterError):
+                raise result
+            members = [
+                GroupMember(
+                    member_id=m.member_id,
+                    client_id=m.client_id,
+                    host=m.host,
+                    assignments=sorted(
+                        (tp.topic, tp.partition)
+                        for tp in (m.assignment.topic_partitions if m.assignment else [])
+                    ),
+                )
+                for m in result.members
+            ]
+            state = _state_name(result.state)
+            out[gid] = GroupDescription(
+                group_id=gid,
+                state=state,
+                protocol_type="" if result.is_simple_consumer_group else "consumer",
+                assignor=result.partition_assignor or "",
+                members=members,
+                coordinator_id=result.coordinator.id if result.coordinator else None,
+                exists=state != "Dead",
+            )
+        return out
+
+    def committed_offsets(
+        self, groups: Mapping[str, Iterable[TP] | None]
+    ) -> dict[str, dict[TP, int | None]]:
+        """Committed offsets of many groups (None = every partition the group committed on).
+
+        One OffsetFetch per coordinator for all groups, through the wire client. A partition
+        without a committed offset maps to None.
+        """
+        if not groups:
+            return {}
+        return self._wire(
+            "the committed-offsets request", self.wire.committed_offsets, groups, self.timeout
+        )
+
+    def commit_offsets(self, group: str, offsets: Mapping[TP, int]) -> dict[TP, str | None]:
+        """Commit offsets for an inactive group; per partition, None or the error's sentence."""
+        tps = [TopicPartition(t, p, o) for (t, p), o in offsets.items()]
+        future = self.admin().alter_consumer_group_offsets(
+            [ConsumerGroupTopicPartitions(group, tps)], request_timeout=self.timeout
+        )[group]
+        result = self._result(future, f"commit offsets of group {group}")
+        out: dict[TP, str | None] = dict.fromkeys(offsets)
+        for tp in result.topic_partitions:
+            out[(tp.topic, tp.partition)] = None if tp.error is None else _error_sentence(tp.error)
+        return out
+
+    def delete_group(self, group: str) -> None:
+        future = self.admin().delete_consumer_groups([group], request_timeout=self.timeout)[group]
+        self._result(future, f"delete group {group}")
+
+    def record_timestamps(self, positions: Mapping[TP, int]) -> dict[TP, int | None]:
+        """Timestamp of the first record at or after each offset (None at the log end).
+
+        One throw-away consumer (never commits) reads one record per partition.
+        """
+        out: dict[TP, int | None] = dict.fromkeys(positions)
+        if not positions:
+            return out
+        consumer = Consumer(
+            self.config(
+                **{
+                    "group.id": "kafka-console-peek",
+                    "enable.auto.commit": False,
+                    "enable.partition.eof": True,
+                    "auto.offset.reset": "latest",
+                    "max.partition.fetch.bytes": 65536,
+                    "log_level": 2,
+                }
+            )
+        )
+        try:
+            consumer.assign([TopicPartition(t, p, o) for (t, p), o in positions.items()])
+            pending = set(positions)
+            deadline = time.monotonic() + self.timeout
+            while pending and time.monotonic() < deadline:
+                for message in consumer.consume(num_messages=500, timeout=0.5):
+                    key = (message.topic(), message.partition())
+                    if key not in pending:
+                        continue
+                    if message.error() is None:
+                        _, ts = message.timestamp()
+                        out[key] = ts if ts >= 0 else None
+                    pending.discard(key)  # a record, or the end of the partition
+                    consumer.pause([TopicPartition(*key)])
+        finally:
+            consumer.close()
+        return out
+
+
+_clients: dict[tuple, ClusterClient] = {}
+_clients_lock = threading.Lock()
+
+
+def for_cluster(cfg: ClusterConfig, timeout: float | None = None) -> ClusterClient:
+    """The one client of a registered cluster (cached: admin clients and TLS are costly).
+
+    The timeout is `KAFKA_TIMEOUT_SECONDS` unless given.
+    """
+    if timeout is None:
+        from django.conf import settings
+
+        timeout = float(getattr(settings, "KAFKA_TIMEOUT_SECONDS", DEFAULT_TIMEOUT_S))
+    key = (cfg.fingerprint(), timeout)
+    with _clients_lock:
+        client = _clients.get(key)
+        if client is None:
+            client = _clients[key] = ClusterClient(cfg, timeout)
+        return client

@@ -1,0 +1,82 @@
+"""What the adapter returns: plain frozen dataclasses, no confluent-kafka objects."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+TP = tuple[str, int]
+
+# Kafka's own internal topics (org.apache.kafka.common.internals.Topic), as TopicCommand's
+# --exclude-internal understands them.
+INTERNAL_TOPICS = frozenset({"__consumer_offsets", "__transaction_state", "__share_group_state"})
+
+
+@dataclass(frozen=True)
+class Broker:
+    id: int
+    host: str
+    port: int
+    rack: str | None
+
+
+@dataclass(frozen=True)
+class ClusterDescription:
+    cluster_id: str | None
+    controller_id: int | None
+    brokers: list[Broker]
+
+
+@dataclass(frozen=True)
+class PartitionMeta:
+    partition: int
+    leader: int | None  # None when the partition has no leader (offline)
+    replicas: list[int]  # assignment order; replicas[0] is the preferred leader
+    isr: list[int]
+
+
+@dataclass(frozen=True)
+class TopicMeta:
+    name: str
+    internal: bool
+    partitions: list[PartitionMeta] = field(default_factory=list)
+
+
+@dataclass(frozen=True)
+class ConfigValue:
+    value: str | None
+    source: str  # e.g. DYNAMIC_TOPIC_CONFIG, STATIC_BROKER_CONFIG, DEFAULT_CONFIG
+    is_default: bool
+    read_only: bool
+    sensitive: bool
+
+
+@dataclass(frozen=True)
+class OffsetResult:
+    offset: int  # -1 when nothing matched (a timestamp later than every record)
+    timestamp_ms: int | None
+
+
+@dataclass(frozen=True)
+class GroupListing:
+    group_id: str
+    state: str
+    is_simple: bool
+
+
+@dataclass(frozen=True)
+class GroupMember:
+    member_id: str
+    client_id: str
+    host: str
+    assignments: list[TP]
+
+
+@dataclass(frozen=True)
+class GroupDescription:
+    group_id: str
+    state: str  # as Kafka's tools print it: Stable, Empty, Dead, PreparingRebalance, ...
+    protocol_type: str
+    assignor: str
+    members: list[GroupMember]
+    coordinator_id: int | None
+    exists: bool = True

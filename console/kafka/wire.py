@@ -1,0 +1,146 @@
+"""The small wire client: the requests librdkafka lacks or gets wrong, over any security.
+
+Bound to one cluster (its bootstrap servers and `ClusterSecurity`), used only by
+`console.kafka.client.ClusterClient`:
+- `quorum_leader()`: the active KRaft controller (DescribeQuorum).
+- `committed_offsets()`: committed offsets of many groups, one FindCoordinator for all
+  groups and one OffsetFetch per coordinator, retrying groups whose coordinator moved.
+- `topic_config_values()`: chosen config keys of many topics (DescribeConfigs with keys),
+  chunks sent to several brokers at once.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Iterable, Mapping
+from concurrent.futures import ThreadPoolExecutor
+
+from console.clusters import ClusterSecurity
+from console.kafka import protocol
+from console.kafka.connection import (
+    Address,
+    ConnectionPool,
+    WireError,
+    WireUnreachable,
+    parse_servers,
+)
+
+TP = tuple[str, int]
+_CONFIG_CHUNK = 1000
+
+
+class WireClient:
+    def __init__(self, bootstrap_servers: str, security: ClusterSecurity):
+        self.bootstrap = parse_servers(bootstrap_servers)
+        self.pool = ConnectionPool(security)
+
+    def close(self) -> None:
+        self.pool.close()
+
+    def first_answer(self, build, timeout: float) -> bytes:  # noqa: ANN001 (a request builder)
+        """Ask the bootstrap servers in turn; only "no answer" moves on to the next one.
+
+        Authentication and TLS failures are the same on every broker: raised at once.
+        """
+        errors = []
+        for address in self.bootstrap:
+            try:
+                return self.pool.exchange(address, build, timeout)
+            except WireUnreachable as exc:
+                errors.append(str(exc))
+        raise WireUnreachable("no bootstrap server answered (" + "; ".join(errors) + ")")
+
+    def quorum_leader(self, timeout: float) -> int | None:
+        payload = self.first_answer(protocol.describe_quorum_request, timeout)
+        try:
+            return protocol.parse_describe_quorum_leader(payload)
+        except (ValueError, IndexError, UnicodeDecodeError):
+            return None
+
+    def committed_offsets(
+        self, groups: Mapping[str, Iterable[TP] | None], timeout: float, attempts: int = 4
+    ) -> dict[str, dict[TP, int | None]]:
+        """A group whose coordinator moved is asked again (bounded); a group still failing
+        after that raises ProtocolError naming it."""
+        pending = {g: (None if p is None else list(p)) for g, p in groups.items()}
+        results: dict[str, dict[TP, int | None]] = {}
+        deadline = time.monotonic() + timeout
+        last_error: dict[str, int] = {}
+        for attempt in range(attempts):
+            if not pending:
+                break
+            if attempt:
+                time.sleep(min(0.2 * attempt, max(0.0, deadline - time.monotonic())))
+            remaining = max(0.5, deadline - time.monotonic())
+            wanted = list(pending)
+            located = protocol.parse_find_coordinators(
+                self.first_answer(
+                    lambda cid, w=wanted: protocol.find_coordinators_request(w, cid), remaining
+                )
+            )
+            by_coordinator: dict[Address, dict[str, list[TP] | None]] = {}
+            for group, where in located.items():
+                if isinstance(where, int):
+                    last_error[group] = where
+                    continue
+                by_coordinator.setdefault(where, {})[group] = pending[group]
+            for address, batch in by_coordinator.items():
+                remaining = max(0.5, deadline - time.monotonic())
+                try:
+                    payload = self.pool.exchange(
+                        address,
+                        lambda cid, b=batch: protocol.offset_fetch_request(b, cid),
+                        remaining,
+                    )
+                except WireUnreachable:
+                    continue  # that coordinator went away: the next round finds the new one
+                for group, offsets in protocol.parse_offset_fetch(payload).items():
+                    if isinstance(offsets, int):
+                        last_error[group] = offsets
+                        if offsets not in protocol.RETRIABLE_GROUP_ERRORS:
+                            raise protocol.ProtocolError(
+                                f"OffsetFetch for group {group!r}: error {offsets}"
+                            )
+                        continue
+                    results[group] = offsets
+                    pending.pop(group, None)
+        if pending:
+            names = ", ".join(sorted(pending))
+            codes = {last_error.get(g) for g in pending}
+            raise protocol.ProtocolError(f"no committed offsets for {names} (errors {codes})")
+        return results
+
+    def topic_config_values(
+        self,
+        topics: list[str],
+        keys: list[str],
+        timeout: float,
+        brokers: list[Address] | None = None,
+    ) -> dict[str, dict[str, str | None]]:
+        """`keys` of every topic; a topic that failed (deleted meanwhile) is left out."""
+        if not topics:
+            return {}
+        targets = brokers or self.bootstrap
+        chunks = [topics[i : i + _CONFIG_CHUNK] for i in range(0, len(topics), _CONFIG_CHUNK)]
+
+        def ask(index: int) -> dict[str, dict[str, str | None] | int]:
+            chunk = chunks[index]
+            first = targets[index % len(targets)]
+            order = [first] + [a for a in targets if a != first]
+            build = lambda cid: protocol.describe_configs_request(chunk, keys, cid)  # noqa: E731
+            last: WireError | None = None
+            for address in order:
+                try:
+                    return protocol.parse_describe_configs(
+                        self.pool.exchange(address, build, timeout)
+                    )
+                except WireUnreachable as exc:
+                    last = exc
+            assert last is not None
+            raise last
+
+        out: dict[str, dict[str, str | None]] = {}
+        with ThreadPoolExecutor(max_workers=min(len(chunks), len(targets), 4)) as pool:
+            for answer in pool.map(ask, range(len(chunks))):
+                out.update({t: v for t, v in answer.items() if not isinstance(v, int)})
+        return out

@@ -1,0 +1,6 @@
+from django.apps import AppConfig
+
+
+class DevtoolsConfig(AppConfig):
+    name = "devtools"
+    verbose_name = "Developer tooling (dev stack, demo traffic)"

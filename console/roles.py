@@ -6,12 +6,15 @@ roles as groups means Django's admin site can manage them with no extra model.
 
 from __future__ import annotations
 
-from django.contrib.auth.models import AbstractBaseUser, AnonymousUser, Group
+from typing import Any
+
+from django.contrib.auth.models import Group
 
 ROLES: tuple[str, ...] = ("viewer", "operator", "admin")
 
 
-def role_of(user: AbstractBaseUser | AnonymousUser | None) -> str | None:
+def role_of(user: Any) -> str | None:
+    """The highest role of a user (Django user, anonymous or None)."""
     if user is None or not user.is_authenticated or not user.is_active:
         return None
     if user.is_superuser:
@@ -23,12 +26,12 @@ def role_of(user: AbstractBaseUser | AnonymousUser | None) -> str | None:
     return None
 
 
-def has_role(user: AbstractBaseUser | AnonymousUser | None, role: str) -> bool:
+def has_role(user: Any, role: str) -> bool:
     held = role_of(user)
     return held is not None and ROLES.index(held) >= ROLES.index(role)
 
 
-def grant_role(user: AbstractBaseUser, role: str) -> None:
+def grant_role(user: Any, role: str) -> None:
     """Give `user` exactly `role` (replacing any other role it had)."""
     if role not in ROLES:
         raise ValueError(f"unknown role {role!r}; choose one of {', '.join(ROLES)}")

@@ -157,7 +157,7 @@ REST_FRAMEWORK = {
 
 SPECTACULAR_SETTINGS = {
     "TITLE": "Kafka Console API",
-    "DESCRIPTION": "REST API of Kafka Console. See API.md for the contract.",
+    "DESCRIPTION": "REST API of Kafka Console (described in words in docs/api.md).",
     "VERSION": "1",
     "SERVE_INCLUDE_SCHEMA": False,
     "SERVE_PERMISSIONS": ["rest_framework.permissions.IsAuthenticated"],

@@ -5,10 +5,11 @@ from __future__ import annotations
 from django.conf import settings
 from django.contrib.auth.decorators import login_required
 from django.http import FileResponse, HttpRequest, HttpResponse, JsonResponse
+from django.http.response import HttpResponseBase
 
 
 @login_required
-def spa(request: HttpRequest) -> HttpResponse:
+def spa(request: HttpRequest) -> HttpResponseBase:
     index = settings.FRONTEND_DIST / "index.html"
     if not index.is_file():
         return HttpResponse(

@@ -1,7 +1,7 @@
 """Offset-reset planning: the new offset of each partition, as ConsumerGroupCommand computes it.
 
 Pure functions over the cluster state the caller fetched. The rules
-(shared/reference/kafka-tools-semantics.md, sections A.5 and B):
+(ConsumerGroupCommand.prepareOffsetsToReset and its clamping):
 
 1. earliest -> log start; latest -> log end (the high watermark); neither is range-checked.
 2. current -> the committed offset, or the log end when the partition has none.

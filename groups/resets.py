@@ -124,7 +124,7 @@ def _offsets_or_fail(results: dict[TP, Any], what: str) -> dict[TP, kafka.Offset
                 code=result.code,
                 details={"topic": tp[0], "partition": tp[1]},
             )
-    return results  # type: ignore[return-value]
+    return results
 
 
 def gather_states(

@@ -1,6 +1,6 @@
 """Partition health flags, with exactly the meaning of `kafka-topics.sh --describe` filters.
 
-From Apache Kafka's TopicCommand (see shared/reference/kafka-tools-semantics.md, D.3):
+From Apache Kafka's TopicCommand (kafka-topics.sh --describe and its health filters):
 - under-replicated: replication factor - |ISR| > 0
 - under-min-ISR:    no leader, or |ISR| < min.insync.replicas
 - at-min-ISR:       |ISR| == min.insync.replicas

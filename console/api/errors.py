@@ -66,8 +66,9 @@ def exception_handler(exc: Exception, context: dict[str, Any]) -> Response:
         response = error_response(exc.status_code, code, str(exc.detail))
         if isinstance(exc, (exceptions.NotAuthenticated, exceptions.AuthenticationFailed)):
             response["WWW-Authenticate"] = 'Token realm="api"'
-        if getattr(exc, "wait", None):
-            response["Retry-After"] = str(int(exc.wait))
+        wait = getattr(exc, "wait", None)
+        if wait:
+            response["Retry-After"] = str(int(wait))
         return response
     log.exception("unhandled error in %s", context.get("view"))
     return error_response(

@@ -86,12 +86,12 @@ class WireClient:
                 by_coordinator.setdefault(where, {})[group] = pending[group]
             for address, batch in by_coordinator.items():
                 remaining = max(0.5, deadline - time.monotonic())
+
+                def build(cid: int, b: dict[str, list[TP] | None] = batch) -> bytes:
+                    return protocol.offset_fetch_request(b, cid)
+
                 try:
-                    payload = self.pool.exchange(
-                        address,
-                        lambda cid, b=batch: protocol.offset_fetch_request(b, cid),
-                        remaining,
-                    )
+                    payload = self.pool.exchange(address, build, remaining)
                 except WireUnreachable:
                     continue  # that coordinator went away: the next round finds the new one
                 for group, offsets in protocol.parse_offset_fetch(payload).items():

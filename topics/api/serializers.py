@@ -57,9 +57,9 @@ class PartitionSerializer(serializers.Serializer):
 class ConfigEntrySerializer(serializers.Serializer):
     name = serializers.CharField()
     value = serializers.CharField(allow_null=True)
-    source = serializers.CharField()
+    source = serializers.CharField()  # type: ignore[assignment]
     is_default = serializers.BooleanField()
-    read_only = serializers.BooleanField()
+    read_only = serializers.BooleanField()  # type: ignore[assignment]
     sensitive = serializers.BooleanField()
 
 

@@ -1,0 +1,59 @@
+"""The package rules of docs/architecture.md, checked on the import statements themselves."""
+
+from __future__ import annotations
+
+import ast
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[2]
+PRODUCT = ("console", "topics", "groups", "sparkjobs")
+
+
+def _imports(path: Path) -> set[str]:
+    """Top-level module names imported anywhere in a file (also inside functions)."""
+    names: set[str] = set()
+    for node in ast.walk(ast.parse(path.read_text(), str(path))):
+        if isinstance(node, ast.Import):
+            names.update(alias.name for alias in node.names)
+        elif isinstance(node, ast.ImportFrom) and node.module and node.level == 0:
+            names.add(node.module)
+    return names
+
+
+def _files(*packages: str) -> list[Path]:
+    return sorted(p for pkg in packages for p in (ROOT / pkg).rglob("*.py"))
+
+
+def _offenders(files: list[Path], forbidden: str) -> list[str]:
+    return [
+        str(f.relative_to(ROOT))
+        for f in files
+        if any(m == forbidden or m.startswith(forbidden + ".") for m in _imports(f))
+    ]
+
+
+def test_the_product_never_imports_the_dev_tooling():
+    assert _offenders(_files(*PRODUCT), "devtools") == []
+
+
+@pytest.mark.parametrize("package", ["console", "topics", "groups", "sparkjobs", "devtools"])
+def test_only_console_kafka_imports_confluent_kafka(package):
+    files = [f for f in _files(package) if "console/kafka/" not in f.as_posix()]
+    assert _offenders(files, "confluent_kafka") == []
+
+
+def test_groups_does_not_import_topics():
+    assert _offenders(_files("groups"), "topics") == []
+
+
+def test_the_product_does_not_use_the_dev_helpers():
+    files = [f for f in _files(*PRODUCT) if "console/kafka/" not in f.as_posix()]
+    assert _offenders(files, "console.kafka.dev") == []
+    assert "from console.kafka import dev" not in "".join(f.read_text() for f in files)
+
+
+def test_the_rules_can_fail():
+    """The checker sees an import inside a function, so a lazy import cannot slip through."""
+    assert "devtools.devstack.config" in _imports(ROOT / "tests/unit/test_layering_sample.txt")

@@ -1,0 +1,90 @@
+"""A real console process (daphne on a free port, its own SQLite file) for tests that need the
+web server itself: the browser tests, and the resilience tests that watch it stay alive."""
+
+from __future__ import annotations
+
+import os
+import socket
+import subprocess
+import sys
+import time
+import urllib.request
+from dataclasses import dataclass
+from pathlib import Path
+
+from tests.stack import ROOT
+
+ADMIN = ("e2e-admin", "e2e-password-123")
+
+
+def _free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return sock.getsockname()[1]
+
+
+@dataclass
+class LiveConsole:
+    base: str
+    process: subprocess.Popen
+    env: dict[str, str]
+    log_path: Path
+
+    def token(self, username: str, role: str) -> str:
+        """An API token of a user with `role`, created in this console's database."""
+        out = subprocess.run(
+            [sys.executable, str(ROOT / "manage.py"), "apitoken", username, "--role", role],
+            cwd=ROOT,
+            env=self.env,
+            check=True,
+            capture_output=True,
+            text=True,
+        )
+        return out.stdout.strip()
+
+    def alive(self) -> bool:
+        return self.process.poll() is None
+
+    def stop(self) -> None:
+        self.process.terminate()
+        try:
+            self.process.wait(timeout=20)
+        except subprocess.TimeoutExpired:
+            self.process.kill()
+
+
+def start_console(workdir: Path) -> LiveConsole:
+    """Migrate a fresh database, create the admin user, start daphne, wait for /healthz."""
+    db = workdir / "console.sqlite3"
+    port = _free_port()
+    env = {
+        **os.environ,
+        "DATABASE_URL": f"sqlite:///{db}",
+        "CONSOLE_ADMIN_USERNAME": ADMIN[0],
+        "CONSOLE_ADMIN_PASSWORD": ADMIN[1],
+        "ALLOWED_HOSTS": "127.0.0.1,localhost",
+        "CSRF_TRUSTED_ORIGINS": f"http://127.0.0.1:{port}",
+    }
+    manage = [sys.executable, str(ROOT / "manage.py")]
+    subprocess.run([*manage, "migrate", "--noinput", "-v0"], cwd=ROOT, env=env, check=True)
+    subprocess.run([*manage, "ensureadmin"], cwd=ROOT, env=env, check=True, capture_output=True)
+    log_path = workdir / "daphne.log"
+    server = subprocess.Popen(
+        [sys.executable, "-m", "daphne", "-b", "127.0.0.1", "-p", str(port)]
+        + ["console.asgi:application"],
+        cwd=ROOT,
+        env=env,
+        stdout=log_path.open("w"),
+        stderr=subprocess.STDOUT,
+        start_new_session=True,
+    )
+    base = f"http://127.0.0.1:{port}"
+    deadline = time.monotonic() + 60
+    while True:
+        try:
+            urllib.request.urlopen(f"{base}/healthz", timeout=2)
+            return LiveConsole(base, server, env, log_path)
+        except OSError:
+            if server.poll() is not None or time.monotonic() > deadline:
+                raise RuntimeError(f"console did not start; see {log_path}") from None
+            time.sleep(0.3)

@@ -1,0 +1,122 @@
+"""Encoding and decoding of the wire client's DescribeConfigs and SASL requests (no services).
+
+Answers are built byte by byte from the Kafka protocol's schemas, so a wrong field order or
+width in the parser fails here rather than against a broker.
+"""
+
+import struct
+
+from console.kafka import protocol as kp
+
+
+def _cstr(text: str | None) -> bytes:
+    return kp.uvarint(0) if text is None else kp.compact_string(text)
+
+
+def _config_entry(name: str, value: str | None) -> bytes:
+    return (
+        _cstr(name)
+        + _cstr(value)
+        + b"\x00"  # read only
+        + b"\x05"  # source: DEFAULT_CONFIG
+        + b"\x00"  # sensitive
+        + kp.uvarint(1)  # no synonyms
+        + b"\x03"  # config type INT
+        + _cstr(None)  # documentation
+        + kp.NO_TAGS
+    )
+
+
+def _describe_configs_response(results: list[bytes]) -> bytes:
+    header = struct.pack(">i", 7) + kp.NO_TAGS
+    return (
+        header
+        + struct.pack(">i", 0)
+        + kp.uvarint(len(results) + 1)
+        + b"".join(results)
+        + kp.NO_TAGS
+    )
+
+
+def _result(error: int, topic: str, entries: list[bytes]) -> bytes:
+    return (
+        struct.pack(">h", error)
+        + _cstr(None)
+        + struct.pack(">b", kp.TOPIC_RESOURCE)
+        + _cstr(topic)
+        + kp.uvarint(len(entries) + 1)
+        + b"".join(entries)
+        + kp.NO_TAGS
+    )
+
+
+def test_describe_configs_request_asks_for_the_keys_of_each_topic():
+    message = kp.describe_configs_request(["a", "bb"], ["min.insync.replicas"], correlation_id=9)
+    size, api_key, version, correlation = struct.unpack_from(">ihhi", message)
+    assert (api_key, version, correlation) == (kp.DESCRIBE_CONFIGS, 4, 9)
+    assert size == len(message) - 4
+    body = message.split(b"kafka-console" + kp.NO_TAGS, 1)[1]
+    resource_a = (
+        b"\x02"
+        + kp.compact_string("a")
+        + kp.compact_array([kp.compact_string("min.insync.replicas")])
+        + kp.NO_TAGS
+    )
+    assert body.startswith(kp.uvarint(3) + resource_a)
+    assert body.endswith(b"\x00\x00" + kp.NO_TAGS)  # no synonyms, no documentation
+
+
+def test_describe_configs_request_with_no_keys_asks_for_all():
+    message = kp.describe_configs_request(["a"], None, correlation_id=1)
+    assert (b"\x02" + kp.compact_string("a") + kp.uvarint(0) + kp.NO_TAGS) in message
+
+
+def test_parse_describe_configs_values_and_errors():
+    payload = _describe_configs_response(
+        [
+            _result(0, "orders", [_config_entry("min.insync.replicas", "2")]),
+            _result(3, "gone", []),  # UNKNOWN_TOPIC_OR_PARTITION
+            _result(0, "nulls", [_config_entry("min.insync.replicas", None)]),
+        ]
+    )
+    assert kp.parse_describe_configs(payload) == {
+        "orders": {"min.insync.replicas": "2"},
+        "gone": 3,
+        "nulls": {"min.insync.replicas": None},
+    }
+
+
+def test_sasl_handshake_uses_the_non_flexible_header():
+    message = kp.sasl_handshake_request("SCRAM-SHA-512", correlation_id=4)
+    size, api_key, version, correlation, client_len = struct.unpack_from(">ihhih", message)
+    assert (api_key, version, correlation) == (kp.SASL_HANDSHAKE, 1, 4)
+    rest = message[14 + client_len :]
+    # No tagged-field byte after the client id: the body starts with the mechanism string.
+    assert rest == struct.pack(">h", 13) + b"SCRAM-SHA-512"
+
+
+def test_parse_sasl_handshake_answer():
+    payload = (
+        struct.pack(">ih", 4, 33)  # correlation, UNSUPPORTED_SASL_MECHANISM
+        + struct.pack(">i", 2)
+        + struct.pack(">h", 5)
+        + b"PLAIN"
+        + struct.pack(">h", 13)
+        + b"SCRAM-SHA-256"
+    )
+    assert kp.parse_sasl_handshake(payload) == (33, ["PLAIN", "SCRAM-SHA-256"])
+
+
+def test_sasl_authenticate_round_trip():
+    message = kp.sasl_authenticate_request(b"n,,n=u,r=abc", correlation_id=5)
+    assert message.endswith(kp.compact_bytes(b"n,,n=u,r=abc") + kp.NO_TAGS)
+    payload = (
+        struct.pack(">i", 5)
+        + kp.NO_TAGS
+        + struct.pack(">h", 58)
+        + kp.compact_string("Authentication failed")
+        + kp.compact_bytes(b"")
+        + struct.pack(">q", 0)
+        + kp.NO_TAGS
+    )
+    assert kp.parse_sasl_authenticate(payload) == (58, "Authentication failed", b"")

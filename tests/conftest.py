@@ -87,7 +87,7 @@ def stack():
 @pytest.fixture(scope="session")
 def demo_topics(stack):
     """The demo topics (my-failsafe-topic: 13 partitions, RF 3, and the others)."""
-    from console.demo.traffic import DEMO_TOPICS, ensure_topics
+    from devtools.demo.traffic import DEMO_TOPICS, ensure_topics
 
     ensure_topics(stack["bootstrap_servers"])
     return {name: (partitions, rf) for name, partitions, rf, _ in DEMO_TOPICS}

@@ -232,7 +232,10 @@ class ClusterClient:
             key=lambda b: b.id,
         )
         controller = desc.controller.id if desc.controller is not None else None
-        leader = self._wire("describe quorum", self.wire.quorum_leader, min(self.timeout, 3.0))
+        try:
+            leader = self._wire("describe quorum", self.wire.quorum_leader, min(self.timeout, 3.0))
+        except KafkaTimeout:
+            leader = None  # a ZooKeeper-era broker closes the connection on DescribeQuorum
         return ClusterDescription(
             desc.cluster_id, leader if leader is not None else controller, brokers
         )

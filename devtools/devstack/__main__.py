@@ -1,5 +1,5 @@
-"""`python -m console.devstack ...`: the dev stack without Django."""
+"""`python -m devtools.devstack ...`: the dev stack without Django."""
 
-from console.devstack.cli import main
+from devtools.devstack.cli import main
 
 raise SystemExit(main())

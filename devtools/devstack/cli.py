@@ -1,6 +1,6 @@
 """`devstack up|down|status|stop-broker|start-broker|tool|fetch`: the command-line front end.
 
-Used both as `python manage.py devstack ...` and, without Django, `python -m console.devstack`.
+Used both as `python manage.py devstack ...` and, without Django, `python -m devtools.devstack`.
 """
 
 from __future__ import annotations
@@ -13,8 +13,8 @@ import sys
 import time
 from typing import Any
 
-from console.devstack import config, jars, kafka_cluster, procs, redis_server, tools
-from console.devstack.errors import DevstackError
+from devtools.devstack import config, jars, kafka_cluster, procs, redis_server, tools
+from devtools.devstack.errors import DevstackError
 
 # Created in every state dir we make; `down --wipe` refuses to delete a directory without it.
 STATE_MARKER = ".devstack-state"

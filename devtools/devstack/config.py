@@ -111,7 +111,7 @@ def node_properties(node_id: int, data_dir: Path) -> str:
         "num.io.threads": "4",
         "num.recovery.threads.per.data.dir": "1",
     }
-    lines = [f"# Written by console.devstack for node {node_id}; regenerated on every start."]
+    lines = [f"# Written by devtools.devstack for node {node_id}; regenerated on every start."]
     lines += [f"{key}={value}" for key, value in props.items()]
     return "\n".join(lines) + "\n"
 

@@ -16,8 +16,8 @@ import subprocess
 import zipfile
 from pathlib import Path
 
-from console.devstack import config
-from console.devstack.errors import DevstackError
+from devtools.devstack import config
+from devtools.devstack.errors import DevstackError
 
 STAMP = ".complete"
 
@@ -40,7 +40,7 @@ def render_pom(artifact_id: str, dependencies: list[tuple[str, str, str]]) -> st
         for g, a, v in dependencies
     )
     return f"""<?xml version="1.0" encoding="UTF-8"?>
-<!-- Written by console.devstack; only used to let Maven resolve and copy jars. -->
+<!-- Written by devtools.devstack; only used to let Maven resolve and copy jars. -->
 <project xmlns="http://maven.apache.org/POM/4.0.0">
   <modelVersion>4.0.0</modelVersion>
   <groupId>local.devstack</groupId>

@@ -12,8 +12,8 @@ from collections.abc import Callable, Iterable, Mapping
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from console.devstack import config, procs
-from console.devstack.errors import DevstackError
+from devtools.devstack import config, procs
+from devtools.devstack.errors import DevstackError
 
 if TYPE_CHECKING:
     from console.kafka import ClusterDescription
@@ -252,7 +252,7 @@ def wait_ready(
     controller has not fenced yet does not count as back. With `libs`, a started node that
     died because its port was briefly taken is started again (up to BIND_RETRIES times).
     """
-    from console.kafka import probe_cluster  # confluent_kafka loads only when needed
+    from console.kafka.dev import probe  # confluent_kafka loads only when needed
 
     started = dict(started)
     retries = dict.fromkeys(started, BIND_RETRIES)
@@ -273,11 +273,11 @@ def wait_ready(
                     f"Kafka node {n} exited with code {proc.returncode} while starting.\n"
                     + _failure_report([n])
                 )
-        desc = probe_cluster(config.BOOTSTRAP_SERVERS, timeout=3.0)
+        desc = probe(config.BOOTSTRAP_SERVERS, timeout=3.0)
         if desc is not None and desc.controller_id is not None:
             seen = {b.id for b in desc.brokers}
             own_ok = all(
-                n not in started or probe_cluster(f"{config.HOST}:{config.broker_port(n)}", 3.0)
+                n not in started or probe(f"{config.HOST}:{config.broker_port(n)}", 3.0)
                 for n in need
             )
             if set(need) <= seen and own_ok:

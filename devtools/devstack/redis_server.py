@@ -9,8 +9,8 @@ import time
 from pathlib import Path
 from typing import Any
 
-from console.devstack import config, procs
-from console.devstack.errors import DevstackError
+from devtools.devstack import config, procs
+from devtools.devstack.errors import DevstackError
 
 INSTALL_HINT = (
     "redis-server is not installed; install it (Debian/Ubuntu: sudo apt-get install -y "

@@ -6,7 +6,7 @@ import subprocess
 import sys
 from collections.abc import Sequence
 
-from console.devstack import config, jars, kafka_cluster
+from devtools.devstack import config, jars, kafka_cluster
 
 # name -> (main class, takes --bootstrap-server). Classes as used by Kafka's bin/*.sh scripts.
 TOOLS: dict[str, tuple[str, bool]] = {

@@ -75,7 +75,7 @@ def active_group(stack, topic):
 @pytest.fixture
 def demo_traffic(stack, demo_topics):
     """The demo's producer and its lagging group `mygroup` (3 members), as `bin/run` runs them."""
-    from console.demo import traffic
+    from devtools.demo import traffic
 
     stop = threading.Event()
     runner = threading.Thread(

@@ -35,7 +35,7 @@ def test_registry_maps_friendly_keys_and_secret_from_env():
 
 
 def test_local_cluster_defaults_to_dev_stack():
-    from console.devstack.config import BOOTSTRAP_SERVERS
+    from devtools.devstack.config import BOOTSTRAP_SERVERS
 
     registry = parse_registry([{"name": "local"}], {})
     assert registry["local"].bootstrap_servers == BOOTSTRAP_SERVERS

@@ -4,7 +4,7 @@ import json
 
 import pytest
 
-from console.devstack import cli, config, tools
+from devtools.devstack import cli, config, tools
 
 
 def test_parse_simple_commands():

@@ -4,7 +4,7 @@ from pathlib import Path
 
 import pytest
 
-from console.devstack import config, kafka_cluster
+from devtools.devstack import config, kafka_cluster
 
 
 def _props(text: str) -> dict[str, str]:

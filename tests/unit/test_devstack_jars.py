@@ -4,7 +4,7 @@ import xml.etree.ElementTree as ET
 
 import pytest
 
-from console.devstack import config, jars
+from devtools.devstack import config, jars
 
 NS = {"m": "http://maven.apache.org/POM/4.0.0"}
 

@@ -4,7 +4,7 @@ import os
 import subprocess
 import sys
 
-from console.devstack import procs
+from devtools.devstack import procs
 
 
 def test_pid_file_round_trip(tmp_path):

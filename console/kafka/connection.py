@@ -94,7 +94,8 @@ class Connection:
                     )
                 except ssl.SSLCertVerificationError as exc:
                     raise WireTlsFailed(
-                        f"TLS handshake with {host}:{port} failed: {exc.verify_message}"
+                        f"TLS handshake with {host}:{port} failed: certificate verify failed "
+                        f"({exc.verify_message})"
                     ) from None
                 except ssl.SSLError as exc:
                     raise WireTlsFailed(

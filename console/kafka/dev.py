@@ -12,7 +12,12 @@ from collections.abc import Iterable, Mapping
 from typing import Any
 
 from confluent_kafka import Consumer, KafkaError, KafkaException, Producer, TopicPartition
-from confluent_kafka.admin import NewTopic
+from confluent_kafka.admin import (
+    NewTopic,
+    ScramCredentialInfo,
+    ScramMechanism,
+    UserScramCredentialUpsertion,
+)
 
 from console.clusters import ClusterConfig
 from console.kafka.client import ClusterClient, for_cluster
@@ -28,6 +33,7 @@ __all__ = [
     "make_producer",
     "plaintext",
     "probe",
+    "upsert_scram_user",
 ]
 
 
@@ -86,3 +92,20 @@ def make_producer(client: ClusterClient, **settings: Any) -> Producer:
 
 def make_consumer(client: ClusterClient, group_id: str, **settings: Any) -> Consumer:
     return Consumer(client.config(**{**settings, "group.id": group_id}))
+
+
+def upsert_scram_user(
+    client: ClusterClient, user: str, mechanism: str, password: str, iterations: int = 4096
+) -> None:
+    """Create or replace a SCRAM credential (AlterUserScramCredentials)."""
+    kind = {"SCRAM-SHA-256": ScramMechanism.SCRAM_SHA_256}.get(
+        mechanism, ScramMechanism.SCRAM_SHA_512
+    )
+    upsert = UserScramCredentialUpsertion(
+        user, ScramCredentialInfo(kind, iterations), password.encode()
+    )
+    for future in client.admin().alter_user_scram_credentials([upsert]).values():
+        try:
+            future.result(timeout=client.timeout + 5)
+        except KafkaException as exc:
+            raise client._translate(exc, f"store the SCRAM credential of {user}") from exc

@@ -13,7 +13,7 @@ import sys
 import time
 from typing import Any
 
-from devtools.devstack import config, jars, kafka_cluster, procs, redis_server, tools
+from devtools.devstack import config, jars, kafka_cluster, procs, redis_server, tls, tools
 from devtools.devstack.errors import DevstackError
 
 # Created in every state dir we make; `down --wipe` refuses to delete a directory without it.
@@ -83,6 +83,12 @@ def parse_args(argv: list[str]) -> argparse.Namespace:
 def status_data() -> dict[str, Any]:
     return {
         "bootstrap_servers": config.BOOTSTRAP_SERVERS,
+        "secure_bootstrap_servers": config.SECURE_BOOTSTRAP_SERVERS,
+        "security_protocol": "SASL_SSL",
+        "sasl_mechanism": config.SASL_MECHANISM,
+        "sasl_username": config.SASL_USERNAME,
+        "sasl_password_file": str(tls.console_password_file()),
+        "tls_ca_location": str(tls.ca_pem()),
         "brokers": [kafka_cluster.node_status(n) for n in config.BROKER_IDS],
         "redis_url": config.REDIS_URL,
         "redis": redis_server.status(),
@@ -104,6 +110,11 @@ def cmd_status(as_json: bool) -> int:
     state = f"running (pid {r['pid']})" if r["running"] else "stopped"
     print(f"redis     {config.HOST}:{config.REDIS_PORT}  {state}")
     print(f"bootstrap servers: {data['bootstrap_servers']}")
+    print(
+        f"secure (SASL_SSL): {data['secure_bootstrap_servers']}  user {data['sasl_username']}"
+        f" ({data['sasl_mechanism']}), password in {data['sasl_password_file']},"
+        f" CA {data['tls_ca_location']}"
+    )
     print(f"redis url:         {data['redis_url']}")
     print(f"kafka {data['kafka_version']}, state in {data['state_dir']}")
     n_jars = len(data["spark_kafka_jars"])
@@ -128,6 +139,7 @@ def cmd_up(timeout: float) -> int:
         except DevstackError as exc:
             spark_problem = exc
         desc = kafka_cluster.wait_ready(started, timeout=timeout, progress=_log, libs=libs)
+        kafka_cluster.ensure_secure_listener(config.BROKER_IDS)
     ids = [b.id for b in desc.brokers]
     verb = "ready" if started else "already running"
     _log(
@@ -135,6 +147,7 @@ def cmd_up(timeout: float) -> int:
         f"cluster {desc.cluster_id} ({time.monotonic() - t0:.1f} s)"
     )
     _log(f"  bootstrap servers: {config.BOOTSTRAP_SERVERS}")
+    _log(f"  SASL_SSL:          {config.SECURE_BOOTSTRAP_SERVERS} (see devstack status)")
     _log(f"  redis:             {config.REDIS_URL}")
     if spark_problem:
         _warn(f"warning: Spark's Kafka source jars are missing: {spark_problem}")
@@ -177,6 +190,7 @@ def cmd_start_broker(node: int, timeout: float) -> int:
         if started:
             _log(f"Started broker {node} (pid {started[node].pid}); waiting until it is back")
         kafka_cluster.wait_ready(started, need=[node], timeout=timeout, progress=_log, libs=libs)
+        kafka_cluster.ensure_secure_listener([node])
     _log(f"Broker {node} is up." if started else f"Broker {node} was already running.")
     return 0
 

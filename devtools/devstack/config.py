@@ -26,12 +26,21 @@ def broker_port(node_id: int) -> int:
     return node_id * 10000 + 9092
 
 
+def secure_port(node_id: int) -> int:
+    """SASL_SSL port of a node: 19094, 29094, 39094."""
+    return node_id * 10000 + 9094
+
+
 def controller_port(node_id: int) -> int:
     """KRaft controller port of a node: 19093, 29093, 39093."""
     return node_id * 10000 + 9093
 
 
 BOOTSTRAP_SERVERS = ",".join(f"{HOST}:{broker_port(n)}" for n in BROKER_IDS)
+SECURE_BOOTSTRAP_SERVERS = ",".join(f"{HOST}:{secure_port(n)}" for n in BROKER_IDS)
+# The console's user on the secured listener (its password is a file in tls_dir()).
+SASL_USERNAME = "console"
+SASL_MECHANISM = "SCRAM-SHA-512"
 QUORUM_VOTERS = ",".join(f"{n}@{HOST}:{controller_port(n)}" for n in BROKER_IDS)
 
 REDIS_PORT = 16379  # not 6379, so a system Redis can run beside ours
@@ -54,6 +63,11 @@ def state_dir() -> Path:
     return Path(override).resolve() if override else REPO_ROOT / ".devstack"
 
 
+def tls_dir() -> Path:
+    """CA, broker keystore and passwords of the secured listener."""
+    return state_dir() / "tls"
+
+
 def node_dir(node_id: int) -> Path:
     return state_dir() / f"node{node_id}"
 
@@ -71,19 +85,29 @@ def kafka_libs_dir() -> Path:
 
 
 # --- rendered files -------------------------------------------------------------------------
-def node_properties(node_id: int, data_dir: Path) -> str:
-    """server.properties of one combined broker+controller node of the static 3-voter quorum."""
+def node_properties(
+    node_id: int, data_dir: Path, secure_listener: dict[str, str] | None = None
+) -> str:
+    """server.properties of one combined broker+controller node of the static 3-voter quorum.
+
+    With `secure_listener` (the SECURE listener's TLS and SASL properties), the node also
+    listens for SASL_SSL clients on `secure_port`; brokers and controllers keep talking
+    PLAINTEXT among themselves.
+    """
     if node_id not in BROKER_IDS:
         raise ValueError(f"unknown node id {node_id}; the dev stack has {list(BROKER_IDS)}")
+    listeners = [f"PLAINTEXT://{HOST}:{broker_port(node_id)}"]
+    if secure_listener:
+        listeners.append(f"SECURE://{HOST}:{secure_port(node_id)}")
+    listeners.append(f"CONTROLLER://{HOST}:{controller_port(node_id)}")
     props = {
         "process.roles": "broker,controller",
         "node.id": str(node_id),
         "controller.quorum.voters": QUORUM_VOTERS,
-        "listeners": f"PLAINTEXT://{HOST}:{broker_port(node_id)},"
-        f"CONTROLLER://{HOST}:{controller_port(node_id)}",
-        "advertised.listeners": f"PLAINTEXT://{HOST}:{broker_port(node_id)},"
-        f"CONTROLLER://{HOST}:{controller_port(node_id)}",
-        "listener.security.protocol.map": "PLAINTEXT:PLAINTEXT,CONTROLLER:PLAINTEXT",
+        "listeners": ",".join(listeners),
+        "advertised.listeners": ",".join(listeners),
+        "listener.security.protocol.map": "PLAINTEXT:PLAINTEXT,CONTROLLER:PLAINTEXT"
+        + (",SECURE:SASL_SSL" if secure_listener else ""),
         "inter.broker.listener.name": "PLAINTEXT",
         "controller.listener.names": "CONTROLLER",
         "log.dirs": str(data_dir),
@@ -111,6 +135,7 @@ def node_properties(node_id: int, data_dir: Path) -> str:
         "num.io.threads": "4",
         "num.recovery.threads.per.data.dir": "1",
     }
+    props.update(secure_listener or {})
     lines = [f"# Written by devtools.devstack for node {node_id}; regenerated on every start."]
     lines += [f"{key}={value}" for key, value in props.items()]
     return "\n".join(lines) + "\n"

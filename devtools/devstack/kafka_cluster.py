@@ -12,7 +12,7 @@ from collections.abc import Callable, Iterable, Mapping
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from devtools.devstack import config, procs
+from devtools.devstack import config, procs, tls
 from devtools.devstack.errors import DevstackError
 
 if TYPE_CHECKING:
@@ -75,6 +75,7 @@ def node_status(node_id: int) -> dict[str, Any]:
     return {
         "id": node_id,
         "port": config.broker_port(node_id),
+        "secure_port": config.secure_port(node_id),
         "pid": pid,
         "running": pid is not None,
     }
@@ -115,7 +116,11 @@ def cluster_id() -> str:
 def write_node_files(node_id: int) -> None:
     for d in (data_dir(node_id), logs_dir(node_id)):
         d.mkdir(parents=True, exist_ok=True)
-    props_file(node_id).write_text(config.node_properties(node_id, data_dir(node_id)))
+    props = config.node_properties(node_id, data_dir(node_id), tls.listener_properties())
+    # It holds the keystore password: readable by us only.
+    props_file(node_id).touch(mode=0o600)
+    props_file(node_id).chmod(0o600)
+    props_file(node_id).write_text(props)
     (config.node_dir(node_id) / "log4j2.properties").write_text(
         config.server_log4j2(logs_dir(node_id))
     )
@@ -181,7 +186,12 @@ def node_command(node_id: int, libs: Path) -> list[str]:
 
 
 def _check_ports_free(node_id: int) -> None:
-    for port in (config.broker_port(node_id), config.controller_port(node_id)):
+    ports = (
+        config.broker_port(node_id),
+        config.secure_port(node_id),
+        config.controller_port(node_id),
+    )
+    for port in ports:
         if procs.port_open(config.HOST, port):
             raise DevstackError(
                 f"Port {port} (node {node_id}) is taken by a process that is not the dev stack "
@@ -216,9 +226,13 @@ def start_nodes(node_ids: Iterable[int], libs: Path) -> dict[int, subprocess.Pop
     """Start the given nodes that are not running; returns the processes started."""
     todo = [n for n in node_ids if running_pid(n) is None]
     all_ports = [
-        p for n in config.BROKER_IDS for p in (config.broker_port(n), config.controller_port(n))
+        p
+        for n in config.BROKER_IDS
+        for p in (config.broker_port(n), config.secure_port(n), config.controller_port(n))
     ]
     procs.reserve_ports(all_ports)
+    if todo:
+        tls.ensure_material()
     for n in todo:
         _check_ports_free(n)
         write_node_files(n)
@@ -294,3 +308,40 @@ def wait_ready(
             progress(f"  waiting for brokers {need} (registered so far: {seen_txt})")
             last_note = now
         time.sleep(1.0)
+
+
+def ensure_secure_listener(node_ids: Iterable[int], timeout: float = 60.0) -> None:
+    """Store the console's SCRAM credential (idempotent), then wait until every given node's
+    SASL_SSL listener completes a TLS handshake and a SCRAM login with it."""
+    from console.clusters import ClusterSecurity, Secret
+    from console.kafka import dev
+    from console.kafka.connection import Connection, WireError
+
+    password = tls.console_password()
+    client = dev.plaintext(config.BOOTSTRAP_SERVERS)
+    deadline = time.monotonic() + timeout
+    while True:
+        try:
+            dev.upsert_scram_user(client, config.SASL_USERNAME, config.SASL_MECHANISM, password)
+            break
+        except Exception as exc:  # noqa: BLE001 (any failure: retry until the deadline)
+            if time.monotonic() > deadline:
+                raise DevstackError(f"could not store the SCRAM credential: {exc}") from None
+            time.sleep(1.0)
+    security = ClusterSecurity(
+        protocol="SASL_SSL",
+        sasl_mechanism=config.SASL_MECHANISM,
+        sasl_username=config.SASL_USERNAME,
+        sasl_password=Secret(file=str(tls.console_password_file())),
+        ssl_ca_location=str(tls.ca_pem()),
+    )
+    for n in node_ids:
+        while True:
+            try:
+                Connection((config.HOST, config.secure_port(n)), security, 5.0).close()
+                break
+            except WireError as exc:
+                # The credential reaches each broker through the metadata log: a moment.
+                if time.monotonic() > deadline:
+                    raise DevstackError(f"node {n}: the SASL_SSL listener refuses: {exc}") from None
+                time.sleep(0.5)

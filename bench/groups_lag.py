@@ -30,13 +30,14 @@ def main() -> None:
     setup_django()
     from console import kafka
     from console.clusters import get_cluster
+    from console.kafka import dev
 
-    bootstrap = get_cluster("local").bootstrap_servers
+    admin = kafka.for_cluster(get_cluster("local"), timeout=120)  # bulk setup takes longer
     topics = [f"{PREFIX}t{i:03d}" for i in range(args.topics)]
     groups = [f"{PREFIX}g{i:04d}" for i in range(args.groups)]
     started = time.perf_counter()
-    kafka.create_topics(bootstrap, [(t, args.partitions, 1, {}) for t in topics], timeout=120)
-    producer = kafka.make_producer(bootstrap, **{"linger.ms": 50})
+    dev.create_topics(admin, [(t, args.partitions, 1, {}) for t in topics], timeout=120)
+    producer = dev.make_producer(admin, **{"linger.ms": 50})
     for topic in topics:
         for partition in range(args.partitions):
             for i in range(3):
@@ -44,9 +45,7 @@ def main() -> None:
     producer.flush(120)
     for index, group in enumerate(groups):
         topic = topics[index % len(topics)]
-        kafka.commit_offsets(
-            bootstrap, group, {(topic, p): p % 3 for p in range(args.partitions)}, timeout=30
-        )
+        admin.commit_offsets(group, {(topic, p): p % 3 for p in range(args.partitions)})
     setup_s = time.perf_counter() - started
 
     client = api_client()
@@ -87,10 +86,10 @@ def main() -> None:
     if not args.keep:
         for group in groups:
             try:
-                kafka.delete_group(bootstrap, group)
+                admin.delete_group(group)
             except kafka.KafkaAdapterError:
                 pass
-        kafka.delete_topics(bootstrap, topics, timeout=120)
+        admin.delete_topics(topics)
 
 
 if __name__ == "__main__":

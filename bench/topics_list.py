@@ -29,16 +29,18 @@ def main() -> None:
     setup_django()
     from console import kafka
     from console.clusters import get_cluster
-    from topics.metadata import cache
+    from console.kafka import dev
+    from console.metadata import cache
 
     cfg = get_cluster("local")
+    admin = kafka.for_cluster(cfg, timeout=120)  # bulk creates and deletes take longer
     names = [f"{PREFIX}{i:05d}" for i in range(args.topics)]
-    existing = {t.name for t in kafka.list_topic_metadata(cfg.bootstrap_servers, timeout=60)}
+    existing = {t.name for t in admin.topic_metadata()}
     missing = [n for n in names if n not in existing]
     started = time.perf_counter()
     for i in range(0, len(missing), 250):
         batch = [(n, args.partitions, 1, {}) for n in missing[i : i + 250]]
-        kafka.create_topics(cfg.bootstrap_servers, batch, timeout=120)
+        dev.create_topics(admin, batch, timeout=120)
     create_s = time.perf_counter() - started
 
     client = api_client()
@@ -50,6 +52,7 @@ def main() -> None:
         assert len(response.json()) >= args.topics
 
     def cold() -> None:
+        # Cold: a fresh snapshot and every topic's min.insync.replicas read again.
         cache.invalidate("local")
         get()
 
@@ -79,7 +82,7 @@ def main() -> None:
     print(json.dumps(report, indent=2))
     if not args.keep:
         for i in range(0, len(names), 250):
-            kafka.delete_topics(cfg.bootstrap_servers, names[i : i + 250], timeout=120)
+            admin.delete_topics(names[i : i + 250])
 
 
 if __name__ == "__main__":

@@ -7,7 +7,7 @@ from rest_framework.authtoken.models import Token
 from rest_framework.test import APIClient
 
 from console.roles import grant_role
-from tests.stack import status, wait_for
+from tests.stack import cluster_client, status, wait_for
 
 
 def _client_for(django_user_model, username: str, role: str | None) -> APIClient:
@@ -66,16 +66,17 @@ def stack():
     down = [b["id"] for b in info["brokers"] if not b["running"]]
     assert not down, f"brokers {down} are not running: run `python manage.py devstack up` first"
     from console import kafka
+    from console.kafka import dev
+
+    client = cluster_client()
 
     def commit_once() -> bool:
         # The first commit on a new cluster makes Kafka create __consumer_offsets; until its
         # partitions have leaders the group coordinator is not available. Tests that commit
         # offsets (and expect internal topics) start after this.
         try:
-            kafka.create_topics(info["bootstrap_servers"], [("it-bootstrap", 1, 3, {})])
-            errors = kafka.commit_offsets(
-                info["bootstrap_servers"], "it-bootstrap", {("it-bootstrap", 0): 0}
-            )
+            dev.create_topics(client, [("it-bootstrap", 1, 3, {})])
+            errors = client.commit_offsets("it-bootstrap", {("it-bootstrap", 0): 0})
         except kafka.KafkaAdapterError:
             return False
         return not any(errors.values())
@@ -87,7 +88,8 @@ def stack():
 @pytest.fixture(scope="session")
 def demo_topics(stack):
     """The demo topics (my-failsafe-topic: 13 partitions, RF 3, and the others)."""
+    from console.clusters import get_cluster
     from devtools.demo.traffic import DEMO_TOPICS, ensure_topics
 
-    ensure_topics(stack["bootstrap_servers"])
+    ensure_topics(get_cluster("local"))
     return {name: (partitions, rf) for name, partitions, rf, _ in DEMO_TOPICS}

@@ -41,19 +41,25 @@ def wait_for(probe: Callable[[], T | None], timeout: float, what: str, every: fl
     raise AssertionError(f"timed out after {timeout:.0f}s waiting for {what}; last: {last!r}")
 
 
-def commit_and_wait(bootstrap: str, group: str, offsets: dict) -> None:
+def cluster_client(name: str = "local") -> Any:
+    """The console's own client of a registered cluster (`local` or `local-secure`)."""
+    from console import kafka
+    from console.clusters import get_cluster
+
+    return kafka.for_cluster(get_cluster(name))
+
+
+def commit_and_wait(client: Any, group: str, offsets: dict) -> None:
     """Commit offsets for an idle group and wait until a fresh read returns them.
 
     Right after a group coordinator moves (brokers restarted by earlier tests, then leaders
     rebalanced), a read can briefly reach the previous coordinator and miss the new commit.
     """
-    from console import kafka
-
-    errors = kafka.commit_offsets(bootstrap, group, offsets)
+    errors = client.commit_offsets(group, offsets)
     assert not any(errors.values()), errors
 
     def visible() -> bool:
-        committed = kafka.committed_offsets(bootstrap, {group: list(offsets)})[group]
+        committed = client.committed_offsets({group: list(offsets)})[group]
         return all(committed.get(tp) == offset for tp, offset in offsets.items())
 
     wait_for(visible, timeout=30, what=f"offsets of {group} to be readable", every=0.3)

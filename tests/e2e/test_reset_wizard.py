@@ -4,34 +4,34 @@ import uuid
 
 import pytest
 
-from console import kafka
+from console.kafka import dev
 from tests.e2e.conftest import login, screenshot
-from tests.stack import commit_and_wait
+from tests.stack import cluster_client, commit_and_wait
 
 pytestmark = pytest.mark.e2e
 
 
 @pytest.fixture
 def idle_group(stack):
-    bootstrap = stack["bootstrap_servers"]
+    client = cluster_client()
     topic = f"e2e-{uuid.uuid4().hex[:8]}"
-    kafka.create_topics(bootstrap, [(topic, 3, 3, {})])
-    producer = kafka.make_producer(bootstrap)
+    dev.create_topics(client, [(topic, 3, 3, {})])
+    producer = dev.make_producer(client)
     for partition in range(3):
         for i in range(20):
             producer.produce(topic, value=str(i), partition=partition)
     assert producer.flush(30) == 0
     group = f"e2e-group-{uuid.uuid4().hex[:6]}"
-    commit_and_wait(bootstrap, group, {(topic, p): 15 for p in range(3)})
-    return bootstrap, topic, group
+    commit_and_wait(client, group, {(topic, p): 15 for p in range(3)})
+    return client, topic, group
 
 
-def committed(bootstrap: str, group: str) -> dict:
-    return kafka.committed_offsets(bootstrap, {group: None})[group]
+def committed(client, group: str) -> dict:
+    return client.committed_offsets({group: None})[group]
 
 
 def test_preview_confirm_execute_undo(page, idle_group):
-    bootstrap, topic, group = idle_group
+    client, topic, group = idle_group
     login(page)
     page.goto(f"/clusters/local/groups/{group}")
     page.wait_for_selector("[data-testid=group-offsets-table]")
@@ -44,9 +44,12 @@ def test_preview_confirm_execute_undo(page, idle_group):
     page.fill("[data-testid=reset-reason]", "replay the last 15 records after a bad deploy")
     page.click("[data-testid=reset-preview]")
     page.wait_for_selector(f"[data-testid='plan-row-{topic}-2']")
-    plan = page.locator("[data-testid=reset-plan]").inner_text()
-    assert "15" in plan and "5" in plan
-    assert committed(bootstrap, group) == {(topic, p): 15 for p in range(3)}  # preview only
+    for partition in range(3):
+        row = page.locator(f"[data-testid='plan-row-{topic}-{partition}']")
+        # Every partition moves from 15 to 5: ten records to read again.
+        assert row.get_attribute("data-delta") == "-10"
+        assert "15 → 5" in " ".join(row.locator("td.offset-move").inner_text().split())
+    assert committed(client, group) == {(topic, p): 15 for p in range(3)}  # preview only
     screenshot(page, "reset-preview")
 
     execute = page.locator("[data-testid=reset-execute]")
@@ -56,11 +59,11 @@ def test_preview_confirm_execute_undo(page, idle_group):
     page.fill("[data-testid=confirm-group-input]", group)
     execute.click()
     page.wait_for_selector("[data-testid=reset-result]")
-    assert committed(bootstrap, group) == {(topic, p): 5 for p in range(3)}
+    assert committed(client, group) == {(topic, p): 5 for p in range(3)}
     screenshot(page, "reset-executed")
 
     page.click("[data-testid=reset-undo]")
     page.wait_for_selector("[data-testid=undo-result]")
-    assert committed(bootstrap, group) == {(topic, p): 15 for p in range(3)}
+    assert committed(client, group) == {(topic, p): 15 for p in range(3)}
     page.wait_for_selector("[data-testid=reset-history]")
     screenshot(page, "reset-undone")

@@ -7,11 +7,12 @@ import uuid
 
 import pytest
 
-from console import kafka
+from console.clusters import get_cluster
+from console.kafka import dev
 from console.models import AuditEntry
 from groups.models import GroupResetLock, OffsetReset
 from tests.conftest import assert_error
-from tests.stack import commit_and_wait, wait_for
+from tests.stack import cluster_client, commit_and_wait, wait_for
 
 pytestmark = [pytest.mark.integration, pytest.mark.django_db(transaction=True)]
 
@@ -19,8 +20,9 @@ pytestmark = [pytest.mark.integration, pytest.mark.django_db(transaction=True)]
 @pytest.fixture(scope="module")
 def topic(stack) -> str:
     name = f"grp-{uuid.uuid4().hex[:8]}"
-    kafka.create_topics(stack["bootstrap_servers"], [(name, 3, 3, {})])
-    producer = kafka.make_producer(stack["bootstrap_servers"])
+    client = cluster_client()
+    dev.create_topics(client, [(name, 3, 3, {})])
+    producer = dev.make_producer(client)
     for partition in range(3):
         for i in range(10 + partition):
             producer.produce(name, value=str(i), partition=partition)
@@ -33,7 +35,7 @@ def _group() -> str:
 
 
 def _committed(stack, group: str) -> dict:
-    return kafka.committed_offsets(stack["bootstrap_servers"], {group: None})[group]
+    return cluster_client().committed_offsets({group: None})[group]
 
 
 def _reset_url(group: str) -> str:
@@ -44,7 +46,7 @@ def _reset_url(group: str) -> str:
 def idle_group(stack, topic):
     """A group with no members, committed on partitions 0 and 1 (not 2)."""
     group = _group()
-    commit_and_wait(stack["bootstrap_servers"], group, {(topic, 0): 4, (topic, 1): 2})
+    commit_and_wait(cluster_client(), group, {(topic, 0): 4, (topic, 1): 2})
     return group
 
 
@@ -56,9 +58,7 @@ def active_group(stack, topic):
     joined = threading.Event()
 
     def consume():
-        consumer = kafka.make_consumer(
-            stack["bootstrap_servers"], group, **{"auto.offset.reset": "earliest"}
-        )
+        consumer = dev.make_consumer(cluster_client(), group, **{"auto.offset.reset": "earliest"})
         consumer.subscribe([topic], on_assign=lambda c, parts: joined.set())
         while not stop.is_set():
             consumer.poll(0.2)
@@ -78,13 +78,11 @@ def demo_traffic(stack, demo_topics):
     from devtools.demo import traffic
 
     stop = threading.Event()
-    runner = threading.Thread(
-        target=traffic.run, args=(stack["bootstrap_servers"], stop), daemon=True
-    )
+    runner = threading.Thread(target=traffic.run, args=(get_cluster("local"), stop), daemon=True)
     runner.start()
 
     def stable_with_three():
-        desc = kafka.describe_groups(stack["bootstrap_servers"], [traffic.DEMO_GROUP])
+        desc = cluster_client().describe_groups([traffic.DEMO_GROUP])
         group = desc[traffic.DEMO_GROUP]
         return group.state == "Stable" and len(group.members) == 3
 
@@ -209,7 +207,7 @@ def test_execute_then_undo_restores_exactly(operator_client, idle_group, stack, 
 
 def test_undo_of_a_fully_committed_reset_succeeds(operator_client, stack, topic):
     group = _group()
-    commit_and_wait(stack["bootstrap_servers"], group, {(topic, p): 1 for p in range(3)})
+    commit_and_wait(cluster_client(), group, {(topic, p): 1 for p in range(3)})
     body = {"scope": {"all_topics": True}, "strategy": {"type": "latest"}, "dry_run": False}
     reset = operator_client.post(_reset_url(group), body, format="json").json()
     assert _committed(stack, group) == {(topic, 0): 10, (topic, 1): 11, (topic, 2): 12}
@@ -317,7 +315,7 @@ def test_export_then_from_file_round_trip(operator_client, idle_group, stack, to
     assert response["Content-Type"].startswith("text/csv")
     exported = response.content.decode()
     assert exported == f"{topic},0,4\n{topic},1,2\n"
-    commit_and_wait(stack["bootstrap_servers"], idle_group, {(topic, 0): 9, (topic, 1): 9})
+    commit_and_wait(cluster_client(), idle_group, {(topic, 0): 9, (topic, 1): 9})
     body = {"strategy": {"type": "from_file", "csv": exported}, "dry_run": False}
     assert operator_client.post(_reset_url(idle_group), body, format="json").status_code == 201
     assert _committed(stack, idle_group) == {(topic, 0): 4, (topic, 1): 2}

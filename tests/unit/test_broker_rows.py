@@ -28,7 +28,7 @@ def test_leader_replica_and_offline_counts_per_broker():
 
 
 def test_describe_quorum_request_and_response_bytes():
-    from console.kafka_protocol import describe_quorum_request, parse_describe_quorum_leader
+    from console.kafka.protocol import describe_quorum_request, parse_describe_quorum_leader
 
     request = describe_quorum_request(7)
     assert request[4:10] == b"\x00\x37\x00\x00\x00\x00"[:6]  # api key 55, version 0

@@ -81,10 +81,28 @@ def test_status_json_shape_with_nothing_running(monkeypatch, tmp_path, capsys):
         "kafka_version",
         "state_dir",
         "spark_kafka_jars",
+        "secure_bootstrap_servers",
+        "security_protocol",
+        "sasl_mechanism",
+        "sasl_username",
+        "sasl_password_file",
+        "tls_ca_location",
     }
     assert data["bootstrap_servers"] == config.BOOTSTRAP_SERVERS
+    assert data["secure_bootstrap_servers"] == "127.0.0.1:19094,127.0.0.1:29094,127.0.0.1:39094"
+    assert (data["security_protocol"], data["sasl_mechanism"]) == ("SASL_SSL", "SCRAM-SHA-512")
+    # Where the password is, never the password itself.
+    assert data["sasl_password_file"] == str(tmp_path / "tls" / "console.password")
+    assert data["tls_ca_location"] == str(tmp_path / "tls" / "ca.pem")
     assert data["brokers"] == [
-        {"id": n, "port": config.broker_port(n), "pid": None, "running": False} for n in (1, 2, 3)
+        {
+            "id": n,
+            "port": config.broker_port(n),
+            "secure_port": config.secure_port(n),
+            "pid": None,
+            "running": False,
+        }
+        for n in (1, 2, 3)
     ]
     assert data["redis"] == {"pid": None, "running": False}
     assert data["redis_url"] == config.REDIS_URL
@@ -100,6 +118,7 @@ def test_status_ignores_pid_file_of_a_foreign_process(monkeypatch, tmp_path):
     assert cli.status_data()["brokers"][0] == {
         "id": 1,
         "port": 19092,
+        "secure_port": 19094,
         "pid": None,
         "running": False,
     }

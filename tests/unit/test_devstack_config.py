@@ -83,3 +83,41 @@ def test_node_command(monkeypatch, tmp_path):
     assert cmd[-2:] == ["kafka.Kafka", str(tmp_path.resolve() / "node1" / "server.properties")]
     assert "-Xmx512m" in cmd and "/libs/*" in cmd
     assert f"-Ddevstack.node={tmp_path.resolve() / 'node1'}" in cmd
+
+
+def _props(text: str) -> dict[str, str]:
+    return dict(line.split("=", 1) for line in text.splitlines() if "=" in line and line[0] != "#")
+
+
+def test_secure_listener_beside_plaintext(tmp_path):
+    secure = {"listener.name.secure.sasl.enabled.mechanisms": "SCRAM-SHA-512"}
+    props = _props(config.node_properties(2, tmp_path, secure))
+    assert props["listeners"] == (
+        "PLAINTEXT://127.0.0.1:29092,SECURE://127.0.0.1:29094,CONTROLLER://127.0.0.1:29093"
+    )
+    assert props["advertised.listeners"] == props["listeners"]
+    assert props["listener.security.protocol.map"] == (
+        "PLAINTEXT:PLAINTEXT,CONTROLLER:PLAINTEXT,SECURE:SASL_SSL"
+    )
+    # Brokers and controllers keep talking PLAINTEXT among themselves.
+    assert props["inter.broker.listener.name"] == "PLAINTEXT"
+    assert props["listener.name.secure.sasl.enabled.mechanisms"] == "SCRAM-SHA-512"
+
+
+def test_without_secure_listener_only_plaintext(tmp_path):
+    props = _props(config.node_properties(1, tmp_path))
+    assert (
+        "SECURE" not in props["listeners"]
+        and "SASL_SSL" not in props["listener.security.protocol.map"]
+    )
+
+
+def test_settings_defaults_match_the_dev_stack():
+    """The console's default clusters (settings) point at the ports the dev stack opens."""
+    from django.conf import settings
+
+    defaults = {c["name"]: c for c in settings.DEFAULT_KAFKA_CLUSTERS}
+    assert defaults["local"]["bootstrap_servers"] == config.BOOTSTRAP_SERVERS
+    assert defaults["local-secure"]["bootstrap_servers"] == config.SECURE_BOOTSTRAP_SERVERS
+    assert defaults["local-secure"]["sasl_mechanism"] == config.SASL_MECHANISM
+    assert defaults["local-secure"]["sasl_username"] == config.SASL_USERNAME

@@ -2,7 +2,7 @@
 
 import struct
 
-from console import kafka_protocol as kp
+from console.kafka import protocol as kp
 
 
 def _response(body: bytes) -> bytes:

@@ -63,3 +63,16 @@ def commit_and_wait(client: Any, group: str, offsets: dict) -> None:
         return all(committed.get(tp) == offset for tp, offset in offsets.items())
 
     wait_for(visible, timeout=30, what=f"offsets of {group} to be readable", every=0.3)
+
+
+def log_ends(client: Any, partitions: list) -> dict:
+    """Log end offsets of partitions, waiting until a new topic's leaders answer."""
+    from console import kafka
+
+    def read() -> dict | None:
+        ends = client.list_offsets(partitions, "latest")
+        if all(isinstance(r, kafka.OffsetResult) for r in ends.values()):
+            return {tp: r.offset for tp, r in ends.items()}
+        return None
+
+    return wait_for(read, timeout=30, what=f"leaders of {partitions[:3]}", every=0.3)

@@ -175,11 +175,12 @@ class ClusterClient:
             )
         return None
 
-    def _translate(self, exc: BaseException, what: str) -> KafkaAdapterError:
+    def _translate(self, exc: BaseException | KafkaError, what: str) -> KafkaAdapterError:
         if isinstance(exc, FutureTimeout):
             return self._no_answer(what)
-        if isinstance(exc, KafkaException):
-            err = exc.args[0] if exc.args else None
+        if isinstance(exc, (KafkaException, KafkaError)):
+            # Futures raise KafkaException(KafkaError); some results carry a bare KafkaError.
+            err = exc if isinstance(exc, KafkaError) else (exc.args[0] if exc.args else None)
             if isinstance(err, KafkaError):
                 if err.code() in _NO_ANSWER:
                     return self._no_answer(what, err.str())

@@ -16,7 +16,7 @@ from console.kafka import dev
 from console.metadata import cache
 from console.models import AuditEntry
 from tests.conftest import assert_error
-from tests.stack import cluster_client, commit_and_wait
+from tests.stack import cluster_client, commit_and_wait, log_ends
 
 pytestmark = [pytest.mark.integration, pytest.mark.django_db]
 
@@ -36,8 +36,8 @@ def parity_topic(stack):
     """A topic with known offsets, written through the secure listener."""
     client = cluster_client("local-secure")
     dev.create_topics(client, [(TOPIC, PARTITIONS, 3, {})])
-    ends = client.list_offsets([(TOPIC, p) for p in range(PARTITIONS)], "latest")
-    if any(r.offset != RECORDS_PER_PARTITION for r in ends.values()):
+    ends = log_ends(client, [(TOPIC, p) for p in range(PARTITIONS)])
+    if any(offset != RECORDS_PER_PARTITION for offset in ends.values()):
         producer = dev.make_producer(client, acks="all")
         for partition in range(PARTITIONS):
             for i in range(RECORDS_PER_PARTITION):

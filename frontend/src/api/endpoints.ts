@@ -1,4 +1,4 @@
-// One function per REST endpoint the SPA uses (paths from shared/API.md).
+// One function per REST endpoint the SPA uses (the contract: docs/api.md and /api/v1/schema/).
 import { api, apiUrl } from "./client";
 import type {
   Broker,
@@ -121,6 +121,14 @@ export function listOffsetResets(cluster: string, group: string, signal?: AbortS
 
 export function getOffsetReset(id: number, signal?: AbortSignal): Promise<OffsetReset> {
   return api.get<OffsetReset>(`offset-resets/${id}`, { signal });
+}
+
+/**
+ * Execute exactly the plan of dry-run preview `id`. 409 group_active, plan_stale (a committed
+ * offset moved since the preview; details.changes lists them), already_executed.
+ */
+export function executeOffsetReset(id: number, reason: string): Promise<OffsetReset> {
+  return api.post<OffsetReset>(`offset-resets/${id}/execute`, { reason });
 }
 
 /** A new executed reset restoring the offsets from before `id`; 409 if the group is active or `id` was a dry run. */

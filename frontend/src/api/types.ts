@@ -1,40 +1,24 @@
-// Hand-written types for the REST contract in shared/API.md (v1).
-// To be replaced by types generated from the OpenAPI schema at /api/v1/schema/.
+// Types of the REST API. Response shapes come from the OpenAPI schema that the server
+// generates from its serializers (`bin/api-types gen` writes schema.gen.ts; the test command
+// fails when it is stale). Hand-written here: request bodies and unions the SPA narrows
+// further than the schema says (strategy types, scopes), and the error body.
+import type { components } from "./schema.gen";
+
+type Schemas = components["schemas"];
 
 export type Role = "viewer" | "operator" | "admin";
 
 /** GET /api/v1/me */
-export interface CurrentUser {
-  username: string;
-  role: Role;
-}
+export type CurrentUser = Omit<Schemas["Me"], "role"> & { role: Role };
 
 /** One entry of GET /api/v1/clusters. Kafka-derived fields are null when unreachable. */
-export interface ClusterSummary {
-  name: string;
-  bootstrap_servers: string;
-  cluster_id: string | null;
-  controller_id: number | null;
-  broker_count: number | null;
-  reachable: boolean;
-}
+export type ClusterSummary = Schemas["Cluster"];
 
 /** GET /api/v1/clusters/{cluster}/brokers */
-export interface Broker {
-  id: number;
-  host: string;
-  port: number;
-  rack: string | null;
-  is_controller: boolean;
-  leader_count: number;
-  replica_count: number;
-  offline_replica_count: number;
-}
+export type Broker = Schemas["Broker"];
 
 /** GET /api/v1/clusters/{cluster} */
-export interface ClusterDetail extends ClusterSummary {
-  brokers: Broker[];
-}
+export type ClusterDetail = Schemas["ClusterDetail"];
 
 /** The body of every API error: {"error": {"code", "message", "details"}}. */
 export interface ApiErrorBody {
@@ -49,60 +33,16 @@ export interface ApiErrorBody {
 export type TopicHealthFilter = "under_replicated" | "under_min_isr" | "at_min_isr" | "unavailable";
 
 /** One entry of GET /api/v1/clusters/{cluster}/topics (counts are partitions). */
-export interface TopicSummary {
-  name: string;
-  internal: boolean;
-  partition_count: number;
-  replication_factor: number;
-  under_replicated_count: number;
-  under_min_isr_count: number;
-  at_min_isr_count: number;
-  unavailable_count: number;
-}
+export type TopicSummary = Schemas["TopicRow"];
 
 /** One partition of a topic detail. Broker ids throughout; `leader` null when offline. */
-export interface PartitionInfo {
-  partition: number;
-  leader: number | null;
-  /** In assignment order: replicas[0] is the preferred leader. */
-  replicas: number[];
-  isr: number[];
-  offline_replicas: number[];
-  preferred_leader: number | null;
-  is_preferred_leader: boolean;
-  under_replicated: boolean;
-  under_min_isr: boolean;
-  at_min_isr: boolean;
-  unavailable: boolean;
-  /** null when unknown (e.g. the leader is offline). */
-  log_start_offset: number | null;
-  log_end_offset: number | null;
-}
+export type PartitionInfo = Schemas["Partition"];
 
 /** One topic config as Kafka describes it. `value` is null for sensitive entries. */
-export interface ConfigEntry {
-  name: string;
-  value: string | null;
-  /** DYNAMIC_TOPIC_CONFIG, STATIC_BROKER_CONFIG, DEFAULT_CONFIG, ... */
-  source: string;
-  is_default: boolean;
-  read_only: boolean;
-  sensitive: boolean;
-}
+export type ConfigEntry = Schemas["ConfigEntry"];
 
 /** GET /api/v1/clusters/{cluster}/topics/{topic} (also the answer of topic writes). */
-export interface TopicDetail {
-  name: string;
-  internal: boolean;
-  partition_count: number;
-  replication_factor: number;
-  min_insync_replicas: number;
-  configs: Record<string, string | null>;
-  config_entries: ConfigEntry[];
-  /** Ids of the brokers currently alive. */
-  live_brokers: number[];
-  partitions: PartitionInfo[];
-}
+export type TopicDetail = Schemas["TopicDetail"];
 
 /** POST /api/v1/clusters/{cluster}/topics */
 export interface CreateTopicRequest {
@@ -120,18 +60,10 @@ export interface ConfigPatch {
 
 export type ElectionType = "preferred" | "unclean";
 
-export interface TopicPartitionRef {
-  topic: string;
-  partition: number;
-}
+export type TopicPartitionRef = Schemas["TopicPartitionRef"];
 
 /** One entry of the answer of POST /api/v1/clusters/{cluster}/elect-leaders. */
-export interface ElectionResult {
-  topic: string;
-  partition: number;
-  outcome: "elected" | "not_needed" | "failed";
-  error: string | null;
-}
+export type ElectionResult = Schemas["ElectionResult"];
 
 // ---- consumer groups ----
 
@@ -146,55 +78,15 @@ export type GroupState = string;
 export type LagStatus = "OK" | "WARN" | "ERR" | "STOP" | "STALL" | "REWIND" | "UNKNOWN" | string;
 
 /** One entry of GET /api/v1/clusters/{cluster}/groups */
-export interface GroupSummary {
-  group_id: string;
-  state: GroupState;
-  protocol_type: string;
-  member_count: number;
-  topics: string[];
-  /** null when no partition has both a committed offset and a known log end. */
-  total_lag: number | null;
-  max_lag: number | null;
-  max_lag_seconds: number | null;
-  status: LagStatus;
-}
+export type GroupSummary = Schemas["GroupRow"];
 
-export interface GroupMember {
-  member_id: string;
-  client_id: string;
-  host: string;
-  assignments: TopicPartitionRef[];
-}
+export type GroupMember = Schemas["Member"];
 
 /** One partition of a group: committed offset, log range and lag. */
-export interface GroupOffset {
-  topic: string;
-  partition: number;
-  /** null when the group has no committed offset there. */
-  committed_offset: number | null;
-  log_start_offset: number | null;
-  log_end_offset: number | null;
-  /** log end - committed; null when nothing is committed. */
-  lag: number | null;
-  lag_seconds: number | null;
-  /** The member the partition is assigned to, or null. */
-  member_id: string | null;
-  status: LagStatus;
-}
+export type GroupOffset = Schemas["GroupOffset"];
 
 /** GET /api/v1/clusters/{cluster}/groups/{group} */
-export interface GroupDetail {
-  group_id: string;
-  state: GroupState;
-  protocol_type: string;
-  assignor: string;
-  /** Broker id of the group coordinator, or null when unknown. */
-  coordinator: number | null;
-  members: GroupMember[];
-  offsets: GroupOffset[];
-  total_lag: number | null;
-  status: LagStatus;
-}
+export type GroupDetail = Schemas["GroupDetail"];
 
 // ---- offset resets ----
 
@@ -240,48 +132,28 @@ export interface ResetRequest {
 }
 
 /** One partition of a reset's plan. */
-export interface PlanRow {
-  topic: string;
-  partition: number;
-  current_offset: number | null;
-  new_offset: number;
-  log_start_offset: number;
-  log_end_offset: number;
-  lag_before: number | null;
-  lag_after: number;
-  /** The asked offset fell outside [log start, log end] and was moved to the nearest end. */
-  clamped: boolean;
-  /** Timestamp of the record at new_offset; null at the log end. */
-  new_offset_timestamp: string | null;
-}
+export type PlanRow = Schemas["PlanRow"];
 
 /** One partition of an executed reset's outcome. */
-export interface ResultRow {
-  topic: string;
-  partition: number;
-  new_offset: number | null;
-  committed: boolean;
-  error: string | null;
-}
+export type ResultRow = Schemas["ResultRow"];
 
 export type ResetState = "planned" | "succeeded" | "partially_failed" | "failed" | string;
 
-/** A reset (dry run or executed), as POST, GET and undo answer it. */
-export interface OffsetReset {
-  id: number;
-  cluster: string;
-  group_id: string;
-  dry_run: boolean;
-  executed: boolean;
-  state: ResetState;
+/** A reset (dry run or executed), as POST, GET, execute and undo answer it. The schema has
+ * `strategy` and `scope` as free objects; the SPA reads them as the request shapes. */
+export type OffsetReset = Omit<Schemas["OffsetReset"], "strategy" | "scope"> & {
   /** The request's strategy; an undo has {"type": "undo", "undo_of": id}. */
   strategy: { type: ResetStrategyType | "undo" | string; [key: string]: unknown };
   scope: Partial<{ all_topics: boolean; topics: TopicScope[] }> & Record<string, unknown>;
-  reason: string;
-  created_by: string | null;
-  created_at: string;
-  executed_at: string | null;
-  undo_of: number | null;
-  plan: PlanRow[];
-  result: ResultRow[] | null;
+};
+
+/** The details of a 409 `plan_stale`: what no longer holds of a previewed plan. */
+export interface PlanChange {
+  topic: string;
+  partition: number;
+  planned_current_offset: number | null;
+  current_offset: number | null;
+  new_offset: number;
+  log_start_offset: number | null;
+  log_end_offset: number | null;
 }

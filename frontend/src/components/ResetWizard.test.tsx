@@ -7,12 +7,15 @@ import { renderApp } from "../test/render";
 
 const GROUP_URL = "/api/v1/clusters/local/groups/orders-app";
 const RESETS_URL = `${GROUP_URL}/offset-resets`;
+// resetOf() previews have id 7: executing one posts {reason} here.
+const EXECUTE_URL = "/api/v1/offset-resets/7/execute";
 
 type Answer = (body: ResetRequest) => StubResponse;
 
 /** The group page of orders-app with a resets endpoint answering POSTs with `answer`; records the bodies. */
 function setup(answer: Answer = (body) => json(resetOf({ dry_run: body.dry_run }), 201), extra = {}) {
   const posts: ResetRequest[] = [];
+  const executes: { reason: string }[] = [];
   let respond = answer;
   const fetch = stubFetch({
     "/api/v1/me": json(ME),
@@ -24,12 +27,21 @@ function setup(answer: Answer = (body) => json(resetOf({ dry_run: body.dry_run }
       posts.push(body);
       return respond(body);
     },
+    // Executing the preview answers as `answer` would for the previewed body with dry_run false.
+    [EXECUTE_URL]: (_url, init) => {
+      const body = JSON.parse(String(init?.body)) as { reason: string };
+      executes.push(body);
+      const previewed = posts[posts.length - 1]!;
+      const answered = respond({ ...previewed, dry_run: false, reason: body.reason });
+      return answered.status === 201 ? { ...answered, status: 200 } : answered;
+    },
     ...extra,
   });
   renderApp("/clusters/local/groups/orders-app");
   return {
     fetch,
     posts,
+    executes,
     answer(next: Answer) {
       respond = next;
     },
@@ -258,7 +270,7 @@ describe("ResetWizard: execute and undo", () => {
     });
 
   it("enables Execute only for the previewed inputs, a reason and the exact group id", async () => {
-    const { posts } = setup((body) => json(body.dry_run ? resetOf() : executed(body), 201));
+    const { posts, executes } = setup((body) => json(body.dry_run ? resetOf() : executed(body), 201));
     await openWizard();
     const execute = screen.getByTestId("reset-execute");
     expect(execute).toBeDisabled();
@@ -289,13 +301,9 @@ describe("ResetWizard: execute and undo", () => {
     expect(execute).toBeEnabled();
 
     fireEvent.click(execute);
-    await waitFor(() => expect(posts).toHaveLength(2));
-    expect(posts[1]).toEqual({
-      scope: ALL_TOPICS,
-      strategy: { type: "shift_by", shift: -80 },
-      dry_run: false,
-      reason: "INC-9",
-    });
+    // Execution runs the preview's own plan: by its id, with the reason; nothing re-planned.
+    await waitFor(() => expect(executes).toEqual([{ reason: "INC-9" }]));
+    expect(posts).toHaveLength(1);
     const result = await screen.findByTestId("reset-result");
     expect(result).toHaveAttribute("data-state", "succeeded");
     expect(result).toHaveTextContent("all 2 partitions committed");
@@ -381,5 +389,36 @@ describe("ResetWizard: execute and undo", () => {
     renderApp("/clusters/local/groups/orders-app");
     await openWizard();
     expect(screen.getByTestId("reset-active-warning")).toHaveTextContent("1 running member (state Stable)");
+  });
+
+  it("shows what changed when the preview no longer holds (409 plan_stale)", async () => {
+    const message = "The plan of preview 7 no longer holds: 1 partition changed since. Preview again.";
+    const changes = [
+      {
+        topic: "orders",
+        partition: 1,
+        planned_current_offset: 120,
+        current_offset: 135,
+        new_offset: 10,
+        log_start_offset: 0,
+        log_end_offset: 230,
+      },
+    ];
+    const { posts } = setup((body) =>
+      body.dry_run ? json(resetOf(), 201) : json({ error: { code: "plan_stale", message, details: { changes } } }, 409),
+    );
+    await openWizard();
+    await preview(posts);
+    change("reset-reason", "INC-9");
+    change("confirm-group-input", "orders-app");
+    fireEvent.click(screen.getByTestId("reset-execute"));
+    expect(await screen.findByTestId("error-banner")).toHaveTextContent(message);
+    const row = screen.getByTestId("plan-stale-row-orders-1");
+    expect(row).toHaveTextContent("120");
+    expect(row).toHaveTextContent("135");
+    expect(screen.queryByTestId("reset-result")).toBeNull();
+    fireEvent.click(screen.getByTestId("preview-again"));
+    expect(screen.queryByTestId("plan-stale")).toBeNull();
+    expect(screen.getByTestId("reset-execute")).toBeDisabled(); // preview first, again
   });
 });

@@ -1,6 +1,6 @@
 import { useEffect, useId, useMemo, useState, type ReactNode } from "react";
 import { isAbortError } from "../api/client";
-import { createOffsetReset, listTopics, undoOffsetReset } from "../api/endpoints";
+import { createOffsetReset, executeOffsetReset, listTopics, undoOffsetReset } from "../api/endpoints";
 import type { GroupDetail, OffsetReset, ResetRequest, ResetStrategyType, TopicSummary } from "../api/types";
 import { formatCount, plural } from "../lib/format";
 import {
@@ -33,6 +33,7 @@ import {
   zoneOffsetMinutes,
 } from "../lib/time";
 import { ErrorBanner } from "./ErrorBanner";
+import { StaleChanges } from "./StaleChanges";
 import { PlanTable, PlanTotals, ResultTable, UndoError } from "./ResetTables";
 
 interface ResetWizardProps {
@@ -153,7 +154,8 @@ export function ResetWizard({ cluster, group, onChanged, onClose }: ResetWizardP
     setBusy("execute");
     setFailure(null);
     try {
-      const reset = await createOffsetReset(cluster, groupId, body);
+      // Executes the previewed plan itself; the server refuses (409) if it no longer holds.
+      const reset = await executeOffsetReset(preview!.reset.id, reason);
       setExecuted(reset);
       setUndoReason(`Undo of reset #${reset.id}`);
       setUndone(null);
@@ -406,7 +408,10 @@ export function ResetWizard({ cluster, group, onChanged, onClose }: ResetWizardP
               </p>
             )}
             {bannerFailure?.action === "execute" && (
-              <ErrorBanner error={bannerFailure.error} title="The reset was not executed" />
+              <>
+                <ErrorBanner error={bannerFailure.error} title="The reset was not executed" />
+                <StaleChanges error={bannerFailure.error} onPreviewAgain={startOver} />
+              </>
             )}
           </form>
         ) : (

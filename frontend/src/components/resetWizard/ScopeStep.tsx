@@ -1,0 +1,51 @@
+import type { ResetWizardState } from "./useResetWizard";
+import { FieldError } from "./FieldError";
+import { ScopePicker } from "./ScopePicker";
+
+/** Which partitions (step 1) of the reset wizard. */
+export function ScopeStep({ w }: { w: ResetWizardState }) {
+  const {
+    attempted,
+    clusterTopics,
+    counts,
+    form,
+    fromFile,
+    localErrors,
+    place,
+    serverError,
+    setForm,
+    setTopic,
+  } = w;
+  return (
+    <fieldset className={fromFile ? "wizard-step step-disabled" : "wizard-step"} data-testid="reset-scope">
+      <legend className="step-title">
+        <span className="step-number">1</span> Scope: which partitions
+      </legend>
+      {fromFile ? (
+        <p className="muted">The CSV names the partitions; the scope is ignored for “From CSV file”.</p>
+      ) : (
+        <ScopePicker
+          topics={form.topics}
+          counts={counts}
+          clusterTopics={clusterTopics}
+          localErrors={localErrors}
+          serverError={serverError}
+          onTopic={setTopic}
+          onAdd={(topic) =>
+            setForm((f) =>
+              f.topics.some((t) => t.topic === topic)
+                ? { ...f, topics: f.topics.map((t) => (t.topic === topic ? { ...t, selected: true } : t)) }
+                : {
+                    ...f,
+                    topics: [...f.topics, { topic, selected: true, partitions: "", partitionCount: null, ofGroup: false }],
+                  },
+            )
+          }
+          onAll={(selected) => setForm((f) => ({ ...f, topics: f.topics.map((t) => ({ ...t, selected })) }))}
+          showEmpty={attempted}
+        />
+      )}
+      {!fromFile && <FieldError error={serverError("scope")} field={place.field} testId="field-error-scope" />}
+    </fieldset>
+  );
+}

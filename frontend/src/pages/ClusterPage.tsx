@@ -1,18 +1,15 @@
 import { useCallback } from "react";
-import { Link, useParams } from "react-router-dom";
+import { useParams } from "react-router-dom";
 import { isAbortError } from "../api/client";
 import { getCluster, listBrokers, listTopics } from "../api/endpoints";
 import type { Broker, ClusterDetail, TopicSummary } from "../api/types";
-import { ClusterTabs } from "../components/ClusterTabs";
-import { ErrorBanner } from "../components/ErrorBanner";
 import { HealthCards } from "../components/HealthCards";
 import { LeadershipChart } from "../components/LeadershipChart";
-import { Loading } from "../components/Loading";
 import { ReachableBadge, StatusBadge } from "../components/StatusBadge";
-import { UpdatedAt } from "../components/UpdatedAt";
 import { usePolling } from "../hooks/usePolling";
 import { useDocumentTitle } from "../hooks/useDocumentTitle";
 import { formatCount, plural } from "../lib/format";
+import { PageShell, LoadState, Stale } from "../components/PageShell";
 
 export const CLUSTER_POLL_MS = 5_000;
 
@@ -59,33 +56,27 @@ export function ClusterPage() {
   const controller = data ? controllerOf(data) : undefined;
 
   return (
-    <section className="page">
-      <nav className="breadcrumb" aria-label="Breadcrumb">
-        <Link to="/">Clusters</Link>
-        <span aria-hidden="true"> / </span>
-        <span>{cluster}</span>
-      </nav>
-
-      <div className="page-header">
-        <h1>
+    <PageShell
+      crumbs={[{ label: "Clusters", to: "/" }, { label: cluster }]}
+      title={
+        <>
           {cluster} {data && <ReachableBadge reachable={data.detail.reachable} />}
-        </h1>
-        <UpdatedAt at={updatedAt} />
-      </div>
-      <ClusterTabs cluster={cluster} />
-
-      {error && (
-        <ErrorBanner
-          error={error}
-          title={data ? `Could not refresh cluster ${cluster}` : `Could not load cluster ${cluster}`}
-          stale={data !== undefined}
-          onRetry={refresh}
-        />
-      )}
-      {loading && !data && <Loading label="Loading cluster…" />}
+        </>
+      }
+      updatedAt={updatedAt}
+      tabsOf={cluster}
+    >
+      <LoadState
+        hasData={data !== undefined}
+        error={error}
+        loading={loading}
+        what={`cluster ${cluster}`}
+        loadingLabel="Loading cluster…"
+        onRetry={refresh}
+      />
 
       {data && (
-        <div className={error ? "stale" : undefined} data-stale={error ? "true" : "false"}>
+        <Stale when={!!error}>
           <dl className="facts">
             <div>
               <dt>Cluster ID</dt>
@@ -136,9 +127,9 @@ export function ClusterPage() {
           ) : (
             <BrokersTable brokers={data.brokers} controllerId={controller?.id} />
           )}
-        </div>
+        </Stale>
       )}
-    </section>
+    </PageShell>
   );
 }
 

@@ -2,13 +2,11 @@ import { useCallback } from "react";
 import { Link } from "react-router-dom";
 import { listClusters } from "../api/endpoints";
 import type { ClusterSummary } from "../api/types";
-import { ErrorBanner } from "../components/ErrorBanner";
-import { Loading } from "../components/Loading";
 import { ReachableBadge } from "../components/StatusBadge";
-import { UpdatedAt } from "../components/UpdatedAt";
 import { usePolling } from "../hooks/usePolling";
 import { useDocumentTitle } from "../hooks/useDocumentTitle";
 import { formatCount } from "../lib/format";
+import { PageShell, LoadState, Stale } from "../components/PageShell";
 
 export const CLUSTERS_POLL_MS = 15_000;
 
@@ -18,30 +16,28 @@ export function ClustersPage() {
   const { data, error, loading, updatedAt, refresh } = usePolling(fetcher, CLUSTERS_POLL_MS);
 
   return (
-    <section className="page">
-      <div className="page-header">
-        <h1>Clusters</h1>
-        <UpdatedAt at={updatedAt} />
-      </div>
-      {error && (
-        <ErrorBanner
-          error={error}
-          title={data ? "Could not refresh the clusters" : "Could not load the clusters"}
-          stale={data !== undefined}
-          onRetry={refresh}
-        />
-      )}
-      {loading && !data && <Loading label="Loading clusters…" />}
+    <PageShell
+      title="Clusters"
+      updatedAt={updatedAt}
+    >
+      <LoadState
+        hasData={data !== undefined}
+        error={error}
+        loading={loading}
+        what="the clusters"
+        loadingLabel="Loading clusters…"
+        onRetry={refresh}
+      />
       {data && (
-        <div className={error ? "stale" : undefined} aria-busy={false}>
+        <Stale when={!!error}>
           {data.length === 0 ? (
             <p className="empty">No clusters are registered.</p>
           ) : (
             <ClustersTable clusters={data} />
           )}
-        </div>
+        </Stale>
       )}
-    </section>
+    </PageShell>
   );
 }
 

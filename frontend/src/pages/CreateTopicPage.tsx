@@ -2,11 +2,11 @@ import { useEffect, useRef, useState, type FormEvent } from "react";
 import { Link, useNavigate, useParams } from "react-router-dom";
 import { ApiError, isAbortError } from "../api/client";
 import { createTopic, getCluster } from "../api/endpoints";
-import { ClusterTabs } from "../components/ClusterTabs";
 import { hasRole, useCurrentUser } from "../components/CurrentUser";
 import { ErrorBanner } from "../components/ErrorBanner";
 import { useDocumentTitle } from "../hooks/useDocumentTitle";
 import { clusterPath, topicPath } from "../navigation";
+import { PageShell } from "../components/PageShell";
 
 /** The body fields whose 400 is shown next to the field (details.field). */
 const FORM_FIELDS = ["name", "partitions", "replication_factor", "configs"] as const;
@@ -98,20 +98,16 @@ export function CreateTopicPage() {
     setConfigs((rows) => rows.map((r) => (r.id === id ? { ...r, ...change } : r)));
 
   return (
-    <section className="page">
-      <nav className="breadcrumb" aria-label="Breadcrumb">
-        <Link to="/">Clusters</Link>
-        <span aria-hidden="true"> / </span>
-        <Link to={clusterPath(cluster)}>{cluster}</Link>
-        <span aria-hidden="true"> / </span>
-        <Link to={clusterPath(cluster, "topics")}>Topics</Link>
-        <span aria-hidden="true"> / </span>
-        <span>New topic</span>
-      </nav>
-      <div className="page-header">
-        <h1>{cluster}</h1>
-      </div>
-      <ClusterTabs cluster={cluster} />
+    <PageShell
+      crumbs={[
+        { label: "Clusters", to: "/" },
+        { label: cluster, to: clusterPath(cluster) },
+        { label: "Topics", to: clusterPath(cluster, "topics") },
+        { label: "New topic" },
+      ]}
+      title={cluster}
+      tabsOf={cluster}
+    >
       <h2>Create a topic</h2>
 
       {user && !hasRole(user, "admin") && (
@@ -238,6 +234,6 @@ export function CreateTopicPage() {
           </Link>
         </div>
       </form>
-    </section>
+    </PageShell>
   );
 }

@@ -2,23 +2,20 @@ import { useCallback, useMemo, useRef, useState } from "react";
 import { Link, useNavigate, useParams } from "react-router-dom";
 import { deleteGroup, getGroup, groupOffsetsCsvUrl } from "../api/endpoints";
 import type { GroupDetail, GroupMember, GroupOffset } from "../api/types";
-import { ClusterTabs } from "../components/ClusterTabs";
 import { ConfirmDialog } from "../components/ConfirmDialog";
 import { hasRole, useCurrentUser } from "../components/CurrentUser";
-import { ErrorBanner } from "../components/ErrorBanner";
 import { GroupStateBadge } from "../components/GroupStateBadge";
 import { LagChart } from "../components/LagChart";
-import { Loading } from "../components/Loading";
 import { ResetHistory } from "../components/ResetHistory";
 import { ResetWizard } from "../components/ResetWizard";
 import { VirtualBody } from "../components/SortableTable";
-import { UpdatedAt } from "../components/UpdatedAt";
 import { usePolling } from "../hooks/usePolling";
 import { useDocumentTitle } from "../hooks/useDocumentTitle";
 import { useVirtualRows } from "../hooks/useVirtualRows";
 import { formatCount, plural } from "../lib/format";
 import { formatAssignments, sortByTopicPartition } from "../lib/groups";
 import { clusterPath, topicPath } from "../navigation";
+import { PageShell, LoadState, Stale } from "../components/PageShell";
 
 export const GROUP_POLL_MS = 5_000;
 /** Height of one offsets table row in px (fixed in styles.css: .vtable td). */
@@ -66,22 +63,17 @@ export function GroupPage() {
   const members = data?.members.length ?? 0;
 
   return (
-    <section className="page">
-      <nav className="breadcrumb" aria-label="Breadcrumb">
-        <Link to="/">Clusters</Link>
-        <span aria-hidden="true"> / </span>
-        <Link to={clusterPath(cluster)}>{cluster}</Link>
-        <span aria-hidden="true"> / </span>
-        <Link to={clusterPath(cluster, "groups")}>Consumer groups</Link>
-        <span aria-hidden="true"> / </span>
-        <span>{group}</span>
-      </nav>
-      <div className="page-header">
-        <h1>{cluster}</h1>
-        <UpdatedAt at={updatedAt} />
-      </div>
-      <ClusterTabs cluster={cluster} />
-
+    <PageShell
+      crumbs={[
+        { label: "Clusters", to: "/" },
+        { label: cluster, to: clusterPath(cluster) },
+        { label: "Consumer groups", to: clusterPath(cluster, "groups") },
+        { label: group },
+      ]}
+      title={cluster}
+      updatedAt={updatedAt}
+      tabsOf={cluster}
+    >
       <div className="page-header">
         <h2 className="topic-title">
           <span className="mono">{group}</span>
@@ -89,21 +81,21 @@ export function GroupPage() {
         </h2>
       </div>
 
-      {error && (
-        <ErrorBanner
-          error={error}
-          title={data ? `Could not refresh group ${group}` : `Could not load group ${group}`}
-          stale={data !== undefined}
-          onRetry={refresh}
-        />
-      )}
-      {loading && !data && <Loading label="Loading consumer group…" rows={5} />}
+      <LoadState
+        hasData={data !== undefined}
+        error={error}
+        loading={loading}
+        what={`group ${group}`}
+        loadingLabel="Loading consumer group…"
+        rows={5}
+        onRetry={refresh}
+      />
 
       {data && (
         <>
-          <div className={error ? "stale" : undefined} data-stale={error ? "true" : "false"}>
+          <Stale when={!!error}>
             <GroupFacts detail={data} />
-          </div>
+          </Stale>
 
           <div className="toolbar group-actions">
             {isOperator && (
@@ -151,7 +143,7 @@ export function GroupPage() {
             <ResetWizard cluster={cluster} group={data} onChanged={onChanged} onClose={() => setWizardOpen(false)} />
           )}
 
-          <div className={error ? "stale" : undefined}>
+          <Stale when={!!error}>
             <h2>Lag per partition</h2>
             <LagChart offsets={data.offsets} />
 
@@ -164,7 +156,7 @@ export function GroupPage() {
               Offsets <span className="muted count-suffix">({data.offsets.length})</span>
             </h2>
             <OffsetsTable cluster={cluster} offsets={data.offsets} members={data.members} />
-          </div>
+          </Stale>
         </>
       )}
 
@@ -197,7 +189,7 @@ export function GroupPage() {
           </p>
         </ConfirmDialog>
       )}
-    </section>
+    </PageShell>
   );
 }
 

@@ -2,18 +2,15 @@ import { useCallback, useDeferredValue, useMemo, useRef } from "react";
 import { Link, useLocation, useParams } from "react-router-dom";
 import { listGroups } from "../api/endpoints";
 import type { GroupSummary } from "../api/types";
-import { ClusterTabs } from "../components/ClusterTabs";
-import { ErrorBanner } from "../components/ErrorBanner";
 import { GroupStateBadge } from "../components/GroupStateBadge";
-import { Loading } from "../components/Loading";
 import { SortHeaders, VirtualBody, type SortColumn } from "../components/SortableTable";
-import { UpdatedAt } from "../components/UpdatedAt";
 import { usePolling } from "../hooks/usePolling";
 import { useDocumentTitle } from "../hooks/useDocumentTitle";
 import { useQueryUpdate } from "../hooks/useQueryUpdate";
 import { useVirtualRows } from "../hooks/useVirtualRows";
 import { formatCount, plural } from "../lib/format";
 import { clusterPath, groupPath, topicPath } from "../navigation";
+import { PageShell, LoadState, Stale } from "../components/PageShell";
 
 export const GROUPS_POLL_MS = 5_000;
 /** Height of one table row in px (fixed in styles.css: .vtable td). */
@@ -119,20 +116,12 @@ export function GroupsPage() {
   };
 
   return (
-    <section className="page">
-      <nav className="breadcrumb" aria-label="Breadcrumb">
-        <Link to="/">Clusters</Link>
-        <span aria-hidden="true"> / </span>
-        <Link to={clusterPath(cluster)}>{cluster}</Link>
-        <span aria-hidden="true"> / </span>
-        <span>Consumer groups</span>
-      </nav>
-      <div className="page-header">
-        <h1>{cluster}</h1>
-        <UpdatedAt at={updatedAt} />
-      </div>
-      <ClusterTabs cluster={cluster} />
-
+    <PageShell
+      crumbs={[{ label: "Clusters", to: "/" }, { label: cluster, to: clusterPath(cluster) }, { label: "Consumer groups" }]}
+      title={cluster}
+      updatedAt={updatedAt}
+      tabsOf={cluster}
+    >
       {deleted && (
         <p className="notice notice-ok" role="status" data-testid="flash">
           Consumer group <strong className="mono">{deleted}</strong> was deleted.
@@ -173,17 +162,17 @@ export function GroupsPage() {
         )}
       </div>
 
-      {error && (
-        <ErrorBanner
-          error={error}
-          title={data ? "Could not refresh the consumer groups" : "Could not load the consumer groups"}
-          stale={data !== undefined}
-          onRetry={refresh}
-        />
-      )}
-      {loading && !data && <Loading label="Loading consumer groups…" rows={6} />}
+      <LoadState
+        hasData={data !== undefined}
+        error={error}
+        loading={loading}
+        what="the consumer groups"
+        loadingLabel="Loading consumer groups…"
+        rows={6}
+        onRetry={refresh}
+      />
       {data && (
-        <div className={error ? "stale" : undefined}>
+        <Stale when={!!error}>
           <GroupsTable
             cluster={cluster}
             rows={rows}
@@ -192,9 +181,9 @@ export function GroupsPage() {
             onSort={onSort}
             empty={data.length === 0 ? "This cluster has no consumer groups." : "No group matches the search."}
           />
-        </div>
+        </Stale>
       )}
-    </section>
+    </PageShell>
   );
 }
 

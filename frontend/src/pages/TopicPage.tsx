@@ -1,21 +1,18 @@
 import { useCallback } from "react";
-import { Link, useParams } from "react-router-dom";
+import { useParams } from "react-router-dom";
 import { getTopic, patchTopicConfigs } from "../api/endpoints";
 import type { ConfigPatch, PartitionInfo, TopicDetail } from "../api/types";
-import { ClusterTabs } from "../components/ClusterTabs";
 import { hasRole, useCurrentUser } from "../components/CurrentUser";
-import { ErrorBanner } from "../components/ErrorBanner";
 import { LeadershipMap } from "../components/LeadershipMap";
-import { Loading } from "../components/Loading";
 import { StatusBadge } from "../components/StatusBadge";
 import { TopicActions } from "../components/TopicActions";
 import { TopicConfigs } from "../components/TopicConfigs";
-import { UpdatedAt } from "../components/UpdatedAt";
 import { usePolling } from "../hooks/usePolling";
 import { useDocumentTitle } from "../hooks/useDocumentTitle";
 import { formatCount } from "../lib/format";
 import { HEALTH_KINDS } from "../lib/topicHealth";
 import { clusterPath } from "../navigation";
+import { PageShell, LoadState, Stale } from "../components/PageShell";
 
 /** Leadership and ISR changes (a broker going down) show within this plus one answer. */
 export const TOPIC_POLL_MS = 3_000;
@@ -43,22 +40,17 @@ export function TopicPage() {
   );
 
   return (
-    <section className="page">
-      <nav className="breadcrumb" aria-label="Breadcrumb">
-        <Link to="/">Clusters</Link>
-        <span aria-hidden="true"> / </span>
-        <Link to={clusterPath(cluster)}>{cluster}</Link>
-        <span aria-hidden="true"> / </span>
-        <Link to={clusterPath(cluster, "topics")}>Topics</Link>
-        <span aria-hidden="true"> / </span>
-        <span>{topic}</span>
-      </nav>
-      <div className="page-header">
-        <h1>{cluster}</h1>
-        <UpdatedAt at={updatedAt} />
-      </div>
-      <ClusterTabs cluster={cluster} />
-
+    <PageShell
+      crumbs={[
+        { label: "Clusters", to: "/" },
+        { label: cluster, to: clusterPath(cluster) },
+        { label: "Topics", to: clusterPath(cluster, "topics") },
+        { label: topic },
+      ]}
+      title={cluster}
+      updatedAt={updatedAt}
+      tabsOf={cluster}
+    >
       <div className="page-header">
         <h2 className="topic-title">
           <span className="mono">{topic}</span>
@@ -66,18 +58,18 @@ export function TopicPage() {
         </h2>
       </div>
 
-      {error && (
-        <ErrorBanner
-          error={error}
-          title={data ? `Could not refresh topic ${topic}` : `Could not load topic ${topic}`}
-          stale={data !== undefined}
-          onRetry={refresh}
-        />
-      )}
-      {loading && !data && <Loading label="Loading topic…" rows={5} />}
+      <LoadState
+        hasData={data !== undefined}
+        error={error}
+        loading={loading}
+        what={`topic ${topic}`}
+        loadingLabel="Loading topic…"
+        rows={5}
+        onRetry={refresh}
+      />
 
       {data && (
-        <div className={error ? "stale" : undefined} data-stale={error ? "true" : "false"}>
+        <Stale when={!!error}>
           <TopicFacts detail={data} />
 
           <h2>Leadership map</h2>
@@ -95,9 +87,9 @@ export function TopicPage() {
               <TopicActions cluster={cluster} topic={data} onChanged={onChanged} />
             </>
           )}
-        </div>
+        </Stale>
       )}
-    </section>
+    </PageShell>
   );
 }
 

@@ -2,12 +2,8 @@ import { useCallback, useDeferredValue, useMemo, useRef } from "react";
 import { Link, useLocation, useParams } from "react-router-dom";
 import { listTopics } from "../api/endpoints";
 import type { TopicHealthFilter, TopicSummary } from "../api/types";
-import { ClusterTabs } from "../components/ClusterTabs";
 import { hasRole, useCurrentUser } from "../components/CurrentUser";
-import { ErrorBanner } from "../components/ErrorBanner";
-import { Loading } from "../components/Loading";
 import { SortHeaders, VirtualBody, type SortColumn } from "../components/SortableTable";
-import { UpdatedAt } from "../components/UpdatedAt";
 import { usePolling } from "../hooks/usePolling";
 import { useDocumentTitle } from "../hooks/useDocumentTitle";
 import { useQueryUpdate } from "../hooks/useQueryUpdate";
@@ -15,6 +11,7 @@ import { useVirtualRows } from "../hooks/useVirtualRows";
 import { formatCount, plural } from "../lib/format";
 import { HEALTH_KINDS, healthKind, topicSeverity } from "../lib/topicHealth";
 import { clusterPath, topicPath } from "../navigation";
+import { PageShell, LoadState, Stale } from "../components/PageShell";
 
 export const TOPICS_POLL_MS = 10_000;
 /** Height of one table row in px (fixed in styles.css: .vtable td). */
@@ -105,20 +102,12 @@ export function TopicsPage() {
   };
 
   return (
-    <section className="page">
-      <nav className="breadcrumb" aria-label="Breadcrumb">
-        <Link to="/">Clusters</Link>
-        <span aria-hidden="true"> / </span>
-        <Link to={clusterPath(cluster)}>{cluster}</Link>
-        <span aria-hidden="true"> / </span>
-        <span>Topics</span>
-      </nav>
-      <div className="page-header">
-        <h1>{cluster}</h1>
-        <UpdatedAt at={updatedAt} />
-      </div>
-      <ClusterTabs cluster={cluster} />
-
+    <PageShell
+      crumbs={[{ label: "Clusters", to: "/" }, { label: cluster, to: clusterPath(cluster) }, { label: "Topics" }]}
+      title={cluster}
+      updatedAt={updatedAt}
+      tabsOf={cluster}
+    >
       {deleted && (
         <p className="notice notice-ok" role="status" data-testid="flash">
           Topic <strong className="mono">{deleted}</strong> was deleted.
@@ -173,17 +162,17 @@ export function TopicsPage() {
         )}
       </div>
 
-      {error && (
-        <ErrorBanner
-          error={error}
-          title={data ? "Could not refresh the topics" : "Could not load the topics"}
-          stale={data !== undefined}
-          onRetry={refresh}
-        />
-      )}
-      {loading && !data && <Loading label="Loading topics…" rows={6} />}
+      <LoadState
+        hasData={data !== undefined}
+        error={error}
+        loading={loading}
+        what="the topics"
+        loadingLabel="Loading topics…"
+        rows={6}
+        onRetry={refresh}
+      />
       {data && (
-        <div className={error ? "stale" : undefined}>
+        <Stale when={!!error}>
           <TopicsTable
             cluster={cluster}
             rows={rows}
@@ -198,9 +187,9 @@ export function TopicsPage() {
                 : "No topic matches the search."
             }
           />
-        </div>
+        </Stale>
       )}
-    </section>
+    </PageShell>
   );
 }
 

@@ -3,15 +3,11 @@
 from __future__ import annotations
 
 import os
-import socket
-import subprocess
-import sys
-import time
-import urllib.request
 from pathlib import Path
 
 import pytest
 
+from tests.live_server import ADMIN, start_console
 from tests.stack import ROOT
 
 CHROMIUM = os.environ.get("CHROMIUM_PATH", "/usr/bin/chromium")
@@ -25,63 +21,15 @@ CHROMIUM_ARGS = [
     "--disable-component-update",
     "--disable-sync",
 ]
-ADMIN = ("e2e-admin", "e2e-password-123")
 SCREENSHOTS = ROOT / "artifacts" / "screenshots"
-
-
-def _free_port() -> int:
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        return sock.getsockname()[1]
 
 
 @pytest.fixture(scope="session")
 def live_console(tmp_path_factory, stack):
     """The console served by daphne on a free port, with its own database and admin user."""
-    db = tmp_path_factory.mktemp("e2e") / "console.sqlite3"
-    port = _free_port()
-    env = {
-        **os.environ,
-        "DATABASE_URL": f"sqlite:///{db}",
-        "CONSOLE_ADMIN_USERNAME": ADMIN[0],
-        "CONSOLE_ADMIN_PASSWORD": ADMIN[1],
-        "ALLOWED_HOSTS": "127.0.0.1,localhost",
-        "CSRF_TRUSTED_ORIGINS": f"http://127.0.0.1:{port}",
-    }
-    manage = [sys.executable, str(ROOT / "manage.py")]
-    subprocess.run([*manage, "migrate", "--noinput", "-v0"], cwd=ROOT, env=env, check=True)
-    subprocess.run([*manage, "ensureadmin"], cwd=ROOT, env=env, check=True, capture_output=True)
-    log = (db.parent / "daphne.log").open("w")
-    server = subprocess.Popen(
-        [
-            sys.executable,
-            "-m",
-            "daphne",
-            "-b",
-            "127.0.0.1",
-            "-p",
-            str(port),
-            "console.asgi:application",
-        ],
-        cwd=ROOT,
-        env=env,
-        stdout=log,
-        stderr=subprocess.STDOUT,
-        start_new_session=True,
-    )
-    base = f"http://127.0.0.1:{port}"
-    deadline = time.monotonic() + 60
-    while True:
-        try:
-            urllib.request.urlopen(f"{base}/healthz", timeout=2)
-            break
-        except OSError:
-            if server.poll() is not None or time.monotonic() > deadline:
-                raise RuntimeError(f"console did not start; see {log.name}") from None
-            time.sleep(0.3)
-    yield base
-    server.terminate()
-    server.wait(timeout=20)
+    console = start_console(tmp_path_factory.mktemp("e2e"))
+    yield console.base
+    console.stop()
 
 
 @pytest.fixture(scope="session")

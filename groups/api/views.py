@@ -1,5 +1,7 @@
+from typing import Any
+
 from django.http import HttpResponse
-from drf_spectacular.utils import OpenApiResponse, extend_schema
+from drf_spectacular.utils import OpenApiResponse, extend_schema, extend_schema_view
 from rest_framework.request import Request
 from rest_framework.response import Response
 
@@ -76,56 +78,61 @@ class OffsetResetDetailView(ConsoleAPIView):
         return Response(resets.reset_as_dict(resets.get_reset(reset_id)))
 
 
-class OffsetResetExecuteView(ConsoleAPIView):
+# A POST on an existing reset (execute, undo): audited against its group, with a reason.
+class _ResetActionView(ConsoleAPIView):
     write_role = "operator"
+    action = ""
+    request_key = ""
+    status_code = 200
 
-    @extend_schema(
+    def act(self, reset_id: int, user: Any, reason: str) -> OffsetReset:
+        raise NotImplementedError
+
+    def post(self, request: Request, reset_id: int) -> Response:
+        existing = resets.get_reset(reset_id)
+        sent = request.data if isinstance(request.data, dict) else {}
+        with audited(
+            request.user,
+            self.action,
+            cluster=existing.cluster,
+            target=existing.group_id,
+            request={self.request_key: reset_id, **sent},
+        ) as log:
+            body = self.validated(s.ReasonRequestSerializer, request.data or {})
+            reset = self.act(reset_id, request.user, body["reason"])
+            _audit_reset(log, reset)
+        return Response(resets.reset_as_dict(reset), status=self.status_code)
+
+
+@extend_schema_view(
+    post=extend_schema(
         request=s.ReasonRequestSerializer,
         responses={200: s.OffsetResetSerializer},
         summary="Execute exactly the plan of a dry-run preview (409 if it no longer holds)",
     )
-    def post(self, request: Request, reset_id: int) -> Response:
-        preview = resets.get_reset(reset_id)
-        with audited(
-            request.user,
-            "offsets.reset.execute",
-            cluster=preview.cluster,
-            target=preview.group_id,
-            request={
-                "preview": reset_id,
-                **(request.data if isinstance(request.data, dict) else {}),
-            },
-        ) as log:
-            body = self.validated(s.ReasonRequestSerializer, request.data or {})
-            reset = resets.execute_preview(reset_id, request.user, body["reason"])
-            _audit_reset(log, reset)
-        return Response(resets.reset_as_dict(reset))
+)
+class OffsetResetExecuteView(_ResetActionView):
+    action = "offsets.reset.execute"
+    request_key = "preview"
+
+    def act(self, reset_id: int, user: Any, reason: str) -> OffsetReset:
+        return resets.execute_preview(reset_id, user, reason)
 
 
-class OffsetResetUndoView(ConsoleAPIView):
-    write_role = "operator"
-
-    @extend_schema(
+@extend_schema_view(
+    post=extend_schema(
         request=s.ReasonRequestSerializer,
         responses={201: s.OffsetResetSerializer},
         summary="Restore the offsets from before an executed reset",
     )
-    def post(self, request: Request, reset_id: int) -> Response:
-        original = resets.get_reset(reset_id)
-        with audited(
-            request.user,
-            "offsets.reset.undo",
-            cluster=original.cluster,
-            target=original.group_id,
-            request={
-                "undo_of": reset_id,
-                **(request.data if isinstance(request.data, dict) else {}),
-            },
-        ) as log:
-            body = self.validated(s.ReasonRequestSerializer, request.data or {})
-            undo = resets.undo_reset(reset_id, request.user, body["reason"])
-            _audit_reset(log, undo)
-        return Response(resets.reset_as_dict(undo), status=201)
+)
+class OffsetResetUndoView(_ResetActionView):
+    action = "offsets.reset.undo"
+    request_key = "undo_of"
+    status_code = 201
+
+    def act(self, reset_id: int, user: Any, reason: str) -> OffsetReset:
+        return resets.undo_reset(reset_id, user, reason)
 
 
 class OffsetsCsvView(ConsoleAPIView):

@@ -49,7 +49,8 @@ def main() -> None:
     def get() -> None:
         response = client.get(url)
         assert response.status_code == 200, response.content[:300]
-        assert len(response.json()) >= args.topics
+        body = response.json()
+        assert len(body) >= args.topics, (len(body), str(body)[:300])
 
     def cold() -> None:
         # Cold: a fresh snapshot and every topic's min.insync.replicas read again.

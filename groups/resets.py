@@ -48,6 +48,10 @@ def build_strategy(spec: dict[str, Any], group_id: str, now_ms: int | None = Non
     if kind == "by_duration":
         duration = parse_duration_ms(_required(spec, "duration"))
         now = now_ms if now_ms is not None else int(time.time() * 1000)
+        if now - duration < 0:
+            raise BadInput(
+                "strategy.duration", "strategy.duration: reaches back before 1970-01-01."
+            )
         return Strategy(kind, timestamp_ms=now - duration)
     if kind == "from_file":
         return Strategy(kind, file_offsets=parse_offsets_csv(_required(spec, "csv"), group_id))

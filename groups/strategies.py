@@ -53,7 +53,11 @@ def parse_datetime_ms(text: str, field: str = "strategy.datetime") -> int:
         moment = moment.replace(tzinfo=UTC)
     # Integer arithmetic: float timestamps can be a millisecond off.
     delta = moment - datetime(1970, 1, 1, tzinfo=UTC)
-    return (delta.days * 86_400 + delta.seconds) * 1000 + delta.microseconds // 1000
+    millis = (delta.days * 86_400 + delta.seconds) * 1000 + delta.microseconds // 1000
+    if millis < 0:
+        # Kafka reads negative timestamps as "latest" (-1) or "earliest" (-2): refuse them.
+        raise BadInput(field, f"{field}: {raw!r} is before 1970-01-01, when record times start.")
+    return millis
 
 
 def parse_duration_ms(text: str, field: str = "strategy.duration") -> int:

@@ -2,14 +2,18 @@
 
 from rest_framework import serializers
 
+from console.api.limits import MAX_CSV_CHARS, KafkaText, int32, int64, no_duplicates
 from groups.strategies import STRATEGIES
 
 
 class TopicScopeSerializer(serializers.Serializer):
-    topic = serializers.CharField()
-    partitions = serializers.ListField(
-        child=serializers.IntegerField(min_value=0), allow_null=True, required=False, default=None
-    )
+    topic = KafkaText()
+    partitions = serializers.ListField(child=int32(), allow_null=True, required=False, default=None)
+
+    def validate_partitions(self, value: list[int] | None) -> list[int] | None:
+        if value is not None:
+            no_duplicates(value, "partition")
+        return value
 
 
 class ScopeSerializer(serializers.Serializer):
@@ -28,12 +32,20 @@ class ScopeSerializer(serializers.Serializer):
 
 class StrategySerializer(serializers.Serializer):
     type = serializers.ChoiceField(choices=STRATEGIES)
-    offset = serializers.IntegerField(required=False, allow_null=True)
-    shift = serializers.IntegerField(required=False, allow_null=True)
-    datetime = serializers.CharField(required=False, allow_blank=True, allow_null=True)
-    duration = serializers.CharField(required=False, allow_blank=True, allow_null=True)
+    offset = int64(required=False, allow_null=True)
+    shift = int64(required=False, allow_null=True)
+    datetime = serializers.CharField(
+        required=False, allow_blank=True, allow_null=True, max_length=64
+    )
+    duration = serializers.CharField(
+        required=False, allow_blank=True, allow_null=True, max_length=64
+    )
     csv = serializers.CharField(
-        required=False, allow_blank=True, allow_null=True, trim_whitespace=False
+        required=False,
+        allow_blank=True,
+        allow_null=True,
+        trim_whitespace=False,
+        max_length=MAX_CSV_CHARS,
     )
 
 

@@ -2,6 +2,8 @@
 
 from rest_framework import serializers
 
+from console.api.limits import KafkaText, KafkaTextMap, int16, int32, no_duplicates
+
 
 class BrokerSerializer(serializers.Serializer):
     id = serializers.IntegerField()
@@ -76,29 +78,39 @@ class TopicDetailSerializer(serializers.Serializer):
 
 
 class TopicCreateSerializer(serializers.Serializer):
-    name = serializers.CharField(allow_blank=True, trim_whitespace=False)
-    partitions = serializers.IntegerField()
-    replication_factor = serializers.IntegerField()
-    configs = serializers.DictField(child=serializers.CharField(), required=False, default=dict)
+    name = KafkaText(allow_blank=True)
+    partitions = int32(min_value=1)
+    replication_factor = int16(min_value=1)
+    configs = KafkaTextMap(required=False, default=dict)
 
 
 class ConfigPatchSerializer(serializers.Serializer):
-    set = serializers.DictField(child=serializers.CharField(), required=False, default=dict)
-    delete = serializers.ListField(child=serializers.CharField(), required=False, default=list)
+    set = KafkaTextMap(required=False, default=dict)
+    delete = serializers.ListField(child=KafkaText(), required=False, default=list)
+
+    def validate_delete(self, value: list[str]) -> list[str]:
+        no_duplicates(value, "config key")
+        return value
 
 
 class PartitionCountSerializer(serializers.Serializer):
-    count = serializers.IntegerField()
+    count = int32(min_value=1)
 
 
 class TopicPartitionRefSerializer(serializers.Serializer):
-    topic = serializers.CharField()
-    partition = serializers.IntegerField(min_value=0)
+    topic = KafkaText()
+    partition = int32()
 
 
 class ElectLeadersSerializer(serializers.Serializer):
     election = serializers.ChoiceField(choices=["preferred", "unclean"])
-    partitions = TopicPartitionRefSerializer(many=True, allow_null=True, required=False)
+    # Required: an explicit null elects every partition; never a missing field.
+    partitions = TopicPartitionRefSerializer(many=True, allow_null=True, allow_empty=False)
+
+    def validate_partitions(self, value: list[dict] | None) -> list[dict] | None:
+        if value is not None:
+            no_duplicates(value, "partition")
+        return value
 
 
 class ElectionResultSerializer(serializers.Serializer):

@@ -2,9 +2,27 @@
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
 from console.models import AuditEntry
+
+TRUNCATED = "…[truncated]"
+MAX_STORED_JSON = 16 * 1024  # bytes of a request or details kept per entry
+
+
+def bounded_text(value: str, limit: int) -> str:
+    """`value`, cut to `limit` characters with a visible marker when longer."""
+    return value if len(value) <= limit else value[: limit - len(TRUNCATED)] + TRUNCATED
+
+
+def bounded_json(value: dict[str, Any]) -> dict[str, Any]:
+    """`value` when its JSON is small; else a cut preview that says so and how big it was."""
+    text = json.dumps(value, default=str, ensure_ascii=False)
+    size = len(text.encode("utf-8"))
+    if size <= MAX_STORED_JSON:
+        return value
+    return {"_truncated": True, "_bytes": size, "preview": bounded_text(text, 2048)}
 
 
 def record(
@@ -18,14 +36,15 @@ def record(
     details: dict[str, Any] | None = None,
 ) -> AuditEntry:
     name = getattr(actor, "username", None) or str(actor or "anonymous")
+    # Every field bounded: the database may enforce max_length, and bodies can be large.
     return AuditEntry.objects.create(
-        actor=name,
-        action=action,
-        cluster=cluster,
-        target=target,
-        request=request or {},
+        actor=bounded_text(name, 150),
+        action=bounded_text(action, 64),
+        cluster=bounded_text(cluster, 64),
+        target=bounded_text(target, 512),
+        request=bounded_json(request or {}),
         outcome=outcome,
-        details=details or {},
+        details=bounded_json(details or {}),
     )
 
 

@@ -1,3 +1,18 @@
-"""All WebSocket routes, gathered from the apps."""
+"""All WebSocket routes, gathered from the apps; anything else is closed with 4404."""
 
-websocket_urlpatterns: list = []
+from channels.generic.websocket import WebsocketConsumer
+from django.urls import re_path
+
+
+class UnknownPath(WebsocketConsumer):
+    """A socket to a path no app serves: accepted only to be closed with a clear code."""
+
+    def connect(self) -> None:
+        self.accept()
+        self.close(code=4404)
+
+
+websocket_urlpatterns: list = [
+    # App routes go before the catch-all.
+    re_path(r"^.*$", UnknownPath.as_asgi()),
+]

@@ -7,11 +7,19 @@ from typing import Any
 from rest_framework import serializers
 from rest_framework.views import APIView
 
+from console.api.limits import text_problem
 from console.clusters import ClusterConfig, get_cluster
 from console.errors import BadInput
 
 
 class ConsoleAPIView(APIView):
+    def initial(self, request: Any, *args: Any, **kwargs: Any) -> None:
+        super().initial(request, *args, **kwargs)
+        # Names in the path (cluster, topic, group) reach Kafka too: same rules as bodies.
+        for name, value in self.kwargs.items():
+            if isinstance(value, str) and (problem := text_problem(value)):
+                raise BadInput(name, f"{name}: {problem}")
+
     # Role needed for GET/HEAD/OPTIONS and for everything else; see console.roles.
     read_role = "viewer"
     write_role = "admin"
@@ -32,3 +40,16 @@ class ConsoleAPIView(APIView):
         serializer = serializer_class(data=data)
         serializer.is_valid(raise_exception=True)
         return serializer.validated_data
+
+
+_BOOLEANS = {"true": True, "1": True, "false": False, "0": False}
+
+
+def query_bool(query: Any, name: str, default: bool) -> bool:
+    """A strict boolean query parameter: true/false/1/0, anything else is a 400."""
+    raw = query.get(name)
+    if raw is None or raw == "":
+        return default
+    if raw.lower() not in _BOOLEANS:
+        raise BadInput(name, f"{name}: give true or false, not {raw!r}.")
+    return _BOOLEANS[raw.lower()]

@@ -7,6 +7,7 @@ express (a list of partitions) would otherwise read as absent, and "absent" can 
 from __future__ import annotations
 
 import json
+import math
 from typing import Any
 
 from rest_framework import exceptions, status
@@ -47,6 +48,17 @@ def _check_text(text: str, where: str) -> None:
         ) from None
 
 
+def _finite(text: str) -> float:
+    value = float(text)
+    if not math.isfinite(value):
+        raise ValueError(f"the number {text} is out of range")
+    return value
+
+
+def _no_constant(text: str) -> float:
+    raise ValueError(f"{text} is not JSON")
+
+
 class StrictJSONParser(JSONParser):
     def parse(self, stream: Any, media_type: str | None = None, parser_context: Any = None) -> Any:
         request = (parser_context or {}).get("request")
@@ -60,7 +72,7 @@ class StrictJSONParser(JSONParser):
         if len(raw) > MAX_REQUEST_BYTES:
             raise PayloadTooLarge()
         try:
-            data = json.loads(raw.decode("utf-8"))
+            data = json.loads(raw.decode("utf-8"), parse_float=_finite, parse_constant=_no_constant)
         except RecursionError:
             raise exceptions.ParseError(
                 f"body: nested deeper than {MAX_JSON_DEPTH} levels."

@@ -9,7 +9,8 @@ from console.errors import BadInput
 from console.models import AuditEntry
 from console.roles import role_of
 
-AUDIT_PAGE_LIMIT = 500
+AUDIT_PAGE_LIMIT = 1000
+AUDIT_PAGE_DEFAULT = 100
 
 
 class MeView(ConsoleAPIView):
@@ -29,21 +30,35 @@ class AuditListView(ConsoleAPIView):
             OpenApiParameter("action", str),
             OpenApiParameter("cluster", str),
             OpenApiParameter("since", str, description="ISO-8601 date-time"),
-            OpenApiParameter("limit", int, description=f"at most {AUDIT_PAGE_LIMIT}"),
+            OpenApiParameter(
+                "limit", int, description=f"page size, 1..{AUDIT_PAGE_LIMIT} (default 100)"
+            ),
+            OpenApiParameter(
+                "before_id", int, description="the next page: entries older than this id"
+            ),
         ],
     )
     def get(self, request: Request) -> Response:
+        query = request.query_params
         entries = AuditEntry.objects.all()
         for name in ("actor", "action", "cluster"):
-            if value := request.query_params.get(name):
+            if value := query.get(name):
                 entries = entries.filter(**{name: value})
-        if since := request.query_params.get("since"):
-            moment = parse_datetime(since)
+        if since := query.get("since"):
+            try:
+                moment = parse_datetime(since)
+            except ValueError:  # well-formed but impossible, e.g. year 0 or month 13
+                moment = None
             if moment is None or moment.tzinfo is None:
                 raise BadInput("since", "since: give an ISO-8601 date-time with a time zone.")
             entries = entries.filter(at__gte=moment)
-        try:
-            limit = min(int(request.query_params.get("limit", AUDIT_PAGE_LIMIT)), AUDIT_PAGE_LIMIT)
-        except ValueError:
-            raise BadInput("limit", "limit: give a whole number.") from None
-        return Response(AuditEntrySerializer(entries[:limit], many=True).data)
+        if before := query.get("before_id"):
+            entries = entries.filter(id__lt=_whole(before, "before_id", 1, 2**63 - 1))
+        limit = _whole(query.get("limit", str(AUDIT_PAGE_DEFAULT)), "limit", 1, AUDIT_PAGE_LIMIT)
+        return Response(AuditEntrySerializer(entries.order_by("-id")[:limit], many=True).data)
+
+
+def _whole(text: str, field: str, low: int, high: int) -> int:
+    if not text.isdigit() or not low <= int(text) <= high:
+        raise BadInput(field, f"{field}: give a whole number from {low} to {high}.")
+    return int(text)

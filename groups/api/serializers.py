@@ -20,6 +20,11 @@ class ScopeSerializer(serializers.Serializer):
     all_topics = serializers.BooleanField(required=False, default=False)
     topics = TopicScopeSerializer(many=True, required=False)
 
+    def validate_topics(self, value: list) -> list:
+        if any(not isinstance(item, dict) for item in value):
+            raise serializers.ValidationError("every entry is {topic, partitions}.")
+        return value
+
     def validate(self, data: dict) -> dict:
         if data.get("all_topics") and data.get("topics"):
             raise serializers.ValidationError("give either all_topics or topics, not both.")

@@ -1,4 +1,6 @@
+import re
 from typing import Any
+from urllib.parse import quote
 
 from django.http import HttpResponse
 from drf_spectacular.utils import OpenApiResponse, extend_schema, extend_schema_view
@@ -11,6 +13,13 @@ from groups import changes, lag, resets
 from groups.api import serializers as s
 from groups.models import OffsetReset
 from groups.strategies import export_csv
+
+
+def content_disposition(filename: str) -> str:
+    """An attachment header safe for any group id: an ASCII fallback name (no quotes, no
+    control characters) and the exact name percent-encoded (RFC 6266)."""
+    fallback = re.sub(r"[^A-Za-z0-9._-]", "_", filename)
+    return f"attachment; filename=\"{fallback}\"; filename*=UTF-8''{quote(filename, safe='')}"
 
 
 def _audit_reset(log: audited, reset: OffsetReset) -> None:
@@ -143,5 +152,5 @@ class OffsetsCsvView(ConsoleAPIView):
     def get(self, request: Request, cluster: str, group: str) -> HttpResponse:
         offsets = lag.committed_for_export(self.cluster(), group)
         response = HttpResponse(export_csv(offsets), content_type="text/csv")
-        response["Content-Disposition"] = f'attachment; filename="{group}-offsets.csv"'
+        response["Content-Disposition"] = content_disposition(f"{group}-offsets.csv")
         return response

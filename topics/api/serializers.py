@@ -109,6 +109,8 @@ class ElectLeadersSerializer(serializers.Serializer):
 
     def validate_partitions(self, value: list[dict] | None) -> list[dict] | None:
         if value is not None:
+            if any(not isinstance(item, dict) for item in value):
+                raise serializers.ValidationError("every partition is {topic, partition}.")
             no_duplicates(value, "partition")
         return value
 

@@ -2,7 +2,7 @@ from drf_spectacular.utils import OpenApiParameter, extend_schema
 from rest_framework.request import Request
 from rest_framework.response import Response
 
-from console.api.base import ConsoleAPIView
+from console.api.base import ConsoleAPIView, query_bool
 from console.audit import audited
 from console.clusters import all_clusters
 from topics import changes, cluster_overview, listing
@@ -42,7 +42,7 @@ class TopicListView(ConsoleAPIView):
         query = request.query_params
         rows = listing.list_topics(
             self.cluster(),
-            include_internal=query.get("include_internal", "false").lower() == "true",
+            include_internal=query_bool(query, "include_internal", False),
             health_filter=query.get("filter") or None,
             search=query.get("search") or None,
         )

@@ -381,7 +381,7 @@ export interface components {
         ElectionResultOutcomeEnum: "elected" | "not_needed" | "failed";
         ElectLeaders: {
             election: components["schemas"]["ElectionEnum"];
-            partitions?: components["schemas"]["TopicPartitionRef"][] | null;
+            partitions: components["schemas"]["TopicPartitionRef"][] | null;
         };
         GroupDetail: {
             assignor: string;
@@ -513,7 +513,9 @@ export interface components {
             csv?: string | null;
             datetime?: string | null;
             duration?: string | null;
+            /** Format: int64 */
             offset?: number | null;
+            /** Format: int64 */
             shift?: number | null;
             type: components["schemas"]["TypeEnum"];
         };
@@ -582,8 +584,10 @@ export interface operations {
             query?: {
                 action?: string;
                 actor?: string;
+                /** @description the next page: entries older than this id */
+                before_id?: number;
                 cluster?: string;
-                /** @description at most 500 */
+                /** @description page size, 1..1000 (default 100) */
                 limit?: number;
                 /** @description ISO-8601 date-time */
                 since?: string;
@@ -677,8 +681,6 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": components["schemas"]["ElectLeaders"];
-                "application/x-www-form-urlencoded": components["schemas"]["ElectLeaders"];
-                "multipart/form-data": components["schemas"]["ElectLeaders"];
             };
         };
         responses: {
@@ -791,8 +793,6 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": components["schemas"]["ResetRequest"];
-                "application/x-www-form-urlencoded": components["schemas"]["ResetRequest"];
-                "multipart/form-data": components["schemas"]["ResetRequest"];
             };
         };
         responses: {
@@ -864,8 +864,6 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": components["schemas"]["TopicCreate"];
-                "application/x-www-form-urlencoded": components["schemas"]["TopicCreate"];
-                "multipart/form-data": components["schemas"]["TopicCreate"];
             };
         };
         responses: {
@@ -935,8 +933,6 @@ export interface operations {
         requestBody?: {
             content: {
                 "application/json": components["schemas"]["PatchedConfigPatch"];
-                "application/x-www-form-urlencoded": components["schemas"]["PatchedConfigPatch"];
-                "multipart/form-data": components["schemas"]["PatchedConfigPatch"];
             };
         };
         responses: {
@@ -963,8 +959,6 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": components["schemas"]["PartitionCount"];
-                "application/x-www-form-urlencoded": components["schemas"]["PartitionCount"];
-                "multipart/form-data": components["schemas"]["PartitionCount"];
             };
         };
         responses: {
@@ -1030,8 +1024,6 @@ export interface operations {
         requestBody?: {
             content: {
                 "application/json": components["schemas"]["ReasonRequest"];
-                "application/x-www-form-urlencoded": components["schemas"]["ReasonRequest"];
-                "multipart/form-data": components["schemas"]["ReasonRequest"];
             };
         };
         responses: {
@@ -1057,8 +1049,6 @@ export interface operations {
         requestBody?: {
             content: {
                 "application/json": components["schemas"]["ReasonRequest"];
-                "application/x-www-form-urlencoded": components["schemas"]["ReasonRequest"];
-                "multipart/form-data": components["schemas"]["ReasonRequest"];
             };
         };
         responses: {

@@ -11,6 +11,7 @@ import os
 from pathlib import Path
 
 import dj_database_url
+from django.core.exceptions import ImproperlyConfigured
 
 from console.clusters import load_registry
 from console.envvars import envbool, envint, envlist, envsecret
@@ -18,8 +19,36 @@ from console.envvars import envbool, envint, envlist, envsecret
 BASE_DIR = Path(__file__).resolve().parent.parent
 
 DEBUG = envbool("DEBUG", False)
-# The dev key is only for a laptop; production sets SECRET_KEY (or SECRET_KEY_FILE).
-SECRET_KEY = envsecret("SECRET_KEY", "dev-only-insecure-key-change-me-" + "x" * 20)
+# SECRET_KEY (or SECRET_KEY_FILE) in production; the dev commands (bin/setup) generate a random
+# one into the ignored file .secret_key, read when nothing else is given. With DEBUG off and
+# neither, the console refuses to start rather than sign sessions with a known key.
+DEV_SECRET_KEY_FILE = Path(os.environ.get("DEV_SECRET_KEY_FILE") or BASE_DIR / ".secret_key")
+SECRET_KEY = envsecret("SECRET_KEY", "")
+if not SECRET_KEY and DEV_SECRET_KEY_FILE.is_file():
+    SECRET_KEY = DEV_SECRET_KEY_FILE.read_text().strip()
+if not SECRET_KEY:
+    if not DEBUG:
+        raise ImproperlyConfigured(
+            "SECRET_KEY is not set: give SECRET_KEY or SECRET_KEY_FILE (a long random value), "
+            "or run bin/setup, which writes a development key into .secret_key."
+        )
+    SECRET_KEY = "dev-only-insecure-key-" + "x" * 30
+
+# Behind a TLS-terminating proxy that sets X-Forwarded-Proto, HTTPS=true marks cookies Secure
+# and turns on HSTS; TRUST_X_FORWARDED_PROTO=true makes Django believe the proxy's header.
+HTTPS = envbool("HTTPS", False)
+if envbool("TRUST_X_FORWARDED_PROTO", False):
+    SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
+SESSION_COOKIE_SECURE = CSRF_COOKIE_SECURE = HTTPS
+SECURE_HSTS_SECONDS = 31_536_000 if HTTPS else 0
+SECURE_CONTENT_TYPE_NOSNIFF = True
+# No inline scripts anywhere (the SPA is a module file, Swagger UI uses its split view);
+# styles may be inline (charts set style attributes).
+CONTENT_SECURITY_POLICY = (
+    "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; "
+    "img-src 'self' data:; connect-src 'self'; frame-ancestors 'none'; base-uri 'self'; "
+    "form-action 'self'"
+)
 ALLOWED_HOSTS = envlist("ALLOWED_HOSTS", ["127.0.0.1", "localhost", "testserver"])
 CSRF_TRUSTED_ORIGINS = envlist(
     "CSRF_TRUSTED_ORIGINS", ["http://127.0.0.1:8000", "http://localhost:8000"]
@@ -57,6 +86,7 @@ MIDDLEWARE = [
     "django.contrib.auth.middleware.AuthenticationMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
+    "console.middleware.content_security_policy",
 ]
 
 ROOT_URLCONF = "console.urls"
@@ -163,7 +193,8 @@ SPECTACULAR_SETTINGS = {
     "DESCRIPTION": "REST API of Kafka Console (described in words in docs/api.md).",
     "VERSION": "1",
     "SERVE_INCLUDE_SCHEMA": False,
-    "SERVE_PERMISSIONS": ["rest_framework.permissions.IsAuthenticated"],
+    # The schema and its docs need the viewer role, like every read.
+    "SERVE_PERMISSIONS": ["console.permissions.RolePermission"],
     "SCHEMA_PATH_PREFIX": "/api/v1",
     # Swagger UI assets come from the sidecar package, not a CDN.
     "SWAGGER_UI_DIST": "SIDECAR",

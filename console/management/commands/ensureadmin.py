@@ -26,6 +26,8 @@ class Command(BaseCommand):
             password = password or secrets.token_urlsafe(12)
             user = users.create_user(username=username, password=password)
             grant_role(user, "admin")
+            user.is_staff = user.is_superuser = True  # so /admin/ (users and roles) works
+            user.save()
             shown = password if generated else "(from CONSOLE_ADMIN_PASSWORD)"
             self.stdout.write(
                 self.style.SUCCESS(f"Created admin user {username!r}, password: {shown}")
@@ -37,4 +39,7 @@ class Command(BaseCommand):
             user.save()
             self.stdout.write(f"Admin user {username!r}: password set from CONSOLE_ADMIN_PASSWORD.")
         grant_role(user, "admin")
+        if not (user.is_staff and user.is_superuser):
+            user.is_staff = user.is_superuser = True
+            user.save()
         self.stdout.write(f"Admin user {username!r} already exists.")

@@ -196,6 +196,10 @@ SPECTACULAR_SETTINGS = {
     # The schema and its docs need the viewer role, like every read.
     "SERVE_PERMISSIONS": ["console.permissions.RolePermission"],
     "SCHEMA_PATH_PREFIX": "/api/v1",
+    "POSTPROCESSING_HOOKS": [
+        "drf_spectacular.hooks.postprocess_schema_enums",
+        "console.api.schema.add_error_responses",
+    ],
     # Swagger UI assets come from the sidecar package, not a CDN.
     "SWAGGER_UI_DIST": "SIDECAR",
     "SWAGGER_UI_FAVICON_HREF": "SIDECAR",

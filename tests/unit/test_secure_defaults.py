@@ -70,3 +70,16 @@ def test_sign_in_attempts_are_rate_limited(client, django_user_model):
     assert blocked.status_code == 429
     other = client.post("/login/", {"username": "someone-else", "password": "wrong"})
     assert other.status_code == 200  # only that user name from that address
+
+
+def test_every_operation_documents_its_error_answers(viewer_client):
+    schema = viewer_client.get("/api/v1/schema/?format=json").json()
+    assert "Error" in schema["components"]["schemas"]
+    for path, methods in schema["paths"].items():
+        for method, operation in methods.items():
+            documented = set(operation["responses"])
+            assert {"401", "403"} <= documented, (method, path)
+            if "{cluster}" in path:
+                assert {"404", "502", "504"} <= documented, (method, path)
+            if "requestBody" in operation:
+                assert {"400", "413", "415"} <= documented, (method, path)

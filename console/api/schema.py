@@ -1,0 +1,59 @@
+"""OpenAPI post-processing: every operation documents its error answers with the one shape."""
+
+from __future__ import annotations
+
+from typing import Any
+
+ERROR_SCHEMA = {
+    "type": "object",
+    "required": ["error"],
+    "properties": {
+        "error": {
+            "type": "object",
+            "required": ["code", "message", "details"],
+            "properties": {
+                "code": {"type": "string", "description": "snake_case, e.g. invalid"},
+                "message": {"type": "string", "description": "a sentence for people"},
+                "details": {"type": "object", "additionalProperties": True},
+            },
+        }
+    },
+}
+
+DESCRIPTIONS = {
+    "400": "Bad input; details.field names the field. Nothing changed.",
+    "401": "No credentials (session or token).",
+    "403": "The user's role does not allow this.",
+    "404": "Unknown cluster, topic, group or reset.",
+    "409": "Conflict: the group is active, a reset is running, or a preview no longer holds.",
+    "413": "The body is larger than the limit.",
+    "415": "The body is not JSON.",
+    "502": "Kafka answered with an error (or refused our credentials or TLS).",
+    "504": "Kafka did not answer in time.",
+}
+
+
+def _codes(path: str, method: str, operation: dict[str, Any]) -> list[str]:
+    codes = ["401", "403"]
+    if method != "get" or operation.get("parameters"):
+        codes.append("400")
+    if "{" in path:
+        codes.append("404")
+    if method in ("post", "put", "patch", "delete"):
+        codes.append("409")
+    if "requestBody" in operation:
+        codes += ["413", "415"]
+    if "{cluster}" in path or "offset-resets" in path:
+        codes += ["502", "504"]
+    return codes
+
+
+def add_error_responses(result: dict[str, Any], generator: Any, request: Any, public: Any) -> Any:
+    result.setdefault("components", {}).setdefault("schemas", {})["Error"] = ERROR_SCHEMA
+    ref = {"application/json": {"schema": {"$ref": "#/components/schemas/Error"}}}
+    for path, methods in result.get("paths", {}).items():
+        for method, operation in methods.items():
+            responses = operation.setdefault("responses", {})
+            for code in _codes(path, method, operation):
+                responses.setdefault(code, {"description": DESCRIPTIONS[code], "content": ref})
+    return result

@@ -48,11 +48,19 @@ def _codes(path: str, method: str, operation: dict[str, Any]) -> list[str]:
     return codes
 
 
+# Names in paths (cluster, topic, group) may not hold control characters (console/api/limits.py).
+NAME_PATTERN = "^[^\\x00-\\x1F\\x7F]+$"
+
+
 def add_error_responses(result: dict[str, Any], generator: Any, request: Any, public: Any) -> Any:
     result.setdefault("components", {}).setdefault("schemas", {})["Error"] = ERROR_SCHEMA
     ref = {"application/json": {"schema": {"$ref": "#/components/schemas/Error"}}}
     for path, methods in result.get("paths", {}).items():
         for method, operation in methods.items():
+            for parameter in operation.get("parameters", []):
+                schema = parameter.get("schema", {})
+                if parameter.get("in") == "path" and schema.get("type") == "string":
+                    schema["pattern"] = NAME_PATTERN
             responses = operation.setdefault("responses", {})
             for code in _codes(path, method, operation):
                 responses.setdefault(code, {"description": DESCRIPTIONS[code], "content": ref})

@@ -87,64 +87,70 @@ def parse_duration_ms(text: str, field: str = "strategy.duration") -> int:
     return -total_ms if match["sign"] == "-" else total_ms
 
 
+_WHOLE = re.compile(r"^[+-]?\d+$")  # \d: Unicode digits too, as Java's parseInt reads them
+INT32_MAX = 2**31 - 1
+INT64_MAX = 2**63 - 1
+
+
+def _csv_error(field: str, number: int, problem: str) -> BadInput:
+    return BadInput(
+        field, f"{field}: line {number}: {problem}", details={"field": field, "line": number}
+    )
+
+
+def _whole(cell: str, what: str, high: int, field: str, number: int) -> int:
+    if not _WHOLE.match(cell):
+        raise _csv_error(field, number, f"the {what} must be a whole number, not {cell!r}.")
+    value = int(cell)
+    if not 0 <= value <= high:
+        raise _csv_error(field, number, f"the {what} {value} is outside 0..{high}.")
+    return value
+
+
 def parse_offsets_csv(
     text: str, group_id: str, field: str = "strategy.csv"
 ) -> dict[tuple[str, int], int]:
-    """Rows of `topic,partition,offset` (or `group,topic,partition,offset` for this group)."""
+    """Rows of `topic,partition,offset` (or `group,topic,partition,offset` for this group).
+
+    Refused as Kafka's ConsumerGroupCommand refuses them (its CSV reader, Jackson): spaces
+    around a value (they become part of it), numbers it cannot read (`5.0`, `1_000`, `0x10`),
+    a partition beyond int32 or an offset beyond int64, a negative offset, a blank line
+    between rows. Stricter than the tool, on purpose: a missing column or an empty value,
+    which the tool reads as 0.
+    """
     if not isinstance(text, str) or not text.strip():
         raise BadInput(field, f"{field}: give CSV lines of topic,partition,offset.")
     rows: dict[tuple[str, int], int] = {}
-    lines = [line for line in text.splitlines()]
-    reader = csv.reader(io.StringIO("\n".join(lines)))
+    lines = text.replace("\r\n", "\n").split("\n")
+    while lines and not lines[-1].strip():
+        lines.pop()  # trailing newlines, as `--export` writes them
     width: int | None = None
-    for number, row in enumerate(reader, start=1):
-        if not row or all(not cell.strip() for cell in row):
-            continue
-        cells = [cell.strip() for cell in row]
+    for number, row in enumerate(csv.reader(io.StringIO("\n".join(lines))), start=1):
+        if not row or all(not cell for cell in row):
+            raise _csv_error(field, number, "is empty; Kafka's tool refuses blank lines.")
+        if any(cell != cell.strip() for cell in row):
+            raise _csv_error(field, number, "has spaces around a value; Kafka's tool keeps them.")
         if width is None:
-            width = len(cells)
+            width = len(row)
             if width not in (3, 4):
-                raise BadInput(
+                raise _csv_error(
                     field,
-                    f"{field}: line {number} has {width} columns; expected "
-                    "topic,partition,offset (or group,topic,partition,offset).",
-                    details={"field": field, "line": number},
+                    number,
+                    f"has {width} columns; expected topic,partition,offset "
+                    "(or group,topic,partition,offset).",
                 )
-        if len(cells) != width:
-            raise BadInput(
-                field,
-                f"{field}: line {number} has {len(cells)} columns, the first line has {width}.",
-                details={"field": field, "line": number},
-            )
+        if len(row) != width:
+            raise _csv_error(field, number, f"has {len(row)} columns, the first line has {width}.")
         if width == 4:
-            group, topic, partition, offset = cells
+            group, topic, partition, offset = row
             if group != group_id:
                 continue  # rows of other groups, as the tool ignores them
         else:
-            topic, partition, offset = cells
+            topic, partition, offset = row
         if not topic:
-            raise BadInput(
-                field,
-                f"{field}: line {number} has an empty topic.",
-                details={"field": field, "line": number},
-            )
-        try:
-            key = (topic, int(partition))
-            value = int(offset)
-        except ValueError:
-            raise BadInput(
-                field,
-                f"{field}: line {number}: partition and offset must be whole numbers "
-                f"(got {partition!r}, {offset!r}).",
-                details={"field": field, "line": number},
-            ) from None
-        if key[1] < 0:
-            raise BadInput(
-                field,
-                f"{field}: line {number}: partition cannot be negative.",
-                details={"field": field, "line": number},
-            )
-        rows[key] = value
+            raise _csv_error(field, number, "has an empty topic.")
+        key = (topic, _whole(partition, "partition", INT32_MAX, field, number))
+        rows[key] = _whole(offset, "offset", INT64_MAX, field, number)
     if not rows:
         raise BadInput(field, f"{field}: no rows for group {group_id!r}.")
     return rows

@@ -68,6 +68,14 @@ _NO_ANSWER = {
     KafkaError.REQUEST_TIMED_OUT,
 }
 
+# Group errors that mean "ask again in a moment": the coordinator is moving or loading.
+_COORDINATOR_MOVED = {
+    "NOT_COORDINATOR",
+    "COORDINATOR_NOT_AVAILABLE",
+    "COORDINATOR_LOAD_IN_PROGRESS",
+}
+_COORDINATOR_ATTEMPTS = 4
+
 # librdkafka's group state names mapped to the names Kafka's own tools print.
 _GROUP_STATES = {
     "STABLE": "Stable",
@@ -435,9 +443,25 @@ class ClusterClient:
         ids = list(group_ids)
         if not ids:
             return {}
-        futures = self.admin().describe_consumer_groups(ids, request_timeout=self.timeout)
+        results: dict[str, Any] = {}
+        pending = ids
+        for attempt in range(_COORDINATOR_ATTEMPTS):
+            if attempt:
+                time.sleep(0.3 * attempt)
+            futures = self.admin().describe_consumer_groups(pending, request_timeout=self.timeout)
+            results.update(self._wait_all(futures))
+            # A coordinator that just moved (broker restart, leader rebalance) answers
+            # NOT_COORDINATOR for a moment: ask those groups again, briefly.
+            pending = [
+                gid
+                for gid in pending
+                if isinstance(results[gid], KafkaCallFailed)
+                and results[gid].kafka_error in _COORDINATOR_MOVED
+            ]
+            if not pending:
+                break
         out: dict[str, GroupDescription] = {}
-        for gid, result in self._wait_all(futures).items():
+        for gid, result in results.items():
             if isinstance(result, KafkaCallFailed) and result.kafka_error == "GROUP_ID_NOT_FOUND":
                 out[gid] = GroupDescription(gid, "Dead", "", "", [], None, exists=False)
                 continue

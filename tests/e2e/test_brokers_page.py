@@ -1,6 +1,7 @@
 """Log in, open the local cluster, watch a broker leave and come back, in real Chromium."""
 
 import pytest
+from playwright.sync_api import expect
 
 from tests.e2e.conftest import login, screenshot
 from tests.stack import devstack
@@ -32,9 +33,7 @@ def test_brokers_page_follows_a_broker_going_down(page):
     login(page)
     page.click("[data-testid=cluster-row-local] a")
     page.wait_for_url("**/clusters/local")
-    page.wait_for_function(
-        f"document.querySelectorAll('{BROKER_ROWS}').length === 3", timeout=30_000
-    )
+    expect(page.locator(BROKER_ROWS)).to_have_count(3, timeout=30_000)
     assert page.locator("[data-testid=controller-badge]").count() == 1
     controller_row = page.locator(BROKER_ROWS, has=page.locator("[data-testid=controller-badge]"))
     controller_id = int(controller_row.get_attribute("data-testid").rsplit("-", 1)[1])
@@ -43,15 +42,11 @@ def test_brokers_page_follows_a_broker_going_down(page):
     devstack("stop-broker", str(controller_id))
     try:
         # No reload: the page polls and must drop the stopped broker by itself.
-        page.wait_for_function(
-            f"document.querySelectorAll('{BROKER_ROWS}').length === 2", timeout=60_000
-        )
+        expect(page.locator(BROKER_ROWS)).to_have_count(2, timeout=60_000)
         assert page.locator(f"[data-testid=broker-row-{controller_id}]").count() == 0
         page.wait_for_selector("[data-testid=controller-badge]")
         assert page.locator("[data-testid=broker-count]").inner_text().strip().startswith("2")
         screenshot(page, "brokers-one-down")
     finally:
         devstack("start-broker", str(controller_id))
-    page.wait_for_function(
-        f"document.querySelectorAll('{BROKER_ROWS}').length === 3", timeout=90_000
-    )
+    expect(page.locator(BROKER_ROWS)).to_have_count(3, timeout=90_000)

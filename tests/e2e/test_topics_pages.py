@@ -1,6 +1,7 @@
 """Topic pages in real Chromium: the leadership map follows a broker failure without reload."""
 
 import pytest
+from playwright.sync_api import expect
 
 from tests.e2e.conftest import login, screenshot
 from tests.stack import devstack
@@ -21,9 +22,8 @@ def test_leadership_map_follows_a_broker_going_down(page, demo_topics):
     login(page)
     page.goto(f"/clusters/local/topics/{TOPIC}")
     page.wait_for_selector("[data-testid=leadership-map]")
-    page.wait_for_function(
-        "document.querySelectorAll('[data-testid^=lm-cell-][data-state=leader]').length === 13"
-    )
+    # Locator assertions, not string expressions: the page's CSP forbids eval.
+    expect(page.locator("[data-testid^=lm-cell-][data-state=leader]")).to_have_count(13)
     victim = 3
     assert "offline" not in _states(page, victim)
     screenshot(page, "leadership-map-before")

@@ -43,6 +43,8 @@ def parity_topic(stack):
             for i in range(RECORDS_PER_PARTITION):
                 producer.produce(TOPIC, value=f"r{i}".encode(), partition=partition)
         assert producer.flush(30) == 0
+    for cluster in CLUSTERS:  # snapshots taken before the topic existed
+        cache.invalidate(cluster)
     return TOPIC
 
 

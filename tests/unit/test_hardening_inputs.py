@@ -41,8 +41,21 @@ def raw_post(client, url: str, text: str, content_type: str = "application/json"
             "multipart/form-data; boundary=B",
         ),
         ("/api/v1/offset-resets/{id}/undo", "reason=x", "application/x-www-form-urlencoded"),
+        (
+            RESETS,
+            '--B\r\nContent-Disposition: form-data; name="reason"; filename="f.txt"\r\n'
+            "\r\nx\r\n--B--\r\n",
+            "multipart/form-data; boundary=B",
+        ),
     ],
-    ids=["elect-form", "configs-form", "create-form", "create-multipart", "undo-form"],
+    ids=[
+        "elect-form",
+        "configs-form",
+        "create-form",
+        "create-multipart",
+        "undo-form",
+        "reset-file",
+    ],
 )
 def test_writes_accept_json_only(admin_client_api, url, body, content_type):
     if "{id}" in url:

@@ -11,12 +11,14 @@ django_asgi_app = get_asgi_application()
 from channels.routing import ProtocolTypeRouter, URLRouter  # noqa: E402
 from channels.security.websocket import AllowedHostsOriginValidator  # noqa: E402
 
+from console.api.body_limit import BodyLimit  # noqa: E402
 from console.ws_auth import TokenOrSessionAuthMiddlewareStack  # noqa: E402
 from console.ws_routing import websocket_urlpatterns  # noqa: E402
 
 application = ProtocolTypeRouter(
     {
-        "http": django_asgi_app,
+        # API bodies over MAX_REQUEST_BYTES are refused (413) before Django reads them.
+        "http": BodyLimit(django_asgi_app),
         "websocket": AllowedHostsOriginValidator(
             TokenOrSessionAuthMiddlewareStack(URLRouter(websocket_urlpatterns))
         ),

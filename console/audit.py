@@ -3,26 +3,57 @@
 from __future__ import annotations
 
 import json
+import math
 from typing import Any
 
 from console.models import AuditEntry
 
 TRUNCATED = "…[truncated]"
 MAX_STORED_JSON = 16 * 1024  # bytes of a request or details kept per entry
+PREVIEW_CHARS = 2048  # of a cut request or details, kept as text
+_MAX_DEPTH = 64  # deeper than any body the parser lets through
+
+
+def storable_text(value: str) -> str:
+    """`value` as every database can store it: NUL (PostgreSQL refuses it in text and jsonb)
+    and lone surrogates (no UTF-8 for them) written as visible escapes."""
+    if value.isascii() and "\x00" not in value:
+        return value
+    return value.encode("utf-8", "backslashreplace").decode("utf-8").replace("\x00", "\\x00")
+
+
+def storable_json(value: Any, depth: int = 0) -> Any:
+    """`value` as JSON any database stores: text made storable, keys as text, tuples and sets
+    as lists, anything else (dates, errors) as its text."""
+    if depth > _MAX_DEPTH:
+        return TRUNCATED
+    if isinstance(value, str):
+        return storable_text(value)
+    if value is None or isinstance(value, (bool, int)):
+        return value
+    if isinstance(value, float):
+        return value if math.isfinite(value) else str(value)  # jsonb has no NaN or Infinity
+    if isinstance(value, dict):
+        return {storable_text(str(k)): storable_json(v, depth + 1) for k, v in value.items()}
+    if isinstance(value, (list, tuple, set, frozenset)):
+        return [storable_json(v, depth + 1) for v in value]
+    return storable_text(str(value))
 
 
 def bounded_text(value: str, limit: int) -> str:
-    """`value`, cut to `limit` characters with a visible marker when longer."""
+    """`value`, storable and cut to `limit` characters with a visible marker when longer."""
+    value = storable_text(value)
     return value if len(value) <= limit else value[: limit - len(TRUNCATED)] + TRUNCATED
 
 
 def bounded_json(value: dict[str, Any]) -> dict[str, Any]:
     """`value` when its JSON is small; else a cut preview that says so and how big it was."""
-    text = json.dumps(value, default=str, ensure_ascii=False)
+    value = storable_json(value)
+    text = json.dumps(value, ensure_ascii=False)
     size = len(text.encode("utf-8"))
     if size <= MAX_STORED_JSON:
         return value
-    return {"_truncated": True, "_bytes": size, "preview": bounded_text(text, 2048)}
+    return {"_truncated": True, "_bytes": size, "preview": bounded_text(text, PREVIEW_CHARS)}
 
 
 def record(
@@ -36,16 +67,21 @@ def record(
     details: dict[str, Any] | None = None,
 ) -> AuditEntry:
     name = getattr(actor, "username", None) or str(actor or "anonymous")
-    # Every field bounded: the database may enforce max_length, and bodies can be large.
+    # Every field bounded (to the model's max_length, with a visible marker) and storable: the
+    # database may enforce max_length, and bodies can be large or hold NUL characters.
     return AuditEntry.objects.create(
-        actor=bounded_text(name, 150),
-        action=bounded_text(action, 64),
-        cluster=bounded_text(cluster, 64),
-        target=bounded_text(target, 512),
+        actor=bounded_text(name, _max_length("actor")),
+        action=bounded_text(action, _max_length("action")),
+        cluster=bounded_text(cluster, _max_length("cluster")),
+        target=bounded_text(target, _max_length("target")),
         request=bounded_json(request or {}),
         outcome=outcome,
         details=bounded_json(details or {}),
     )
+
+
+def _max_length(field: str) -> int:
+    return int(getattr(AuditEntry._meta.get_field(field), "max_length", 0) or 0)
 
 
 class audited:  # noqa: N801 (used as a context manager, reads like a statement)

@@ -37,3 +37,10 @@ class NotFound(ConsoleError):
 class Conflict(ConsoleError):
     status = 409
     code = "conflict"
+
+
+class Unavailable(ConsoleError):
+    """A service of our own (Redis) did not answer; Kafka's own failures are 502/504."""
+
+    status = 503
+    code = "unavailable"

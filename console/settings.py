@@ -172,6 +172,11 @@ DEFAULT_KAFKA_CLUSTERS: list[dict[str, object]] = [
 KAFKA_CLUSTERS = load_registry(os.environ, DEFAULT_KAFKA_CLUSTERS)
 KAFKA_TIMEOUT_SECONDS = float(os.environ.get("KAFKA_TIMEOUT_SECONDS", "8"))
 
+# Largest API request body (bytes); a bigger one is refused with 413 before it is read
+# (console/api/body_limit.py, console/api/parsers.py). The other input limits are in
+# console/api/limits.py.
+MAX_REQUEST_BYTES = envint("MAX_REQUEST_BYTES", 1024 * 1024)
+
 REST_FRAMEWORK = {
     # Token first, so an anonymous request gets 401 with WWW-Authenticate, not 403.
     "DEFAULT_AUTHENTICATION_CLASSES": [

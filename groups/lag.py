@@ -1,21 +1,30 @@
 """Consumer groups with their lag, from batched calls.
 
 For every group at once: one ListGroups, one DescribeGroups, the groups' OffsetFetch calls
-started together, and one ListOffsets per leader broker for all partitions involved. Lag is
-`log end (high watermark) - committed`, as `kafka-consumer-groups.sh --describe` shows it
-(not clamped; null where nothing is committed).
+batched per coordinator, and one ListOffsets per leader broker for all partitions involved.
+Lag is `log end (high watermark) - committed`, as `kafka-consumer-groups.sh --describe`
+shows it (not clamped; null where nothing is committed). The lag sampler reads through
+`read_groups` too.
 
-`status` needs a history of samples (Burrow's rules); until the lag sampler keeps one, it
-is UNKNOWN here.
+`status`, lag in seconds, rates, catch-up time and retention risk need a history of samples:
+they come from the sampler's latest evaluation (groups.lag_store). Without one (the sampler
+has not run yet, or Redis is down) the numbers still come from Kafka and `status` is UNKNOWN.
 """
 
 from __future__ import annotations
 
+import logging
+from concurrent.futures import ThreadPoolExecutor
+from dataclasses import dataclass
+from datetime import UTC, datetime
 from typing import Any
 
 from console import kafka
 from console.clusters import ClusterConfig
-from console.errors import NotFound
+from console.errors import NotFound, Unavailable
+from groups import lag_store
+
+log = logging.getLogger(__name__)
 
 TP = tuple[str, int]
 UNKNOWN = "UNKNOWN"
@@ -34,20 +43,103 @@ def lag_of(committed: int | None, log_end: int | None) -> int | None:
     return log_end - committed
 
 
-def list_groups(cfg: ClusterConfig) -> list[dict[str, Any]]:
-    client = kafka.for_cluster(cfg)
+@dataclass(frozen=True)
+class GroupsRead:
+    """Every group of a cluster with its committed offsets and the partitions' log offsets."""
+
+    listings: list[kafka.GroupListing]
+    descriptions: dict[str, kafka.GroupDescription]
+    committed: dict[str, dict[TP, int | None]]
+    log_ends: dict[TP, int | None]
+    log_starts: dict[TP, int | None]  # empty unless asked for
+
+    def assigned(self, group_id: str) -> dict[TP, kafka.GroupMember]:
+        desc = self.descriptions.get(group_id)
+        return {tp: m for m in (desc.members if desc else []) for tp in m.assignments}
+
+
+def read_groups(client: kafka.ClusterClient, with_log_starts: bool = False) -> GroupsRead:
+    """All groups in batched calls: ListGroups, then DescribeGroups and OffsetFetch side by
+    side, then ListOffsets (latest, and earliest when asked) side by side, for every partition
+    a group committed on or is assigned."""
     listings = client.list_groups()
     ids = [g.group_id for g in listings]
-    descriptions = client.describe_groups(ids)
-    committed = client.committed_offsets(dict.fromkeys(ids))
-    tps = sorted({tp for offsets in committed.values() for tp in offsets})
-    ends = offsets_or_none(client.list_offsets(tps, "latest"))
+    with ThreadPoolExecutor(max_workers=2) as pool:
+        describing = pool.submit(client.describe_groups, ids)
+        committed = client.committed_offsets(dict.fromkeys(ids))
+        descriptions = describing.result()
+    tps = {tp for offsets in committed.values() for tp in offsets}
+    tps |= {tp for d in descriptions.values() for m in d.members for tp in m.assignments}
+    ordered = sorted(tps)
+    with ThreadPoolExecutor(max_workers=2) as pool:
+        starting = None
+        if with_log_starts:
+            starting = pool.submit(client.list_offsets, ordered, "earliest")
+        ends = offsets_or_none(client.list_offsets(ordered, "latest"))
+        starts = offsets_or_none(starting.result()) if starting else {}
+    return GroupsRead(listings, descriptions, committed, ends, starts)
+
+
+def stored_evaluations(cfg: ClusterConfig) -> dict[str, dict[str, Any]]:
+    """The sampler's latest evaluation of every group ({} when there is none or no Redis)."""
+    try:
+        return lag_store.read_latest(cfg.name)
+    except lag_store.StoreUnavailable as exc:
+        log.warning("lag store unavailable, serving lag without evaluation: %s", exc)
+        return {}
+
+
+def stored_evaluation(cfg: ClusterConfig, group_id: str) -> dict[str, Any] | None:
+    try:
+        return lag_store.read_group(cfg.name, group_id)
+    except lag_store.StoreUnavailable as exc:
+        log.warning("lag store unavailable, serving lag without evaluation: %s", exc)
+        return None
+
+
+def _iso(ts: float | None) -> str | None:
+    return None if ts is None else datetime.fromtimestamp(ts, UTC).isoformat()
+
+
+def _rates(topics: dict[str, dict[str, Any]]) -> dict[str, float | None]:
+    def total(name: str) -> float | None:
+        values: list[float | None] = [t.get(name) for t in topics.values()]
+        known = [v for v in values if v is not None]
+        return float(sum(known)) if values and len(known) == len(values) else None
+
+    return {"write_per_s": total("write_per_s"), "consume_per_s": total("consume_per_s")}
+
+
+def evaluation_fields(evaluation: dict[str, Any] | None) -> dict[str, Any]:
+    """The group-level fields the sampler adds to a REST answer (empty values without one)."""
+    if not evaluation:
+        return {
+            "status": UNKNOWN,
+            "max_lag_seconds": None,
+            "rates": {"write_per_s": None, "consume_per_s": None},
+            "catch_up_seconds": None,
+            "retention_risk": "none",
+            "sampled_at": None,
+        }
+    return {
+        "status": evaluation.get("status", UNKNOWN),
+        "max_lag_seconds": evaluation.get("max_lag_seconds"),
+        "rates": _rates(evaluation.get("topics", {})),
+        "catch_up_seconds": evaluation.get("catch_up_seconds"),
+        "retention_risk": evaluation.get("retention_risk", "none"),
+        "sampled_at": _iso(evaluation.get("ts")),
+    }
+
+
+def list_groups(cfg: ClusterConfig) -> list[dict[str, Any]]:
+    read = read_groups(kafka.for_cluster(cfg))
+    evaluations = stored_evaluations(cfg)
     rows = []
-    for listing in listings:
-        desc = descriptions.get(listing.group_id)
-        offsets = committed.get(listing.group_id, {})
-        assigned = {tp for m in (desc.members if desc else []) for tp in m.assignments}
-        lags = [lag_of(o, ends.get(tp)) for tp, o in offsets.items()]
+    for listing in read.listings:
+        desc = read.descriptions.get(listing.group_id)
+        offsets = read.committed.get(listing.group_id, {})
+        assigned = read.assigned(listing.group_id)
+        lags = [lag_of(o, read.log_ends.get(tp)) for tp, o in offsets.items()]
         known = [lag for lag in lags if lag is not None]
         rows.append(
             {
@@ -58,8 +150,7 @@ def list_groups(cfg: ClusterConfig) -> list[dict[str, Any]]:
                 "topics": sorted({t for t, _ in offsets} | {t for t, _ in assigned}),
                 "total_lag": sum(known) if known else None,
                 "max_lag": max(known) if known else None,
-                "max_lag_seconds": None,
-                "status": UNKNOWN,
+                **evaluation_fields(evaluations.get(listing.group_id)),
             }
         )
     return rows
@@ -75,8 +166,11 @@ def group_detail(cfg: ClusterConfig, group_id: str) -> dict[str, Any]:
     tps = sorted(set(committed) | set(owner))
     ends = offsets_or_none(client.list_offsets(tps, "latest"))
     starts = offsets_or_none(client.list_offsets(tps, "earliest"))
+    evaluation = stored_evaluation(cfg, group_id)
+    sampled = {(p["topic"], p["partition"]): p for p in (evaluation or {}).get("partitions", [])}
     offsets = []
     for tp in tps:
+        seen = sampled.get(tp, {})
         offsets.append(
             {
                 "topic": tp[0],
@@ -85,12 +179,14 @@ def group_detail(cfg: ClusterConfig, group_id: str) -> dict[str, Any]:
                 "log_start_offset": starts.get(tp),
                 "log_end_offset": ends.get(tp),
                 "lag": lag_of(committed.get(tp), ends.get(tp)),
-                "lag_seconds": None,
+                "lag_seconds": seen.get("lag_seconds"),
                 "member_id": owner.get(tp),
-                "status": UNKNOWN,
+                "status": seen.get("status", UNKNOWN),
+                "retention_risk": seen.get("retention_risk", "none"),
             }
         )
     known = [row["lag"] for row in offsets if row["lag"] is not None]
+    topics = (evaluation or {}).get("topics", {})
     return {
         "group_id": group_id,
         "state": desc.state,
@@ -108,7 +204,21 @@ def group_detail(cfg: ClusterConfig, group_id: str) -> dict[str, Any]:
         ],
         "offsets": offsets,
         "total_lag": sum(known) if known else None,
-        "status": UNKNOWN,
+        **evaluation_fields(evaluation),
+        "topics": [
+            {
+                "topic": name,
+                "lag": t.get("lag"),
+                "max_lag_seconds": t.get("max_lag_seconds"),
+                "rates": {
+                    "write_per_s": t.get("write_per_s"),
+                    "consume_per_s": t.get("consume_per_s"),
+                },
+                "catch_up_seconds": t.get("catch_up_seconds"),
+                "retention_risk": t.get("retention_risk", "none"),
+            }
+            for name, t in sorted(topics.items())
+        ],
     }
 
 
@@ -119,3 +229,38 @@ def committed_for_export(cfg: ClusterConfig, group_id: str) -> dict[TP, int | No
         if not client.describe_groups([group_id])[group_id].exists:
             raise NotFound(f"Consumer group {group_id!r} does not exist.", code="group_not_found")
     return committed
+
+
+HISTORY_WINDOWS = ("1h", "24h")
+
+
+def expand_history(points: list[list[Any]], topic: str | None) -> list[dict[str, Any]]:
+    """Compact stored points (`[ts, {topic: [lag, lag_s, write/s, consume/s, status]}]`) as
+    one API point per topic and sample, oldest first."""
+    out = []
+    for ts, topics in points:
+        for name, (lag, lag_seconds, write, consume, status) in sorted(topics.items()):
+            if topic is None or name == topic:
+                out.append(
+                    {
+                        "ts": _iso(ts),
+                        "topic": name,
+                        "lag": lag,
+                        "lag_seconds": lag_seconds,
+                        "write_per_s": write,
+                        "consume_per_s": consume,
+                        "status": status,
+                    }
+                )
+    return out
+
+
+def lag_history(cfg: ClusterConfig, group_id: str, window: str, topic: str | None) -> dict:
+    try:
+        points = lag_store.read_history(cfg.name, group_id, window)
+    except lag_store.StoreUnavailable:
+        raise Unavailable(
+            "The lag history is kept in Redis, which does not answer; try again shortly.",
+            code="lag_store_unavailable",
+        ) from None
+    return {"group_id": group_id, "window": window, "points": expand_history(points, topic)}

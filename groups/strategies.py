@@ -13,8 +13,11 @@ from __future__ import annotations
 import csv
 import io
 import re
+from collections.abc import Iterator
 from datetime import UTC, datetime
+from typing import Any
 
+from console.api.limits import INT32_MAX, INT64_MAX, MAX_TIMESTAMP_MS, text_problem
 from console.errors import BadInput
 
 STRATEGIES = (
@@ -84,12 +87,17 @@ def parse_duration_ms(text: str, field: str = "strategy.duration") -> int:
         + seconds * 1000
         + nanos // 1_000_000
     )
-    return -total_ms if match["sign"] == "-" else total_ms
+    total_ms = -total_ms if match["sign"] == "-" else total_ms
+    if abs(total_ms) > MAX_TIMESTAMP_MS:
+        # From any day, it reaches before 1970 or past the year 9999: no record time is there,
+        # and far enough out the instant would not fit Kafka's int64 timestamps (a 500).
+        raise BadInput(
+            field, f"{field}: {raw!r} is longer than the time from 1970 to the year 9999."
+        )
+    return total_ms
 
 
 _WHOLE = re.compile(r"^[+-]?\d+$")  # \d: Unicode digits too, as Java's parseInt reads them
-INT32_MAX = 2**31 - 1
-INT64_MAX = 2**63 - 1
 
 
 def _csv_error(field: str, number: int, problem: str) -> BadInput:
@@ -125,7 +133,8 @@ def parse_offsets_csv(
     while lines and not lines[-1].strip():
         lines.pop()  # trailing newlines, as `--export` writes them
     width: int | None = None
-    for number, row in enumerate(csv.reader(io.StringIO("\n".join(lines))), start=1):
+    reader = csv.reader(io.StringIO("\n".join(lines)))
+    for number, row in enumerate(_csv_rows(reader, field), start=1):
         if not row or all(not cell for cell in row):
             raise _csv_error(field, number, "is empty; Kafka's tool refuses blank lines.")
         if any(cell != cell.strip() for cell in row):
@@ -149,11 +158,26 @@ def parse_offsets_csv(
             topic, partition, offset = row
         if not topic:
             raise _csv_error(field, number, "has an empty topic.")
+        if problem := text_problem(topic):
+            raise _csv_error(field, number, f"the topic {problem}")
         key = (topic, _whole(partition, "partition", INT32_MAX, field, number))
         rows[key] = _whole(offset, "offset", INT64_MAX, field, number)
     if not rows:
         raise BadInput(field, f"{field}: no rows for group {group_id!r}.")
     return rows
+
+
+def _csv_rows(reader: Any, field: str) -> Iterator[list[str]]:
+    """The reader's rows; what the csv module cannot read (a cell over its 128 KiB field
+    limit, a stray quote in strict mode) is a 400 naming the line, not an exception."""
+    while True:
+        try:
+            yield next(reader)
+        except StopIteration:
+            return
+        except csv.Error as exc:
+            problem = f"is not CSV Kafka's tool reads ({exc})."
+            raise _csv_error(field, reader.line_num, problem) from None
 
 
 def export_csv(offsets: dict[tuple[str, int], int | None]) -> str:

@@ -4,6 +4,7 @@ web server itself: the browser tests, and the resilience tests that watch it sta
 from __future__ import annotations
 
 import os
+import signal
 import socket
 import subprocess
 import sys
@@ -88,3 +89,29 @@ def start_console(workdir: Path) -> LiveConsole:
             if server.poll() is not None or time.monotonic() > deadline:
                 raise RuntimeError(f"console did not start; see {log_path}") from None
             time.sleep(0.3)
+
+
+def start_sampler(
+    env: dict[str, str], log_path: Path, interval: float = 1.0, cluster: str = "local"
+) -> subprocess.Popen:
+    """The lag sampler (`manage.py lagsampler`) of one cluster, in its own process group."""
+    return subprocess.Popen(
+        [sys.executable, str(ROOT / "manage.py"), "lagsampler", "--cluster", cluster]
+        + ["--interval", str(interval)],
+        cwd=ROOT,
+        env=env,
+        stdout=log_path.open("a"),
+        stderr=subprocess.STDOUT,
+        start_new_session=True,
+    )
+
+
+def stop_process(proc: subprocess.Popen, sig: int = signal.SIGTERM) -> None:
+    """Signal a process started in its own session (and its children); wait for it."""
+    if proc.poll() is None:
+        os.killpg(proc.pid, sig)
+        try:
+            proc.wait(timeout=20)
+        except subprocess.TimeoutExpired:
+            os.killpg(proc.pid, signal.SIGKILL)
+            proc.wait(timeout=10)

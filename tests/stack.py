@@ -12,6 +12,12 @@ from typing import Any, TypeVar
 
 ROOT = Path(__file__).resolve().parent.parent
 T = TypeVar("T")
+# Commit errors that mean "the group's coordinator is moving": ask again in a moment.
+_COORDINATOR_MOVED = (
+    "NOT_COORDINATOR",
+    "COORDINATOR_NOT_AVAILABLE",
+    "COORDINATOR_LOAD_IN_PROGRESS",
+)
 
 
 def devstack(*args: str, check: bool = True) -> subprocess.CompletedProcess:
@@ -53,10 +59,19 @@ def commit_and_wait(client: Any, group: str, offsets: dict) -> None:
     """Commit offsets for an idle group and wait until a fresh read returns them.
 
     Right after a group coordinator moves (brokers restarted by earlier tests, then leaders
-    rebalanced), a read can briefly reach the previous coordinator and miss the new commit.
+    rebalanced), a commit can be answered NOT_COORDINATOR (it is asked again) and a read can
+    briefly reach the previous coordinator and miss the new commit.
     """
-    errors = client.commit_offsets(group, offsets)
-    assert not any(errors.values()), errors
+
+    def commit() -> dict | None:
+        errors = client.commit_offsets(group, offsets)
+        failed = {tp: e for tp, e in errors.items() if e}
+        if failed and all(e.startswith(_COORDINATOR_MOVED) for e in failed.values()):
+            return None  # ask again
+        return {"errors": failed}
+
+    errors = wait_for(commit, timeout=30, what=f"a coordinator of {group}", every=0.5)["errors"]
+    assert not errors, errors
 
     def visible() -> bool:
         committed = client.committed_offsets({group: list(offsets)})[group]

@@ -4,21 +4,38 @@ from __future__ import annotations
 
 from typing import Any
 
-from rest_framework import serializers
+from rest_framework import exceptions, serializers
 from rest_framework.views import APIView
 
-from console.api.limits import text_problem
+from console.api.limits import INT64_MAX, MAX_PATH_NAME_BYTES, text_problem
 from console.clusters import ClusterConfig, get_cluster
 from console.errors import BadInput
+
+_BODY_METHODS = ("POST", "PUT", "PATCH")
 
 
 class ConsoleAPIView(APIView):
     def initial(self, request: Any, *args: Any, **kwargs: Any) -> None:
         super().initial(request, *args, **kwargs)
-        # Names in the path (cluster, topic, group) reach Kafka too: same rules as bodies.
+        # Names in the path (cluster, topic, group) reach Kafka too: same rules as bodies,
+        # bounded by what Kafka's protocol carries (a group id is free text up to 32,767 bytes).
         for name, value in self.kwargs.items():
-            if isinstance(value, str) and (problem := text_problem(value)):
+            if isinstance(value, str) and (problem := text_problem(value, MAX_PATH_NAME_BYTES)):
                 raise BadInput(name, f"{name}: {problem}")
+            if isinstance(value, int) and not 0 <= value <= INT64_MAX:
+                raise BadInput(name, f"{name}: must be a whole number from 0 to {INT64_MAX}.")
+        # Query values are filters and flags: no control characters either (a NUL cannot even
+        # be stored or compared by PostgreSQL).
+        for name, values in request.query_params.lists():
+            for value in (name, *values):
+                if problem := text_problem(value):
+                    raise BadInput(name, f"{name}: {problem}")
+        # A write's body is JSON or nothing: a form content type is refused even when the form
+        # is empty, rather than read as "no fields given".
+        if request.method in _BODY_METHODS and request.content_type:
+            media_type = request.content_type.split(";", 1)[0].strip().lower()
+            if media_type != "application/json":
+                raise exceptions.UnsupportedMediaType(media_type)
 
     # Role needed for GET/HEAD/OPTIONS and for everything else; see console.roles.
     read_role = "viewer"
@@ -53,3 +70,13 @@ def query_bool(query: Any, name: str, default: bool) -> bool:
     if raw.lower() not in _BOOLEANS:
         raise BadInput(name, f"{name}: give true or false, not {raw!r}.")
     return _BOOLEANS[raw.lower()]
+
+
+def query_int(query: Any, name: str, default: int, low: int, high: int) -> int:
+    """A whole-number query parameter in low..high (ASCII digits only); absent: `default`."""
+    raw = query.get(name)
+    if raw is None or raw == "":
+        return default
+    if not (raw.isascii() and raw.isdigit() and len(raw) <= 20) or not low <= int(raw) <= high:
+        raise BadInput(name, f"{name}: give a whole number from {low} to {high}.")
+    return int(raw)

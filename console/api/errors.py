@@ -63,7 +63,13 @@ def exception_handler(exc: Exception, context: dict[str, Any]) -> Response:
         return error_response(404, "not_found", "Not found.")
     if isinstance(exc, exceptions.APIException):
         code = exc.default_code if isinstance(exc.default_code, str) else "error"
-        response = error_response(exc.status_code, code, str(exc.detail))
+        details: dict[str, Any] = {}
+        if isinstance(exc, (exceptions.ParseError, exceptions.UnsupportedMediaType)):
+            # The body as a whole (or where in it, when the parser knows): bad input.
+            details["field"] = getattr(exc, "field", "body")
+        if limit := getattr(exc, "limit", None):
+            details.update(field="body", limit=limit)
+        response = error_response(exc.status_code, code, str(exc.detail), details)
         if isinstance(exc, (exceptions.NotAuthenticated, exceptions.AuthenticationFailed)):
             response["WWW-Authenticate"] = 'Token realm="api"'
         wait = getattr(exc, "wait", None)

@@ -1,9 +1,11 @@
 """Input limits in one place: what a request may carry before anything reaches Kafka.
 
 Numbers are bounded to what Kafka's protocol can hold (int16 replication factors, int32
-partition counts and numbers, int64 offsets); text that reaches Kafka (names, config keys
-and values) may not hold control characters, which Kafka would silently cut at or refuse
-later as a Kafka error; strings that UTF-8 cannot encode (lone surrogates) are refused.
+partition numbers, int64 offsets) and, where the client library is stricter, to what it
+accepts (librdkafka creates at most 100,000 partitions per topic). Text that reaches Kafka
+(names, config keys and values) may not hold control characters, which Kafka would take
+literally (a group id with a newline) or cut short, and is bounded in UTF-8 bytes, as the
+protocol counts them. Strings that UTF-8 cannot encode (lone surrogates) are refused.
 """
 
 from __future__ import annotations
@@ -11,61 +13,91 @@ from __future__ import annotations
 import re
 from typing import Any
 
+from django.conf import settings
 from rest_framework import serializers
 
-MAX_REQUEST_BYTES = 1024 * 1024  # a body over this answers 413
+# --- request bodies -------------------------------------------------------------------------
+DEFAULT_MAX_REQUEST_BYTES = 1024 * 1024  # settings.MAX_REQUEST_BYTES; a body over it is a 413
 MAX_JSON_DEPTH = 32  # the deepest legitimate body (a reset) nests 5 levels
-MAX_CONFIG_VALUE_CHARS = 32767  # Kafka's own limit for a config value on the wire (int16)
-MAX_CSV_CHARS = 512 * 1024  # from_file: about 10,000 lines of topic,partition,offset
-MAX_NAME_CHARS = 255  # topic names stop at 249; group ids have no limit, but 255 is plenty
 
+# --- Kafka's protocol ------------------------------------------------------------------------
 INT16_MAX = 2**15 - 1
 INT32_MAX = 2**31 - 1
 INT64_MIN, INT64_MAX = -(2**63), 2**63 - 1
+KAFKA_STRING_BYTES = INT16_MAX  # a protocol STRING (group id, config value): int16 length
+
+# --- names, keys and values ------------------------------------------------------------------
+MAX_NAME_CHARS = 255  # topic names stop at 249; config keys are short
+# A config value: the protocol carries 32,767 bytes, but Kafka repeats a refused value in its
+# error message, which then no longer fits and comes back as UNKNOWN_SERVER_ERROR (502).
+MAX_CONFIG_VALUE_BYTES = 30_000
+# A name in a path (group ids are free text in Kafka, bounded only by the protocol).
+MAX_PATH_NAME_BYTES = KAFKA_STRING_BYTES
+MAX_PARTITIONS = 100_000  # librdkafka's cap on a topic's partition count (NewTopic, NewPartitions)
+
+# --- offset resets ---------------------------------------------------------------------------
+MAX_CSV_CHARS = 512 * 1024  # from_file: about 50,000 lines of topic,partition,offset
+# Date-times and durations: from 1970-01-01 (record times start there; Kafka reads negative
+# timestamps as "latest"/"earliest") to the end of year 9999 (what ISO-8601 can write).
+MAX_TIMESTAMP_MS = 253_402_300_799_999  # 9999-12-31T23:59:59.999Z
+
+# --- query strings ---------------------------------------------------------------------------
+AUDIT_PAGE_DEFAULT = 100
+AUDIT_PAGE_MAX = 1000
 
 _CONTROL = re.compile(r"[\x00-\x1f\x7f]")
 
 
-def text_problem(value: str) -> str | None:
+def max_request_bytes() -> int:
+    """The body limit, read per request so that settings (and tests) can change it."""
+    return int(getattr(settings, "MAX_REQUEST_BYTES", DEFAULT_MAX_REQUEST_BYTES))
+
+
+def text_problem(value: str, max_bytes: int | None = None) -> str | None:
     """Why a text cannot go to Kafka, or None."""
     if _CONTROL.search(value):
-        return "must not contain control characters (NUL, CR, LF, TAB, ...)."
+        return "must not contain control characters (NUL, CR, LF, TAB, DEL, ...)."
     try:
-        value.encode("utf-8")
+        size = len(value.encode("utf-8"))
     except UnicodeEncodeError:
         return "is not valid Unicode (a lone surrogate)."
+    if max_bytes is not None and size > max_bytes:
+        return f"is {size} bytes of UTF-8; at most {max_bytes} are allowed."
     return None
 
 
 class KafkaText(serializers.CharField):
-    """Text that reaches Kafka as a name, key or value: no control characters."""
+    """Text that reaches Kafka as a name, key or value: no control characters, bounded."""
 
-    def __init__(self, **kwargs: Any):
-        kwargs.setdefault("max_length", MAX_NAME_CHARS)
+    def __init__(self, max_bytes: int | None = None, **kwargs: Any):
+        kwargs.setdefault("max_length", MAX_NAME_CHARS if max_bytes is None else max_bytes)
         kwargs.setdefault("trim_whitespace", False)
         super().__init__(**kwargs)
+        self.max_bytes = max_bytes
 
     def to_internal_value(self, data: Any) -> str:
         value = super().to_internal_value(data)
-        problem = text_problem(value)
+        problem = text_problem(value, self.max_bytes)
         if problem:
             raise serializers.ValidationError(problem)
         return value
 
 
 class KafkaTextMap(serializers.DictField):
-    """{key: value} of Kafka config: keys and values are KafkaText, keys at most 255 chars."""
+    """{key: value} of Kafka configs: keys of at most 255 characters, values bounded in bytes,
+    neither with control characters."""
 
     def __init__(self, **kwargs: Any):
-        kwargs.setdefault("child", KafkaText(max_length=MAX_CONFIG_VALUE_CHARS))
+        kwargs.setdefault("child", KafkaText(max_bytes=MAX_CONFIG_VALUE_BYTES))
         super().__init__(**kwargs)
 
     def to_internal_value(self, data: Any) -> dict[str, str]:
         values = super().to_internal_value(data)
         for key in values:
+            too_long = len(key) > MAX_NAME_CHARS
             problem = (
                 text_problem(key)
-                or ("is too long." if len(key) > MAX_NAME_CHARS else None)
+                or (f"is longer than {MAX_NAME_CHARS} characters." if too_long else None)
                 or ("must not be empty." if not key else None)
             )
             if problem:
@@ -73,16 +105,21 @@ class KafkaTextMap(serializers.DictField):
         return values
 
 
-def int32(min_value: int = 0, **kwargs: Any) -> serializers.IntegerField:
-    return serializers.IntegerField(min_value=min_value, max_value=INT32_MAX, **kwargs)
-
-
 def int16(min_value: int = 0, **kwargs: Any) -> serializers.IntegerField:
     return serializers.IntegerField(min_value=min_value, max_value=INT16_MAX, **kwargs)
 
 
+def int32(min_value: int = 0, **kwargs: Any) -> serializers.IntegerField:
+    return serializers.IntegerField(min_value=min_value, max_value=INT32_MAX, **kwargs)
+
+
 def int64(**kwargs: Any) -> serializers.IntegerField:
     return serializers.IntegerField(min_value=INT64_MIN, max_value=INT64_MAX, **kwargs)
+
+
+def partition_count_field(**kwargs: Any) -> serializers.IntegerField:
+    """A topic's partition count: 1..100,000 (an int32 in Kafka; librdkafka's cap here)."""
+    return serializers.IntegerField(min_value=1, max_value=MAX_PARTITIONS, **kwargs)
 
 
 def no_duplicates(items: list[Any], what: str) -> None:

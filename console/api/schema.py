@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from console.api.limits import INT64_MAX
+
 ERROR_SCHEMA = {
     "type": "object",
     "required": ["error"],
@@ -29,14 +31,14 @@ DESCRIPTIONS = {
     "413": "The body is larger than the limit.",
     "415": "The body is not JSON.",
     "502": "Kafka answered with an error (or refused our credentials or TLS).",
+    "503": "Redis (the lag sampler's store) did not answer.",
     "504": "Kafka did not answer in time.",
 }
 
 
 def _codes(path: str, method: str, operation: dict[str, Any]) -> list[str]:
-    codes = ["401", "403"]
-    if method != "get" or operation.get("parameters"):
-        codes.append("400")
+    # Every operation can answer 400: query values with control characters are refused too.
+    codes = ["400", "401", "403"]
     if "{" in path:
         codes.append("404")
     if method in ("post", "put", "patch", "delete"):
@@ -45,6 +47,8 @@ def _codes(path: str, method: str, operation: dict[str, Any]) -> list[str]:
         codes += ["413", "415"]
     if "{cluster}" in path or "offset-resets" in path:
         codes += ["502", "504"]
+    if path.endswith("/lag-history"):
+        codes.append("503")
     return codes
 
 
@@ -61,6 +65,8 @@ def add_error_responses(result: dict[str, Any], generator: Any, request: Any, pu
                 schema = parameter.get("schema", {})
                 if parameter.get("in") == "path" and schema.get("type") == "string":
                     schema["pattern"] = NAME_PATTERN
+                if parameter.get("in") == "path" and schema.get("type") == "integer":
+                    schema.update(minimum=0, maximum=INT64_MAX)  # a reset id: a bigint
             responses = operation.setdefault("responses", {})
             for code in _codes(path, method, operation):
                 responses.setdefault(code, {"description": DESCRIPTIONS[code], "content": ref})

@@ -1,16 +1,16 @@
+from datetime import UTC, datetime
+
 from django.utils.dateparse import parse_datetime
 from drf_spectacular.utils import OpenApiParameter, extend_schema
 from rest_framework.request import Request
 from rest_framework.response import Response
 
-from console.api.base import ConsoleAPIView
+from console.api.base import ConsoleAPIView, query_int
+from console.api.limits import AUDIT_PAGE_DEFAULT, AUDIT_PAGE_MAX, INT64_MAX
 from console.api.serializers import AuditEntrySerializer, MeSerializer
 from console.errors import BadInput
 from console.models import AuditEntry
 from console.roles import role_of
-
-AUDIT_PAGE_LIMIT = 1000
-AUDIT_PAGE_DEFAULT = 100
 
 
 class MeView(ConsoleAPIView):
@@ -29,12 +29,16 @@ class AuditListView(ConsoleAPIView):
             OpenApiParameter("actor", str),
             OpenApiParameter("action", str),
             OpenApiParameter("cluster", str),
-            OpenApiParameter("since", str, description="ISO-8601 date-time"),
+            OpenApiParameter("since", str, description="ISO-8601 date-time with a time zone"),
             OpenApiParameter(
-                "limit", int, description=f"page size, 1..{AUDIT_PAGE_LIMIT} (default 100)"
+                "limit",
+                int,
+                description=f"page size, 1..{AUDIT_PAGE_MAX} (default {AUDIT_PAGE_DEFAULT})",
             ),
             OpenApiParameter(
-                "before_id", int, description="the next page: entries older than this id"
+                "before_id",
+                int,
+                description="the next page: entries older than this id (the last id seen)",
             ),
         ],
     )
@@ -45,20 +49,19 @@ class AuditListView(ConsoleAPIView):
             if value := query.get(name):
                 entries = entries.filter(**{name: value})
         if since := query.get("since"):
-            try:
-                moment = parse_datetime(since)
-            except ValueError:  # well-formed but impossible, e.g. year 0 or month 13
-                moment = None
-            if moment is None or moment.tzinfo is None:
-                raise BadInput("since", "since: give an ISO-8601 date-time with a time zone.")
-            entries = entries.filter(at__gte=moment)
-        if before := query.get("before_id"):
-            entries = entries.filter(id__lt=_whole(before, "before_id", 1, 2**63 - 1))
-        limit = _whole(query.get("limit", str(AUDIT_PAGE_DEFAULT)), "limit", 1, AUDIT_PAGE_LIMIT)
+            entries = entries.filter(at__gte=_moment(since, "since"))
+        if before := query_int(query, "before_id", 0, 1, INT64_MAX):
+            entries = entries.filter(id__lt=before)
+        limit = query_int(query, "limit", AUDIT_PAGE_DEFAULT, 1, AUDIT_PAGE_MAX)
         return Response(AuditEntrySerializer(entries.order_by("-id")[:limit], many=True).data)
 
 
-def _whole(text: str, field: str, low: int, high: int) -> int:
-    if not text.isdigit() or not low <= int(text) <= high:
-        raise BadInput(field, f"{field}: give a whole number from {low} to {high}.")
-    return int(text)
+def _moment(text: str, field: str) -> datetime:
+    """An aware date-time the database can compare (years 1..9999 in UTC)."""
+    try:
+        moment = parse_datetime(text)
+        if moment is not None and moment.tzinfo is not None:
+            return moment.astimezone(UTC)
+    except (ValueError, OverflowError):  # year 0, month 13, or past year 9999 in UTC
+        pass
+    raise BadInput(field, f"{field}: give an ISO-8601 date-time with a time zone.")

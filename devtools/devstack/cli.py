@@ -13,7 +13,16 @@ import sys
 import time
 from typing import Any
 
-from devtools.devstack import config, jars, kafka_cluster, procs, redis_server, tls, tools
+from devtools.devstack import (
+    config,
+    jars,
+    kafka_cluster,
+    procs,
+    redis_server,
+    secure_listener,
+    tls,
+    tools,
+)
 from devtools.devstack.errors import DevstackError
 
 # Created in every state dir we make; `down --wipe` refuses to delete a directory without it.
@@ -115,6 +124,7 @@ def cmd_status(as_json: bool) -> int:
         f" ({data['sasl_mechanism']}), password in {data['sasl_password_file']},"
         f" CA {data['tls_ca_location']}"
     )
+    print(f"  Kafka's tools:   --command-config {tls.client_properties_file()}")
     print(f"redis url:         {data['redis_url']}")
     print(f"kafka {data['kafka_version']}, state in {data['state_dir']}")
     n_jars = len(data["spark_kafka_jars"])
@@ -139,7 +149,7 @@ def cmd_up(timeout: float) -> int:
         except DevstackError as exc:
             spark_problem = exc
         desc = kafka_cluster.wait_ready(started, timeout=timeout, progress=_log, libs=libs)
-        kafka_cluster.ensure_secure_listener(config.BROKER_IDS)
+        secure_listener.ensure_ready(config.BROKER_IDS, progress=_log)
     ids = [b.id for b in desc.brokers]
     verb = "ready" if started else "already running"
     _log(
@@ -190,7 +200,8 @@ def cmd_start_broker(node: int, timeout: float) -> int:
         if started:
             _log(f"Started broker {node} (pid {started[node].pid}); waiting until it is back")
         kafka_cluster.wait_ready(started, need=[node], timeout=timeout, progress=_log, libs=libs)
-        kafka_cluster.ensure_secure_listener([node])
+        # The SCRAM credential is cluster-wide and already in place: the listener suffices.
+        secure_listener.wait_tls([node], time.monotonic() + config.SECURE_READY_TIMEOUT_S)
     _log(f"Broker {node} is up." if started else f"Broker {node} was already running.")
     return 0
 

@@ -50,6 +50,8 @@ REDIS_URL = f"redis://{HOST}:{REDIS_PORT}/0"
 BROKER_HEAP = ["-Xms384m", "-Xmx512m"]  # three brokers must fit a small dev box
 TOOL_HEAP = ["-Xmx256m"]
 READY_TIMEOUT_S = 180.0
+# After the cluster is ready: TLS handshakes, and storing the SCRAM credential (JVM tool runs).
+SECURE_READY_TIMEOUT_S = 90.0
 STOP_TIMEOUT_S = 30.0
 
 # --- paths ----------------------------------------------------------------------------------

@@ -130,33 +130,44 @@ def _classpath(libs: Path) -> str:
     return str(libs / "*")  # the JVM expands the wildcard itself
 
 
+def format_command(node_id: int, libs: Path, cid: str) -> list[str]:
+    """kafka-storage format for one node. `--add-scram` puts the console's SCRAM credential into
+    the bootstrap metadata, so a fresh cluster has it before any client connects."""
+    return [
+        java(),
+        *config.TOOL_HEAP,
+        f"-Dlog4j2.configurationFile={tools_log4j2_file()}",
+        "-cp",
+        _classpath(libs),
+        "kafka.tools.StorageTool",
+        "format",
+        "-t",
+        cid,
+        "-c",
+        str(props_file(node_id)),
+        "--add-scram",
+        tls.scram_format_arg(),
+        "--ignore-formatted",
+    ]
+
+
 def format_storage(node_ids: Iterable[int], libs: Path) -> None:
     """Format unformatted nodes (in parallel: each is a JVM start)."""
     cid = cluster_id()
     todo = [n for n in node_ids if _formatted_cluster_id(n) is None]
-    running: dict[int, subprocess.Popen] = {}
-    for n in todo:
-        cmd = [
-            java(),
-            *config.TOOL_HEAP,
-            f"-Dlog4j2.configurationFile={tools_log4j2_file()}",
-            "-cp",
-            _classpath(libs),
-            "kafka.tools.StorageTool",
-            "format",
-            "-t",
-            cid,
-            "-c",
-            str(props_file(n)),
-            "--ignore-formatted",
-        ]
-        running[n] = subprocess.Popen(
-            cmd, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True
+    running = {
+        n: subprocess.Popen(
+            format_command(n, libs, cid),
+            stdout=subprocess.PIPE,
+            stderr=subprocess.STDOUT,
+            text=True,
         )
+        for n in todo
+    }
     for n, proc in running.items():
         out, _ = proc.communicate()
         if proc.returncode != 0:
-            raise DevstackError(f"Formatting node {n} failed:\n{out.strip()}")
+            raise DevstackError(f"Formatting node {n} failed:\n{tls.redact(out.strip())}")
 
 
 def tools_log4j2_file() -> Path:
@@ -308,40 +319,3 @@ def wait_ready(
             progress(f"  waiting for brokers {need} (registered so far: {seen_txt})")
             last_note = now
         time.sleep(1.0)
-
-
-def ensure_secure_listener(node_ids: Iterable[int], timeout: float = 60.0) -> None:
-    """Store the console's SCRAM credential (idempotent), then wait until every given node's
-    SASL_SSL listener completes a TLS handshake and a SCRAM login with it."""
-    from console.clusters import ClusterSecurity, Secret
-    from console.kafka import dev
-    from console.kafka.connection import Connection, WireError
-
-    password = tls.console_password()
-    client = dev.plaintext(config.BOOTSTRAP_SERVERS)
-    deadline = time.monotonic() + timeout
-    while True:
-        try:
-            dev.upsert_scram_user(client, config.SASL_USERNAME, config.SASL_MECHANISM, password)
-            break
-        except Exception as exc:  # noqa: BLE001 (any failure: retry until the deadline)
-            if time.monotonic() > deadline:
-                raise DevstackError(f"could not store the SCRAM credential: {exc}") from None
-            time.sleep(1.0)
-    security = ClusterSecurity(
-        protocol="SASL_SSL",
-        sasl_mechanism=config.SASL_MECHANISM,
-        sasl_username=config.SASL_USERNAME,
-        sasl_password=Secret(file=str(tls.console_password_file())),
-        ssl_ca_location=str(tls.ca_pem()),
-    )
-    for n in node_ids:
-        while True:
-            try:
-                Connection((config.HOST, config.secure_port(n)), security, 5.0).close()
-                break
-            except WireError as exc:
-                # The credential reaches each broker through the metadata log: a moment.
-                if time.monotonic() > deadline:
-                    raise DevstackError(f"node {n}: the SASL_SSL listener refuses: {exc}") from None
-                time.sleep(0.5)

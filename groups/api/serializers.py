@@ -109,7 +109,31 @@ class OffsetResetSerializer(serializers.Serializer):
     result = ResultRowSerializer(many=True, allow_null=True)
 
 
-class GroupRowSerializer(serializers.Serializer):
+LAG_STATUSES = ("OK", "WARN", "ERR", "STOP", "STALL", "REWIND", "UNKNOWN")
+RETENTION_RISKS = ("none", "near", "lost")
+
+
+class RatesSerializer(serializers.Serializer):
+    write_per_s = serializers.FloatField(allow_null=True, help_text="records/s written")
+    consume_per_s = serializers.FloatField(allow_null=True, help_text="records/s consumed")
+
+
+class LagEvaluationFields(serializers.Serializer):
+    """What the lag sampler adds (docs/live-lag.md); UNKNOWN and nulls before its first pass."""
+
+    status = serializers.ChoiceField(choices=LAG_STATUSES)
+    max_lag_seconds = serializers.FloatField(
+        allow_null=True, help_text="age of the oldest unconsumed record over all partitions"
+    )
+    rates = RatesSerializer()
+    catch_up_seconds = serializers.FloatField(
+        allow_null=True, help_text="time to reach the log end at current rates; null: never"
+    )
+    retention_risk = serializers.ChoiceField(choices=RETENTION_RISKS)
+    sampled_at = serializers.CharField(allow_null=True, help_text="the sample evaluated")
+
+
+class GroupRowSerializer(LagEvaluationFields):
     group_id = serializers.CharField()
     state = serializers.CharField()
     protocol_type = serializers.CharField()
@@ -117,8 +141,6 @@ class GroupRowSerializer(serializers.Serializer):
     topics = serializers.ListField(child=serializers.CharField())
     total_lag = serializers.IntegerField(allow_null=True)
     max_lag = serializers.IntegerField(allow_null=True)
-    max_lag_seconds = serializers.FloatField(allow_null=True)
-    status = serializers.CharField()
 
 
 class AssignmentSerializer(serializers.Serializer):
@@ -142,10 +164,20 @@ class GroupOffsetSerializer(serializers.Serializer):
     lag = serializers.IntegerField(allow_null=True)
     lag_seconds = serializers.FloatField(allow_null=True)
     member_id = serializers.CharField(allow_null=True)
-    status = serializers.CharField()
+    status = serializers.ChoiceField(choices=LAG_STATUSES)
+    retention_risk = serializers.ChoiceField(choices=RETENTION_RISKS)
 
 
-class GroupDetailSerializer(serializers.Serializer):
+class GroupTopicLagSerializer(serializers.Serializer):
+    topic = serializers.CharField()
+    lag = serializers.IntegerField(allow_null=True)
+    max_lag_seconds = serializers.FloatField(allow_null=True)
+    rates = RatesSerializer()
+    catch_up_seconds = serializers.FloatField(allow_null=True)
+    retention_risk = serializers.ChoiceField(choices=RETENTION_RISKS)
+
+
+class GroupDetailSerializer(LagEvaluationFields):
     group_id = serializers.CharField()
     state = serializers.CharField()
     protocol_type = serializers.CharField()
@@ -154,4 +186,20 @@ class GroupDetailSerializer(serializers.Serializer):
     members = MemberSerializer(many=True)
     offsets = GroupOffsetSerializer(many=True)
     total_lag = serializers.IntegerField(allow_null=True)
-    status = serializers.CharField()
+    topics = GroupTopicLagSerializer(many=True)
+
+
+class LagPointSerializer(serializers.Serializer):
+    ts = serializers.CharField()
+    topic = serializers.CharField()
+    lag = serializers.IntegerField(allow_null=True)
+    lag_seconds = serializers.FloatField(allow_null=True)
+    write_per_s = serializers.FloatField(allow_null=True)
+    consume_per_s = serializers.FloatField(allow_null=True)
+    status = serializers.ChoiceField(choices=LAG_STATUSES)
+
+
+class LagHistorySerializer(serializers.Serializer):
+    group_id = serializers.CharField()
+    window = serializers.ChoiceField(choices=("1h", "24h"))
+    points = LagPointSerializer(many=True)

@@ -3,12 +3,18 @@ from typing import Any
 from urllib.parse import quote
 
 from django.http import HttpResponse
-from drf_spectacular.utils import OpenApiResponse, extend_schema, extend_schema_view
+from drf_spectacular.utils import (
+    OpenApiParameter,
+    OpenApiResponse,
+    extend_schema,
+    extend_schema_view,
+)
 from rest_framework.request import Request
 from rest_framework.response import Response
 
 from console.api.base import ConsoleAPIView
 from console.audit import audited
+from console.errors import BadInput
 from groups import changes, lag, resets
 from groups.api import serializers as s
 from groups.models import OffsetReset
@@ -22,6 +28,15 @@ def content_disposition(filename: str) -> str:
     return f"attachment; filename=\"{fallback}\"; filename*=UTF-8''{quote(filename, safe='')}"
 
 
+def _storable_group_id(group: str) -> None:
+    """A reset is stored with its group id, in a column of bounded length."""
+    limit = getattr(OffsetReset._meta.get_field("group_id"), "max_length", None)
+    if limit and len(group) > limit:
+        raise BadInput(
+            "group", f"group: offset resets are kept for group ids of up to {limit} characters."
+        )
+
+
 def _audit_reset(log: audited, reset: OffsetReset) -> None:
     """An execution that did not commit everything is audited as failed, with its id."""
     log.details.update(reset_id=reset.pk, state=reset.state)
@@ -33,6 +48,23 @@ class GroupListView(ConsoleAPIView):
     @extend_schema(responses=s.GroupRowSerializer(many=True), summary="Consumer groups with lag")
     def get(self, request: Request, cluster: str) -> Response:
         return Response(lag.list_groups(self.cluster()))
+
+
+class LagHistoryView(ConsoleAPIView):
+    @extend_schema(
+        responses=s.LagHistorySerializer,
+        summary="A group's lag over the last hour (each sample) or day (each minute)",
+        parameters=[
+            OpenApiParameter("topic", str, description="only this topic (default: all)"),
+            OpenApiParameter("window", str, enum=list(lag.HISTORY_WINDOWS), description="1h, 24h"),
+        ],
+    )
+    def get(self, request: Request, cluster: str, group: str) -> Response:
+        window = request.query_params.get("window") or "1h"
+        if window not in lag.HISTORY_WINDOWS:
+            raise BadInput("window", "window: give 1h or 24h.")
+        topic = request.query_params.get("topic") or None
+        return Response(lag.lag_history(self.cluster(), group, window, topic))
 
 
 class GroupDetailView(ConsoleAPIView):
@@ -72,6 +104,7 @@ class OffsetResetListView(ConsoleAPIView):
             request.user, "offsets.reset", cluster=cfg.name, target=group, request=request.data
         ) as log:
             body = self.validated(s.ResetRequestSerializer, request.data)
+            _storable_group_id(group)
             dry_run = body.get("dry_run", True)
             log.action = "offsets.reset.preview" if dry_run else "offsets.reset.execute"
             reset = resets.create_reset(cfg, group, body, request.user)
@@ -107,7 +140,8 @@ class _ResetActionView(ConsoleAPIView):
             target=existing.group_id,
             request={self.request_key: reset_id, **sent},
         ) as log:
-            body = self.validated(s.ReasonRequestSerializer, request.data or {})
+            # No body is no reason; a body is an object (`null` or `[]` is a 400, not "none").
+            body = self.validated(s.ReasonRequestSerializer, request.data)
             reset = self.act(reset_id, request.user, body["reason"])
             _audit_reset(log, reset)
         return Response(resets.reset_as_dict(reset), status=self.status_code)
@@ -152,5 +186,6 @@ class OffsetsCsvView(ConsoleAPIView):
     def get(self, request: Request, cluster: str, group: str) -> HttpResponse:
         offsets = lag.committed_for_export(self.cluster(), group)
         response = HttpResponse(export_csv(offsets), content_type="text/csv")
-        response["Content-Disposition"] = content_disposition(f"{group}-offsets.csv")
+        # A file name, not the whole id: a group id may be 32,767 bytes long.
+        response["Content-Disposition"] = content_disposition(f"{group[:200]}-offsets.csv")
         return response

@@ -373,6 +373,7 @@ def test_clamped_marker_and_record_times(operator_client, data):
     response = operator_client.post(
         f"/api/v1/clusters/local/groups/{group}/offset-resets", body, format="json"
     )
+    assert response.status_code == 201, response.content
     plan = {r["partition"]: r for r in response.json()["plan"]}
     assert plan[0]["new_offset"] == DELETED_BEFORE and plan[0]["clamped"] is True
     assert plan[1]["new_offset"] == 2 and plan[1]["clamped"] is False

@@ -3,6 +3,10 @@ from django.core.exceptions import ImproperlyConfigured
 
 from console.clusters import Secret, SecretUnavailable, load_registry, parse_registry
 
+DEFAULTS = [
+    {"name": "local", "bootstrap_servers": "127.0.0.1:19092,127.0.0.1:29092,127.0.0.1:39092"}
+]
+
 PROD = {
     "name": "prod",
     "bootstrap_servers": "k1:9093,k2:9093",
@@ -36,6 +40,91 @@ def test_no_secret_in_any_repr(tmp_path):
     assert inline["prod"].security.sasl_password.reveal() == "s3cret"
 
 
+@pytest.mark.parametrize("how", ["inline", "env", "file"])
+def test_a_secret_is_a_reference_whose_repr_never_shows_it(tmp_path, how):
+    path = tmp_path / "pw"
+    path.write_text("file-s3cret\n")
+    value = {"inline": "inline-s3cret", "env": "env-s3cret", "file": "file-s3cret"}[how]
+    environ = {"PROD_PW": "env-s3cret", "KEY_PW": "env-s3cret"}
+    secrets = {
+        "inline": {"sasl_password": value, "ssl_key_password": value},
+        "env": {"sasl_password_env": "PROD_PW", "ssl_key_password_env": "KEY_PW"},
+        "file": {"sasl_password_file": str(path), "ssl_key_password_file": str(path)},
+    }[how]
+    entry = {
+        **PROD,
+        "sasl_password_env": None,
+        "ssl_certificate_location": "/c.pem",
+        "ssl_key_location": "/k.pem",
+        **secrets,
+    }
+    cluster = parse_registry([entry], environ)["prod"]
+    for text in (repr(cluster), str(cluster), repr(cluster.security), repr(cluster.fingerprint())):
+        assert value not in text
+    for secret in (cluster.security.sasl_password, cluster.security.ssl_key_password):
+        assert secret.reveal(environ) == value
+        assert (
+            repr(secret)
+            == {
+                "inline": "Secret(inline)",
+                "env": f"Secret(env={secret.env!r})",
+                "file": f"Secret(file={str(path)!r})",
+            }[how]
+        )
+
+
+def test_an_env_secret_is_read_when_used_so_a_changed_value_is_seen():
+    secret = parse_registry([PROD], {"PROD_PW": "old"})["prod"].security.sasl_password
+    assert secret.reveal({"PROD_PW": "new"}) == "new"
+    with pytest.raises(SecretUnavailable, match="PROD_PW"):
+        secret.reveal({})
+
+
+@pytest.mark.parametrize(
+    "given, stored",
+    [
+        ("PLAIN", "PLAIN"),
+        ("SCRAM-SHA-256", "SCRAM-SHA-256"),
+        ("SCRAM-SHA-512", "SCRAM-SHA-512"),
+        ("scram-sha-256", "SCRAM-SHA-256"),
+    ],
+)
+@pytest.mark.parametrize("protocol", ["SASL_SSL", "SASL_PLAINTEXT", "sasl_plaintext"])
+def test_sasl_mechanisms_kafka_supports_are_accepted(given, stored, protocol):
+    entry = {**PROD, "sasl_mechanism": given, "security_protocol": protocol}
+    security = parse_registry([entry], {"PROD_PW": "pw"})["prod"].security
+    assert security.sasl_mechanism == stored
+    assert security.protocol == protocol.upper() and security.uses_sasl
+    assert security.uses_tls == (protocol == "SASL_SSL")
+
+
+@pytest.mark.parametrize(
+    "mechanism", [None, "", "GSSAPI", "OAUTHBEARER", "SCRAM-SHA-1", "SCRAM"], ids=repr
+)
+def test_other_sasl_mechanisms_are_refused(mechanism):
+    with pytest.raises(ImproperlyConfigured, match="sasl_mechanism must be one of"):
+        parse_registry([{**PROD, "sasl_mechanism": mechanism}], {"PROD_PW": "pw"})
+
+
+@pytest.mark.parametrize(
+    "prop",
+    [
+        "sasl.password",
+        "sasl.username",
+        "sasl.mechanism",
+        "sasl.mechanisms",
+        "security.protocol",
+        "ssl.key.password",
+        "ssl.ca.location",
+        "bootstrap.servers",
+    ],
+)
+def test_client_config_cannot_carry_security_or_secrets(prop):
+    entry = {**PROD, "client_config": {"client.id": "c", prop: "x"}}
+    with pytest.raises(ImproperlyConfigured, match=f"set {prop} with the registry field"):
+        parse_registry([entry], {"PROD_PW": "pw"})
+
+
 def test_a_secret_file_is_read_when_used_not_at_start_up(tmp_path):
     path = tmp_path / "pw"
     entry = {**PROD, "sasl_password_env": None, "sasl_password_file": str(path)}
@@ -50,6 +139,26 @@ def test_local_takes_its_bootstrap_servers_from_the_defaults():
     registry = parse_registry([{"name": "local"}], {}, {"local": "127.0.0.1:19092"})
     assert registry["local"].bootstrap_servers == "127.0.0.1:19092"
     assert registry["local"].security.protocol == "PLAINTEXT"
+
+
+def test_default_bootstrap_only_fills_in_what_is_missing():
+    defaults = {"local": "127.0.0.1:19092"}
+    given = parse_registry([{"name": "local", "bootstrap_servers": " other:1 "}], {}, defaults)
+    assert given["local"].bootstrap_servers == "other:1"
+    with pytest.raises(ImproperlyConfigured, match="'remote' needs bootstrap_servers"):
+        parse_registry([{"name": "local"}, {"name": "remote"}], {}, defaults)
+
+
+def test_a_registry_naming_only_local_reaches_the_dev_stack():
+    from django.conf import settings
+
+    dev_stack = "127.0.0.1:19092,127.0.0.1:29092,127.0.0.1:39092"
+    registry = load_registry({"KAFKA_CLUSTERS": '[{"name": "local"}]'}, DEFAULTS)
+    assert registry["local"].bootstrap_servers == dev_stack
+    assert registry["local"].security.protocol == "PLAINTEXT"
+    assert load_registry({}, settings.DEFAULT_KAFKA_CLUSTERS)["local"].bootstrap_servers == (
+        dev_stack
+    )
 
 
 def test_without_a_registry_the_settings_defaults_are_used():

@@ -4,7 +4,8 @@ from pathlib import Path
 
 import pytest
 
-from devtools.devstack import config, kafka_cluster
+from devtools.devstack import config, kafka_cluster, secure_listener, tls
+from devtools.devstack.errors import DevstackError
 
 
 def _props(text: str) -> dict[str, str]:
@@ -121,3 +122,115 @@ def test_settings_defaults_match_the_dev_stack():
     assert defaults["local-secure"]["bootstrap_servers"] == config.SECURE_BOOTSTRAP_SERVERS
     assert defaults["local-secure"]["sasl_mechanism"] == config.SASL_MECHANISM
     assert defaults["local-secure"]["sasl_username"] == config.SASL_USERNAME
+
+
+# --- the SASL_SSL listener ------------------------------------------------------------------
+def test_secure_constants(monkeypatch, tmp_path):
+    assert [config.secure_port(n) for n in config.BROKER_IDS] == [19094, 29094, 39094]
+    assert config.SECURE_BOOTSTRAP_SERVERS == "127.0.0.1:19094,127.0.0.1:29094,127.0.0.1:39094"
+    assert (config.SASL_USERNAME, config.SASL_MECHANISM) == ("console", "SCRAM-SHA-512")
+    monkeypatch.setenv("DEVSTACK_DIR", str(tmp_path))
+    assert config.tls_dir() == tmp_path.resolve() / "tls"
+
+
+@pytest.mark.parametrize("node", [1, 2, 3])
+def test_node_properties_with_the_secure_listener(monkeypatch, tmp_path, node):
+    monkeypatch.setenv("DEVSTACK_DIR", str(tmp_path))
+    props = _props(config.node_properties(node, tmp_path / "data", tls.listener_properties()))
+    plain, secure, controller = (f"127.0.0.1:{node}909{i}" for i in (2, 4, 3))
+    assert props["listeners"] == (
+        f"PLAINTEXT://{plain},SECURE://{secure},CONTROLLER://{controller}"
+    )
+    assert props["advertised.listeners"] == props["listeners"]
+    assert props["listener.security.protocol.map"] == (
+        "PLAINTEXT:PLAINTEXT,CONTROLLER:PLAINTEXT,SECURE:SASL_SSL"
+    )
+    # Brokers and controllers keep talking PLAINTEXT among themselves; no authorizer.
+    assert props["inter.broker.listener.name"] == "PLAINTEXT"
+    assert props["controller.listener.names"] == "CONTROLLER"
+    assert not any("authorizer" in key or key.startswith("super.users") for key in props)
+    # SASL is set on the SECURE listener only.
+    sasl = {key: value for key, value in props.items() if "sasl" in key}
+    assert sasl == {
+        "listener.name.secure.sasl.enabled.mechanisms": "SCRAM-SHA-512",
+        "listener.name.secure.scram-sha-512.sasl.jaas.config": (
+            "org.apache.kafka.common.security.scram.ScramLoginModule required;"
+        ),
+    }
+    tls_dir = tmp_path.resolve() / "tls"
+    password = (tls_dir / "keystore.password").read_text()
+    assert props["listener.name.secure.ssl.keystore.location"] == str(tls_dir / "broker.p12")
+    assert props["listener.name.secure.ssl.truststore.location"] == str(tls_dir / "truststore.p12")
+    assert props["listener.name.secure.ssl.keystore.type"] == "PKCS12"
+    assert props["listener.name.secure.ssl.keystore.password"] == password
+    assert props["listener.name.secure.ssl.key.password"] == password
+    assert props["listener.name.secure.ssl.truststore.password"] == password
+
+
+def test_password_files_are_random_private_and_made_once(monkeypatch, tmp_path):
+    monkeypatch.setenv("DEVSTACK_DIR", str(tmp_path))
+    first = tls.console_password()
+    assert tls.console_password() == first != tls.keystore_password()
+    path = tls.console_password_file()
+    assert path == tmp_path.resolve() / "tls" / "console.password"
+    assert path.read_text() == first and len(first) >= 32  # no newline
+    assert first.replace("-", "").replace("_", "").isalnum()  # safe inside [..,password=..]
+    assert path.stat().st_mode & 0o777 == 0o600
+    assert tls.keystore_password_file().stat().st_mode & 0o777 == 0o600
+
+
+def test_scram_arguments(monkeypatch, tmp_path):
+    monkeypatch.setenv("DEVSTACK_DIR", str(tmp_path))
+    password = tls.console_password()
+    assert tls.scram_format_arg() == f"SCRAM-SHA-512=[name=console,password={password}]"
+    assert tls.scram_config_arg() == f"SCRAM-SHA-512=[password={password}]"
+
+
+def test_redact_hides_both_passwords(monkeypatch, tmp_path):
+    monkeypatch.setenv("DEVSTACK_DIR", str(tmp_path))
+    text = f"bad [password={tls.console_password()}] store {tls.keystore_password()}"
+    assert tls.redact(text) == "bad [password=***] store ***"
+
+
+def test_client_properties_for_kafka_tools(monkeypatch, tmp_path):
+    monkeypatch.setenv("DEVSTACK_DIR", str(tmp_path))
+    path = tls.write_client_properties()
+    assert path == tmp_path.resolve() / "tls" / "client.properties"
+    assert path.stat().st_mode & 0o777 == 0o600
+    props = _props(path.read_text())
+    assert props["security.protocol"] == "SASL_SSL"
+    assert props["sasl.mechanism"] == "SCRAM-SHA-512"
+    assert props["sasl.jaas.config"] == (
+        "org.apache.kafka.common.security.scram.ScramLoginModule required "
+        f'username="console" password="{tls.console_password()}";'
+    )
+    assert props["ssl.truststore.location"] == str(tls.ca_pem())
+
+
+def test_format_command_adds_the_scram_user(monkeypatch, tmp_path):
+    monkeypatch.setenv("DEVSTACK_DIR", str(tmp_path))
+    monkeypatch.setattr(kafka_cluster, "java", lambda: "java")
+    cmd = kafka_cluster.format_command(3, Path("/libs"), "AbCdEfGhIjKlMnOpQrStUv")
+    assert cmd[cmd.index("kafka.tools.StorageTool") + 1] == "format"
+    assert cmd[cmd.index("-t") + 1] == "AbCdEfGhIjKlMnOpQrStUv"
+    assert cmd[cmd.index("--add-scram") + 1] == tls.scram_format_arg()
+    assert "--ignore-formatted" in cmd
+
+
+def test_parse_reached_brokers():
+    output = (
+        "127.0.0.1:39094 (id: 3 rack: null isFenced: false) -> (\n"
+        "\tProduce(0): 3 to 12 [usable: 12],\n"
+        ")\n"
+        "127.0.0.1:19094 (id: 1 rack: null isFenced: false) -> ERROR: "
+        "org.apache.kafka.common.errors.SaslAuthenticationException\n"
+        "127.0.0.1:29094 (id: 2 rack: null isFenced: false) -> (\n"
+    )
+    assert secure_listener.parse_reached(output) == {2, 3}
+    assert secure_listener.parse_reached("") == set()
+
+
+def test_wait_tls_without_a_ca_says_what_to_do(monkeypatch, tmp_path):
+    monkeypatch.setenv("DEVSTACK_DIR", str(tmp_path))
+    with pytest.raises(DevstackError, match="ca.pem is missing.*devstack down && devstack up"):
+        secure_listener.wait_tls([1], deadline=0.0)

@@ -2,7 +2,14 @@
 
 from rest_framework import serializers
 
-from console.api.limits import KafkaText, KafkaTextMap, int16, int32, no_duplicates
+from console.api.limits import (
+    KafkaText,
+    KafkaTextMap,
+    int16,
+    int32,
+    no_duplicates,
+    partition_count_field,
+)
 
 
 class BrokerSerializer(serializers.Serializer):
@@ -79,7 +86,7 @@ class TopicDetailSerializer(serializers.Serializer):
 
 class TopicCreateSerializer(serializers.Serializer):
     name = KafkaText(allow_blank=True)
-    partitions = int32(min_value=1)
+    partitions = partition_count_field()
     replication_factor = int16(min_value=1)
     configs = KafkaTextMap(required=False, default=dict)
 
@@ -94,7 +101,7 @@ class ConfigPatchSerializer(serializers.Serializer):
 
 
 class PartitionCountSerializer(serializers.Serializer):
-    count = int32(min_value=1)
+    count = partition_count_field()
 
 
 class TopicPartitionRefSerializer(serializers.Serializer):

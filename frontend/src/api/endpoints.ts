@@ -1,5 +1,7 @@
-// One function per REST endpoint the SPA uses (the contract: docs/api.md and /api/v1/schema/).
+// One function per REST endpoint the SPA uses (the contract: docs/api.md and the OpenAPI schema,
+// `/api/v1/schema/`). Request bodies are checked against the schema's (`satisfies`).
 import { api, apiUrl } from "./client";
+import type { components } from "./schema.gen";
 import type {
   Broker,
   ClusterDetail,
@@ -12,12 +14,15 @@ import type {
   GroupDetail,
   GroupSummary,
   OffsetReset,
+  ReasonRequest,
   ResetRequest,
   TopicDetail,
   TopicHealthFilter,
   TopicPartitionRef,
   TopicSummary,
 } from "./types";
+
+type Schemas = components["schemas"];
 
 const seg = encodeURIComponent;
 
@@ -66,7 +71,7 @@ export function getTopic(cluster: string, topic: string, signal?: AbortSignal): 
 
 /** 201 with the new topic; 400 with details.field naming the bad field; 409 when it exists. */
 export function createTopic(cluster: string, body: CreateTopicRequest): Promise<TopicDetail> {
-  return api.post<TopicDetail>(`clusters/${seg(cluster)}/topics`, body);
+  return api.post<TopicDetail>(`clusters/${seg(cluster)}/topics`, body satisfies Schemas["TopicCreate"]);
 }
 
 export function deleteTopic(cluster: string, topic: string): Promise<void> {
@@ -74,12 +79,17 @@ export function deleteTopic(cluster: string, topic: string): Promise<void> {
 }
 
 export function patchTopicConfigs(cluster: string, topic: string, patch: ConfigPatch): Promise<TopicDetail> {
-  return api.patch<TopicDetail>(`clusters/${seg(cluster)}/topics/${seg(topic)}/configs`, patch);
+  return api.patch<TopicDetail>(
+    `clusters/${seg(cluster)}/topics/${seg(topic)}/configs`,
+    patch satisfies Schemas["PatchedConfigPatch"],
+  );
 }
 
 /** Raise the partition count to `count` (Kafka cannot lower it). */
 export function addPartitions(cluster: string, topic: string, count: number): Promise<TopicDetail> {
-  return api.post<TopicDetail>(`clusters/${seg(cluster)}/topics/${seg(topic)}/partitions`, { count });
+  return api.post<TopicDetail>(`clusters/${seg(cluster)}/topics/${seg(topic)}/partitions`, {
+    count,
+  } satisfies Schemas["PartitionCount"]);
 }
 
 /** `partitions` null elects on every partition of the cluster. */
@@ -88,7 +98,10 @@ export function electLeaders(
   election: ElectionType,
   partitions: TopicPartitionRef[] | null,
 ): Promise<ElectionResult[]> {
-  return api.post<ElectionResult[]>(`clusters/${seg(cluster)}/elect-leaders`, { election, partitions });
+  return api.post<ElectionResult[]>(`clusters/${seg(cluster)}/elect-leaders`, {
+    election,
+    partitions,
+  } satisfies Schemas["ElectLeaders"]);
 }
 
 // ---- consumer groups and offset resets ----
@@ -111,7 +124,10 @@ export function deleteGroup(cluster: string, group: string): Promise<void> {
  * 409 group_active (members) or reset_in_progress when executing.
  */
 export function createOffsetReset(cluster: string, group: string, body: ResetRequest): Promise<OffsetReset> {
-  return api.post<OffsetReset>(`clusters/${seg(cluster)}/groups/${seg(group)}/offset-resets`, body);
+  return api.post<OffsetReset>(
+    `clusters/${seg(cluster)}/groups/${seg(group)}/offset-resets`,
+    body satisfies Schemas["ResetRequest"],
+  );
 }
 
 /** The group's resets, newest first. */
@@ -124,16 +140,18 @@ export function getOffsetReset(id: number, signal?: AbortSignal): Promise<Offset
 }
 
 /**
- * Execute exactly the plan of dry-run preview `id`. 409 group_active, plan_stale (a committed
- * offset moved since the preview; details.changes lists them), already_executed.
+ * Execute exactly the plan of dry-run preview `id`: 200 with the reset, now executed, with a
+ * result per partition. Refused with 409 (nothing changed): group_active (details.state and
+ * member_count), plan_stale (details.changes: PlanChange[], what moved since the preview),
+ * already_executed.
  */
 export function executeOffsetReset(id: number, reason: string): Promise<OffsetReset> {
-  return api.post<OffsetReset>(`offset-resets/${id}/execute`, { reason });
+  return api.post<OffsetReset>(`offset-resets/${id}/execute`, { reason } satisfies ReasonRequest);
 }
 
 /** A new executed reset restoring the offsets from before `id`; 409 if the group is active or `id` was a dry run. */
 export function undoOffsetReset(id: number, reason: string): Promise<OffsetReset> {
-  return api.post<OffsetReset>(`offset-resets/${id}/undo`, { reason });
+  return api.post<OffsetReset>(`offset-resets/${id}/undo`, { reason } satisfies ReasonRequest);
 }
 
 /** Download URL of the group's committed offsets as topic,partition,offset lines. */

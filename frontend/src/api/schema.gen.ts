@@ -124,6 +124,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/clusters/{cluster}/groups/{group}/lag-history": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A group's lag over the last hour (each sample) or day (each minute) */
+        get: operations["clusters_groups_lag_history_retrieve"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/clusters/{cluster}/groups/{group}/offset-resets": {
         parameters: {
             query?: never;
@@ -394,15 +411,31 @@ export interface components {
                 message: string;
             };
         };
+        /** @description What the lag sampler adds (docs/live-lag.md); UNKNOWN and nulls before its first pass. */
         GroupDetail: {
             assignor: string;
+            /**
+             * Format: double
+             * @description time to reach the log end at current rates; null: never
+             */
+            catch_up_seconds: number | null;
             coordinator: number | null;
             group_id: string;
+            /**
+             * Format: double
+             * @description age of the oldest unconsumed record over all partitions
+             */
+            max_lag_seconds: number | null;
             members: components["schemas"]["Member"][];
             offsets: components["schemas"]["GroupOffset"][];
             protocol_type: string;
+            rates: components["schemas"]["Rates"];
+            retention_risk: components["schemas"]["RetentionRiskEnum"];
+            /** @description the sample evaluated */
+            sampled_at: string | null;
             state: string;
-            status: string;
+            status: components["schemas"]["StatusEnum"];
+            topics: components["schemas"]["GroupTopicLag"][];
             total_lag: number | null;
         };
         GroupOffset: {
@@ -414,20 +447,61 @@ export interface components {
             log_start_offset: number | null;
             member_id: string | null;
             partition: number;
-            status: string;
+            retention_risk: components["schemas"]["RetentionRiskEnum"];
+            status: components["schemas"]["StatusEnum"];
             topic: string;
         };
+        /** @description What the lag sampler adds (docs/live-lag.md); UNKNOWN and nulls before its first pass. */
         GroupRow: {
+            /**
+             * Format: double
+             * @description time to reach the log end at current rates; null: never
+             */
+            catch_up_seconds: number | null;
             group_id: string;
             max_lag: number | null;
-            /** Format: double */
+            /**
+             * Format: double
+             * @description age of the oldest unconsumed record over all partitions
+             */
             max_lag_seconds: number | null;
             member_count: number;
             protocol_type: string;
+            rates: components["schemas"]["Rates"];
+            retention_risk: components["schemas"]["RetentionRiskEnum"];
+            /** @description the sample evaluated */
+            sampled_at: string | null;
             state: string;
-            status: string;
+            status: components["schemas"]["StatusEnum"];
             topics: string[];
             total_lag: number | null;
+        };
+        GroupTopicLag: {
+            /** Format: double */
+            catch_up_seconds: number | null;
+            lag: number | null;
+            /** Format: double */
+            max_lag_seconds: number | null;
+            rates: components["schemas"]["Rates"];
+            retention_risk: components["schemas"]["RetentionRiskEnum"];
+            topic: string;
+        };
+        LagHistory: {
+            group_id: string;
+            points: components["schemas"]["LagPoint"][];
+            window: components["schemas"]["WindowEnum"];
+        };
+        LagPoint: {
+            /** Format: double */
+            consume_per_s: number | null;
+            lag: number | null;
+            /** Format: double */
+            lag_seconds: number | null;
+            status: components["schemas"]["StatusEnum"];
+            topic: string;
+            ts: string;
+            /** Format: double */
+            write_per_s: number | null;
         };
         Me: {
             role: string;
@@ -496,15 +570,27 @@ export interface components {
             partition: number;
             topic: string;
         };
+        Rates: {
+            /**
+             * Format: double
+             * @description records/s consumed
+             */
+            consume_per_s: number | null;
+            /**
+             * Format: double
+             * @description records/s written
+             */
+            write_per_s: number | null;
+        };
         ReasonRequest: {
             /** @default  */
-            reason: string;
+            reason?: string;
         };
         ResetRequest: {
             /** @default true */
-            dry_run: boolean;
+            dry_run?: boolean;
             /** @default  */
-            reason: string;
+            reason?: string;
             scope?: components["schemas"]["Scope"];
             strategy: components["schemas"]["Strategy"];
         };
@@ -515,11 +601,29 @@ export interface components {
             partition: number;
             topic: string;
         };
+        /**
+         * @description * `none` - none
+         *     * `near` - near
+         *     * `lost` - lost
+         * @enum {string}
+         */
+        RetentionRiskEnum: "none" | "near" | "lost";
         Scope: {
             /** @default false */
-            all_topics: boolean;
+            all_topics?: boolean;
             topics?: components["schemas"]["TopicScope"][];
         };
+        /**
+         * @description * `OK` - OK
+         *     * `WARN` - WARN
+         *     * `ERR` - ERR
+         *     * `STOP` - STOP
+         *     * `STALL` - STALL
+         *     * `REWIND` - REWIND
+         *     * `UNKNOWN` - UNKNOWN
+         * @enum {string}
+         */
+        StatusEnum: "OK" | "WARN" | "ERR" | "STOP" | "STALL" | "REWIND" | "UNKNOWN";
         Strategy: {
             csv?: string | null;
             datetime?: string | null;
@@ -581,6 +685,12 @@ export interface components {
          * @enum {string}
          */
         TypeEnum: "earliest" | "latest" | "current" | "to_offset" | "shift_by" | "to_datetime" | "by_duration" | "from_file";
+        /**
+         * @description * `1h` - 1h
+         *     * `24h` - 24h
+         * @enum {string}
+         */
+        WindowEnum: "1h" | "24h";
     };
     responses: never;
     parameters: never;
@@ -595,12 +705,12 @@ export interface operations {
             query?: {
                 action?: string;
                 actor?: string;
-                /** @description the next page: entries older than this id */
+                /** @description the next page: entries older than this id (the last id seen) */
                 before_id?: number;
                 cluster?: string;
                 /** @description page size, 1..1000 (default 100) */
                 limit?: number;
-                /** @description ISO-8601 date-time */
+                /** @description ISO-8601 date-time with a time zone */
                 since?: string;
             };
             header?: never;
@@ -661,6 +771,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Cluster"][];
+                };
+            };
+            /** @description Bad input; details.field names the field. Nothing changed. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description No credentials (session or token). */
@@ -1156,6 +1275,96 @@ export interface operations {
             };
             /** @description Kafka answered with an error (or refused our credentials or TLS). */
             502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Kafka did not answer in time. */
+            504: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    clusters_groups_lag_history_retrieve: {
+        parameters: {
+            query?: {
+                /** @description only this topic (default: all) */
+                topic?: string;
+                /** @description 1h, 24h */
+                window?: "1h" | "24h";
+            };
+            header?: never;
+            path: {
+                cluster: string;
+                group: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LagHistory"];
+                };
+            };
+            /** @description Bad input; details.field names the field. Nothing changed. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No credentials (session or token). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The user's role does not allow this. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unknown cluster, topic, group or reset. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Kafka answered with an error (or refused our credentials or TLS). */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Redis (the lag sampler's store) did not answer. */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2006,6 +2215,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Me"];
+                };
+            };
+            /** @description Bad input; details.field names the field. Nothing changed. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description No credentials (session or token). */

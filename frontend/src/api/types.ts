@@ -1,11 +1,15 @@
-// Types of the REST API. Response shapes come from the OpenAPI schema that the server
-// generates from its serializers (`bin/api-types gen` writes schema.gen.ts; the test command
-// fails when it is stale). Hand-written here: request bodies and unions the SPA narrows
-// further than the schema says (strategy types, scopes), and the error body.
-import type { components } from "./schema.gen";
+// Types of the REST API: a thin mapping onto the types generated from its OpenAPI schema
+// (`/api/v1/schema/`; `bin/api-types gen` writes openapi.json and schema.gen.ts, `bin/api-types
+// check` fails when they are stale). What the schema describes is an alias of
+// components["schemas"][...], narrowed only where the SPA relies on more than the schema says
+// (the role's values, a stored reset's strategy and scope, the request the wizard builds).
+// Hand-written, because the schema does not describe them: the `details` of a 409 plan_stale
+// (PlanChange below).
+import type { components, paths } from "./schema.gen";
 
 type Schemas = components["schemas"];
 
+/** The roles, lowest first (the schema has `role` as a plain string). */
 export type Role = "viewer" | "operator" | "admin";
 
 /** GET /api/v1/me */
@@ -21,16 +25,14 @@ export type Broker = Schemas["Broker"];
 export type ClusterDetail = Schemas["ClusterDetail"];
 
 /** The body of every API error: {"error": {"code", "message", "details"}}. */
-export interface ApiErrorBody {
-  error: {
-    code: string;
-    message: string;
-    details?: Record<string, unknown>;
-  };
-}
+export type ApiErrorBody = Schemas["Error"];
+
+// ---- topics ----
 
 /** The `filter=` values of GET /api/v1/clusters/{cluster}/topics. */
-export type TopicHealthFilter = "under_replicated" | "under_min_isr" | "at_min_isr" | "unavailable";
+export type TopicHealthFilter = NonNullable<
+  NonNullable<paths["/api/v1/clusters/{cluster}/topics"]["get"]["parameters"]["query"]>["filter"]
+>;
 
 /** One entry of GET /api/v1/clusters/{cluster}/topics (counts are partitions). */
 export type TopicSummary = Schemas["TopicRow"];
@@ -45,20 +47,12 @@ export type ConfigEntry = Schemas["ConfigEntry"];
 export type TopicDetail = Schemas["TopicDetail"];
 
 /** POST /api/v1/clusters/{cluster}/topics */
-export interface CreateTopicRequest {
-  name: string;
-  partitions: number;
-  replication_factor: number;
-  configs: Record<string, string>;
-}
+export type CreateTopicRequest = Schemas["TopicCreate"];
 
 /** PATCH /api/v1/clusters/{cluster}/topics/{topic}/configs */
-export interface ConfigPatch {
-  set?: Record<string, string>;
-  delete?: string[];
-}
+export type ConfigPatch = Schemas["PatchedConfigPatch"];
 
-export type ElectionType = "preferred" | "unclean";
+export type ElectionType = Schemas["ElectLeaders"]["election"];
 
 export type TopicPartitionRef = Schemas["TopicPartitionRef"];
 
@@ -72,10 +66,7 @@ export type ElectionResult = Schemas["ElectionResult"];
  * CompletingRebalance, Stable, Empty, Dead; KIP-848 groups: Assigning, Reconciling,
  * Stable, Empty, Dead. Others may appear ("Unknown").
  */
-export type GroupState = string;
-
-/** The lag evaluation (Burrow's rules); UNKNOWN until the lag sampler keeps a history. */
-export type LagStatus = "OK" | "WARN" | "ERR" | "STOP" | "STALL" | "REWIND" | "UNKNOWN" | string;
+export type GroupState = Schemas["GroupDetail"]["state"];
 
 /** One entry of GET /api/v1/clusters/{cluster}/groups */
 export type GroupSummary = Schemas["GroupRow"];
@@ -90,46 +81,28 @@ export type GroupDetail = Schemas["GroupDetail"];
 
 // ---- offset resets ----
 
-export interface TopicScope {
-  topic: string;
-  /** null: every partition of the topic. */
-  partitions: number[] | null;
-}
+/** One topic of a reset's scope; the wizard always sends `partitions` (null: every partition). */
+export type TopicScope = Schemas["TopicScope"] & { partitions: number[] | null };
 
-/** Which partitions a reset touches (ignored by from_file). */
+/** Which partitions a reset touches (ignored by from_file): all topics, or the listed ones. */
 export type ResetScope = { all_topics: true } | { topics: TopicScope[] };
 
-export type ResetStrategyType =
-  | "earliest"
-  | "latest"
-  | "current"
-  | "to_offset"
-  | "shift_by"
-  | "to_datetime"
-  | "by_duration"
-  | "from_file";
+export type ResetStrategyType = Schemas["Strategy"]["type"];
 
 /** The `strategy` object of a reset request: `type` plus the one field it needs. */
-export interface ResetStrategy {
-  type: ResetStrategyType;
-  offset?: number;
-  shift?: number;
-  /** ISO-8601 with milliseconds and a zone, e.g. 2026-11-21T10:03:12.250+01:00. */
-  datetime?: string;
-  /** ISO-8601 duration, PnDTnHnMn.nS (P1D, PT15M, P2DT3H30M). */
-  duration?: string;
-  /** topic,partition,offset lines (the offsets.csv export format). */
-  csv?: string;
-}
+export type ResetStrategy = Schemas["Strategy"];
 
-/** POST /api/v1/clusters/{cluster}/groups/{group}/offset-resets */
-export interface ResetRequest {
+/** POST /api/v1/clusters/{cluster}/groups/{group}/offset-resets, as the wizard sends it
+ * (always `dry_run` and `reason`; the scope as one of its two forms). */
+export type ResetRequest = Omit<Schemas["ResetRequest"], "scope" | "dry_run" | "reason"> & {
   scope?: ResetScope;
-  strategy: ResetStrategy;
-  /** Default true: nothing changes unless false. */
+  /** The server's default is true: nothing changes unless false. */
   dry_run: boolean;
   reason: string;
-}
+};
+
+/** POST /api/v1/offset-resets/{id}/execute and /undo */
+export type ReasonRequest = Schemas["ReasonRequest"];
 
 /** One partition of a reset's plan. */
 export type PlanRow = Schemas["PlanRow"];
@@ -137,23 +110,35 @@ export type PlanRow = Schemas["PlanRow"];
 /** One partition of an executed reset's outcome. */
 export type ResultRow = Schemas["ResultRow"];
 
-export type ResetState = "planned" | "succeeded" | "partially_failed" | "failed" | string;
+/** "planned", "succeeded", "partially_failed" or "failed". */
+export type ResetState = Schemas["OffsetReset"]["state"];
 
-/** A reset (dry run or executed), as POST, GET, execute and undo answer it. The schema has
- * `strategy` and `scope` as free objects; the SPA reads them as the request shapes. */
-export type OffsetReset = Omit<Schemas["OffsetReset"], "strategy" | "scope"> & {
-  /** The request's strategy; an undo has {"type": "undo", "undo_of": id}. */
-  strategy: { type: ResetStrategyType | "undo" | string; [key: string]: unknown };
-  scope: Partial<{ all_topics: boolean; topics: TopicScope[] }> & Record<string, unknown>;
+/** A stored reset's strategy: a request strategy, or an undo's {"type": "undo", "undo_of": id}. */
+export type StoredStrategy = Omit<Partial<ResetStrategy>, "type"> & {
+  type: ResetStrategyType | "undo" | (string & {});
+  undo_of?: number;
 };
 
-/** The details of a 409 `plan_stale`: what no longer holds of a previewed plan. */
+/** A reset (dry run or executed), as POST, GET, execute and undo answer it. The schema has
+ * `strategy` and `scope` as free objects; they are what the request sent. */
+export type OffsetReset = Omit<Schemas["OffsetReset"], "strategy" | "scope"> & {
+  strategy: StoredStrategy;
+  scope: Partial<Schemas["Scope"]>;
+};
+
+/**
+ * One entry of `details.changes` of a 409 `plan_stale` (execute): a partition whose previewed plan
+ * no longer holds. Not in the schema (error details are free objects there); the server promises
+ * topic, partition and the committed offsets then and now, the rest may be missing.
+ */
 export interface PlanChange {
   topic: string;
   partition: number;
+  /** The committed offset the preview planned from (null: none). */
   planned_current_offset: number | null;
+  /** The committed offset now (null: none). */
   current_offset: number | null;
-  new_offset: number;
-  log_start_offset: number | null;
-  log_end_offset: number | null;
+  new_offset?: number | null;
+  log_start_offset?: number | null;
+  log_end_offset?: number | null;
 }

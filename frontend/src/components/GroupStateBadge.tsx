@@ -1,5 +1,5 @@
 import type { GroupState } from "../api/types";
-import { groupStateHelp, groupStateTone } from "../lib/groups";
+import { groupStateHelp, groupStateTone } from "../lib/groupStates";
 import { StatusBadge } from "./StatusBadge";
 
 /** The group state as a pill: Stable green, Empty grey, rebalancing amber, Dead red. */

@@ -1,4 +1,4 @@
-import type { ReactNode } from "react";
+import { Children, type ReactNode } from "react";
 import { Link } from "react-router-dom";
 import { ClusterTabs } from "./ClusterTabs";
 import { ErrorBanner } from "./ErrorBanner";
@@ -24,57 +24,97 @@ export function Breadcrumb({ items }: { items: Crumb[] }) {
   );
 }
 
-interface PageShellProps {
+export interface PageShellProps {
   /** Breadcrumb above the title; none on the home page. */
   crumbs?: Crumb[];
   title: ReactNode;
-  /** When the page's data last arrived (polled pages). */
+  /** When the page's data last arrived (polled pages: "updated hh:mm:ss" next to the title). */
   updatedAt?: Date | null;
   /** The cluster whose tabs (overview, topics, groups) show under the title. */
   tabsOf?: string;
-  children: ReactNode;
+  /** A second heading under the tabs: the topic or group name (and its badge). */
+  heading?: ReactNode;
+  /** Shown whatever state the data is in, before it: notices, the toolbar. */
+  actions?: ReactNode;
+
+  // The page's data (usePolling's state). Pages that load nothing leave these out (their content
+  // is then not wrapped).
+  /** The first answer is on its way: a skeleton instead. */
+  loading?: boolean;
+  /** The latest load failed: a red banner, "Could not load {what}" (or "refresh", when stale). */
+  error?: Error | null;
+  /** The data on screen is from an earlier answer (the latest failed): the banner says so and the
+   * content is dimmed. Pass `!!error && data !== undefined`. */
+  stale?: boolean;
+  /** What the page loads, for the banner: "the topics", "group orders-app". */
+  what?: string;
+  loadingLabel?: string;
+  /** Skeleton rows (default 3). */
+  skeletonRows?: number;
+  /** "Retry now" in the error banner. */
+  onRetry?: () => void;
+  /** False: the content is not dimmed as a whole when stale; the page wraps its parts in <Stale>
+   * (the group page keeps its toolbar and the reset wizard usable). */
+  dimStale?: boolean;
+
+  /** Extra class and test id of the page's <section> ("page" always). */
+  className?: string;
+  testId?: string;
+  children?: ReactNode;
 }
 
-/** The frame every page shares: breadcrumb, title with the last update, cluster tabs. */
-export function PageShell({ crumbs, title, updatedAt, tabsOf, children }: PageShellProps) {
+/**
+ * The frame every page shares: breadcrumb, title with the last update, cluster tabs, a second
+ * heading, the toolbar; then the load state of the page's data (first-load skeleton, error banner
+ * that keeps older data on screen, dimmed as stale) and the content.
+ */
+export function PageShell({
+  crumbs,
+  title,
+  updatedAt,
+  tabsOf,
+  heading,
+  actions,
+  loading = false,
+  error = null,
+  stale,
+  what = "the page",
+  loadingLabel,
+  skeletonRows,
+  onRetry,
+  dimStale = true,
+  className,
+  testId,
+  children,
+}: PageShellProps) {
+  const content = Children.toArray(children).length > 0;
+  // Only a page that loads data (it passes `stale`) has its content wrapped, to dim it.
+  const dim = dimStale && stale !== undefined;
   return (
-    <section className="page">
+    <section className={className ? `page ${className}` : "page"} data-testid={testId}>
       {crumbs && <Breadcrumb items={crumbs} />}
       <div className="page-header">
         <h1>{title}</h1>
         {updatedAt !== undefined && <UpdatedAt at={updatedAt} />}
       </div>
       {tabsOf !== undefined && <ClusterTabs cluster={tabsOf} />}
-      {children}
-    </section>
-  );
-}
-
-interface LoadStateProps {
-  hasData: boolean;
-  error: Error | null | undefined;
-  loading: boolean;
-  /** What the page shows, e.g. "the consumer groups": "Could not load the consumer groups". */
-  what: string;
-  loadingLabel: string;
-  rows?: number;
-  onRetry?: () => void;
-}
-
-/** A polled page's error banner (its data kept and marked stale) and first-load skeleton. */
-export function LoadState({ hasData, error, loading, what, loadingLabel, rows, onRetry }: LoadStateProps) {
-  return (
-    <>
+      {heading !== undefined && (
+        <div className="page-header">
+          <h2 className="topic-title">{heading}</h2>
+        </div>
+      )}
+      {actions}
       {error && (
         <ErrorBanner
           error={error}
-          title={hasData ? `Could not refresh ${what}` : `Could not load ${what}`}
-          stale={hasData}
+          title={stale ? `Could not refresh ${what}` : `Could not load ${what}`}
+          stale={stale}
           onRetry={onRetry}
         />
       )}
-      {loading && !hasData && <Loading label={loadingLabel} rows={rows} />}
-    </>
+      {loading && <Loading label={loadingLabel} rows={skeletonRows} />}
+      {content && (dim ? <Stale when={!!stale}>{children}</Stale> : children)}
+    </section>
   );
 }
 

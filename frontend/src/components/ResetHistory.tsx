@@ -3,7 +3,7 @@ import { listOffsetResets, undoOffsetReset } from "../api/endpoints";
 import type { OffsetReset } from "../api/types";
 import { usePolling } from "../hooks/usePolling";
 import { formatCount, plural } from "../lib/format";
-import { RESET_STATE_TONE, resetStateLabel, scopeSummary, strategySummary, undoableIds } from "../lib/groups";
+import { RESET_STATE_TONE, resetStateLabel, scopeSummary, strategySummary, undoableIds } from "../lib/resetPlans";
 import { formatAgo, formatLocal } from "../lib/time";
 import { ErrorBanner } from "./ErrorBanner";
 import { PlanTable, PlanTotals, ResultTable, UndoError } from "./ResetTables";

@@ -2,7 +2,8 @@
 // reset wizard and the reset history.
 import type { OffsetReset, PlanRow, ResultRow } from "../api/types";
 import { formatCount, plural } from "../lib/format";
-import { isGroupActive, planTotals, RESET_STATE_TONE, resetStateLabel, sortByTopicPartition } from "../lib/groups";
+import { isGroupActive } from "../lib/groupStates";
+import { planTotals, RESET_STATE_TONE, resetStateLabel, sortByTopicPartition } from "../lib/resetPlans";
 import { formatAgo, formatLocal, formatUtc } from "../lib/time";
 import { ErrorBanner } from "./ErrorBanner";
 import { StatusBadge } from "./StatusBadge";

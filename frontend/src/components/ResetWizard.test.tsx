@@ -314,7 +314,9 @@ describe("ResetWizard: execute and undo", () => {
     const message =
       "Offsets can only be changed while group 'orders-app' is inactive, but it is Stable with 2 members. Stop its consumers first.";
     const { posts } = setup((body) =>
-      body.dry_run ? json(resetOf(), 201) : json({ error: { code: "group_active", message, details: {} } }, 409),
+      body.dry_run
+        ? json(resetOf(), 201)
+        : json({ error: { code: "group_active", message, details: { state: "Stable", member_count: 2 } } }, 409),
     );
     await openWizard();
     await preview(posts);
@@ -391,34 +393,90 @@ describe("ResetWizard: execute and undo", () => {
     expect(screen.getByTestId("reset-active-warning")).toHaveTextContent("1 running member (state Stable)");
   });
 
-  it("shows what changed when the preview no longer holds (409 plan_stale)", async () => {
-    const message = "The plan of preview 7 no longer holds: 1 partition changed since. Preview again.";
+  it("shows what changed when the preview no longer holds (409 plan_stale), then previews again", async () => {
+    const message = "The plan of preview 7 no longer holds: 2 partitions changed since. Preview again.";
     const changes = [
+      // Sorted by topic and partition on screen; only the first four fields are promised.
+      { topic: "orders", partition: 1, planned_current_offset: 100, current_offset: 135 },
+      { topic: "orders", partition: 0, planned_current_offset: 90, current_offset: null },
+    ];
+    const { posts, executes, answer, fetch } = setup(
+      (body) => (body.dry_run ? json(resetOf(), 201) : json({ error: { code: "plan_stale", message, details: { changes } } }, 409)),
       {
-        topic: "orders",
-        partition: 1,
-        planned_current_offset: 120,
-        current_offset: 135,
-        new_offset: 10,
-        log_start_offset: 0,
-        log_end_offset: 230,
+        "/api/v1/offset-resets/11/execute": (_url: string, init?: RequestInit) =>
+          json(executed({ ...posts[posts.length - 1]!, reason: JSON.parse(String(init?.body)).reason }), 200),
       },
+    );
+    await openWizard();
+    await preview(posts);
+    change("reset-reason", "INC-9");
+    change("confirm-group-input", "orders-app");
+    expect(screen.getByTestId("reset-execute")).toHaveTextContent("Execute preview #7 on 4 partitions");
+    fireEvent.click(screen.getByTestId("reset-execute"));
+
+    expect(await screen.findByTestId("error-banner")).toHaveTextContent(message);
+    const stale = screen.getByTestId("plan-stale");
+    expect(stale).toHaveAttribute("data-count", "2");
+    const rows = within(stale).getAllByTestId(/^plan-stale-row-/);
+    expect(rows.map((r) => r.dataset.testid)).toEqual(["plan-stale-row-orders-0", "plan-stale-row-orders-1"]);
+    expect(rows[0]).toHaveTextContent(/orders\s*0\s*90\s*none/);
+    expect(rows[1]).toHaveTextContent(/orders\s*1\s*100\s*135/);
+    expect(within(stale).queryByText("Log start – end now")).toBeNull(); // not sent: no column
+    expect(executes).toEqual([{ reason: "INC-9" }]);
+    expect(screen.queryByTestId("reset-result")).toBeNull();
+
+    // "Preview again" plans the same inputs anew; the new preview has to be confirmed again.
+    answer((body) => json(body.dry_run ? resetOf({ id: 11 }) : executed(body), 201));
+    fireEvent.click(screen.getByTestId("preview-again"));
+    await waitFor(() => expect(posts).toHaveLength(2));
+    expect(posts[1]).toEqual({ ...posts[0], reason: "INC-9" });
+    await waitFor(() => expect(screen.queryByTestId("plan-stale")).toBeNull());
+    expect(screen.queryByTestId("error-banner")).toBeNull();
+    expect(screen.getByTestId("confirm-group-input")).toHaveValue("");
+    expect(screen.getByTestId("reset-execute")).toBeDisabled();
+    change("confirm-group-input", "orders-app");
+    expect(screen.getByTestId("reset-execute")).toHaveTextContent("Execute preview #11");
+    fireEvent.click(screen.getByTestId("reset-execute"));
+    expect(await screen.findByTestId("reset-result")).toHaveAttribute("data-state", "succeeded");
+    const executeCalls = fetch.mock.calls.map(([url]) => String(url)).filter((url) => url.endsWith("/execute"));
+    expect(executeCalls).toEqual(["/api/v1/offset-resets/7/execute", "/api/v1/offset-resets/11/execute"]);
+  });
+
+  it("shows the log range and planned offset of a stale plan when the server sends them", async () => {
+    const changes = [
+      { topic: "orders", partition: 2, planned_current_offset: null, current_offset: null, new_offset: 50, log_start_offset: 60, log_end_offset: 230 },
     ];
     const { posts } = setup((body) =>
-      body.dry_run ? json(resetOf(), 201) : json({ error: { code: "plan_stale", message, details: { changes } } }, 409),
+      body.dry_run
+        ? json(resetOf(), 201)
+        : json({ error: { code: "plan_stale", message: "No longer holds.", details: { changes } } }, 409),
     );
     await openWizard();
     await preview(posts);
     change("reset-reason", "INC-9");
     change("confirm-group-input", "orders-app");
     fireEvent.click(screen.getByTestId("reset-execute"));
-    expect(await screen.findByTestId("error-banner")).toHaveTextContent(message);
-    const row = screen.getByTestId("plan-stale-row-orders-1");
-    expect(row).toHaveTextContent("120");
-    expect(row).toHaveTextContent("135");
-    expect(screen.queryByTestId("reset-result")).toBeNull();
-    fireEvent.click(screen.getByTestId("preview-again"));
+    const row = await screen.findByTestId("plan-stale-row-orders-2");
+    expect(row).toHaveTextContent(/none\s*none\s*50\s*60 – 230/);
+    expect(screen.getByText("Log start – end now")).toBeInTheDocument();
+  });
+
+  it("shows the message of any other refusal (409 already_executed), without the stale table", async () => {
+    const message = "Reset 7 was already executed; preview again to reset anew.";
+    const { posts } = setup((body) =>
+      body.dry_run ? json(resetOf(), 201) : json({ error: { code: "already_executed", message, details: {} } }, 409),
+    );
+    await openWizard();
+    await preview(posts);
+    change("reset-reason", "INC-9");
+    change("confirm-group-input", "orders-app");
+    fireEvent.click(screen.getByTestId("reset-execute"));
+    const banner = await screen.findByTestId("error-banner");
+    expect(banner).toHaveTextContent("The reset was not executed");
+    expect(banner).toHaveTextContent(message);
+    expect(banner).toHaveTextContent("HTTP 409 · already_executed");
     expect(screen.queryByTestId("plan-stale")).toBeNull();
-    expect(screen.getByTestId("reset-execute")).toBeDisabled(); // preview first, again
+    expect(screen.queryByTestId("reset-blocked")).toBeNull();
+    expect(screen.queryByTestId("reset-result")).toBeNull();
   });
 });

@@ -6,6 +6,7 @@ import {
   errorPlace,
   groupStateTone,
   parsePartitions,
+  planChanges,
   planTotals,
   scopeSummary,
   strategySummary,
@@ -139,5 +140,23 @@ describe("plans and history", () => {
     expect(groupStateTone("CompletingRebalance")).toBe("warn");
     expect(groupStateTone("Reconciling")).toBe("warn");
     expect(groupStateTone("Dead")).toBe("error");
+  });
+
+  it("reads what changed from a 409 plan_stale, ignoring malformed entries", () => {
+    const stale = new ApiError(409, "plan_stale", "No longer holds.", {
+      changes: [
+        { topic: "payments", partition: 0, planned_current_offset: 7, current_offset: 9 },
+        { topic: "orders", partition: 3, planned_current_offset: null, current_offset: 4, log_start_offset: 0, log_end_offset: 8 },
+        { topic: "orders" },
+        "orders-1",
+      ],
+    });
+    expect(planChanges(stale)).toEqual([
+      { topic: "orders", partition: 3, planned_current_offset: null, current_offset: 4, new_offset: undefined, log_start_offset: 0, log_end_offset: 8 },
+      { topic: "payments", partition: 0, planned_current_offset: 7, current_offset: 9, new_offset: undefined, log_start_offset: undefined, log_end_offset: undefined },
+    ]);
+    expect(planChanges(new ApiError(409, "plan_stale", "x", {}))).toEqual([]);
+    expect(planChanges(new ApiError(409, "group_active", "x", { state: "Stable", member_count: 2 }))).toBeNull();
+    expect(planChanges(new Error("plan_stale"))).toBeNull();
   });
 });

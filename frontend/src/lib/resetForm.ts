@@ -1,7 +1,7 @@
 // The reset wizard's form -> request logic, and where a server error belongs in it.
 import { ApiError } from "../api/client";
 import type { ResetRequest, ResetStrategy, ResetStrategyType, TopicScope } from "../api/types";
-import { parseDuration, zonedToInstant } from "./time";
+import { parseDuration, UTC_ZONE, zonedToInstant } from "./time";
 
 /** A topic the reset may touch. */
 export interface ScopeTopic {
@@ -27,6 +27,21 @@ export interface ResetForm {
   duration: string;
   csv: string;
   reason: string;
+}
+
+/** The wizard's form at the start: every given topic ticked with all partitions, earliest, UTC. */
+export function initialResetForm(topics: string[]): ResetForm {
+  return {
+    topics: topics.map((topic) => ({ topic, selected: true, partitions: "", partitionCount: null, ofGroup: true })),
+    strategy: "earliest",
+    offset: "",
+    shift: "",
+    datetime: "",
+    zone: UTC_ZONE,
+    duration: "",
+    csv: "",
+    reason: "",
+  };
 }
 
 /** Local problems, keyed "scope", "scope:<topic>" or "strategy". */

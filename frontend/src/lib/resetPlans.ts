@@ -1,5 +1,6 @@
-// Plans and reset history: totals, summaries, states.
-import type { OffsetReset, PlanRow } from "../api/types";
+// Plans and reset history: totals, what changed since a preview, summaries, states.
+import { ApiError } from "../api/client";
+import type { OffsetReset, PlanChange, PlanRow } from "../api/types";
 import type { Tone } from "../components/StatusBadge";
 import { formatCount } from "./format";
 import { describeDuration, formatUtc, parseDuration } from "./time";
@@ -59,6 +60,33 @@ export function planTotals(plan: PlanRow[]): PlanTotals {
 /** Plan rows sorted by topic, then partition. */
 export function sortByTopicPartition<T extends { topic: string; partition: number }>(rows: T[]): T[] {
   return [...rows].sort((a, b) => (a.topic < b.topic ? -1 : a.topic > b.topic ? 1 : a.partition - b.partition));
+}
+
+const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === "object" && v !== null;
+const offsetOrNull = (v: unknown): number | null => (typeof v === "number" ? v : null);
+const optionalOffset = (v: unknown): number | null | undefined => (v === undefined ? undefined : offsetOrNull(v));
+
+/**
+ * The partitions whose preview no longer holds, from a 409 `plan_stale` (its details.changes),
+ * sorted; null for any other error. Entries without a topic and partition are left out.
+ */
+export function planChanges(error: unknown): PlanChange[] | null {
+  if (!(error instanceof ApiError) || error.code !== "plan_stale") return null;
+  const raw = Array.isArray(error.details.changes) ? error.details.changes : [];
+  const changes: PlanChange[] = [];
+  for (const c of raw) {
+    if (!isRecord(c) || typeof c.topic !== "string" || typeof c.partition !== "number") continue;
+    changes.push({
+      topic: c.topic,
+      partition: c.partition,
+      planned_current_offset: offsetOrNull(c.planned_current_offset),
+      current_offset: offsetOrNull(c.current_offset),
+      new_offset: optionalOffset(c.new_offset),
+      log_start_offset: optionalOffset(c.log_start_offset),
+      log_end_offset: optionalOffset(c.log_end_offset),
+    });
+  }
+  return sortByTopicPartition(changes);
 }
 
 /** "To offset 42", "Shift by −100", "Undo of #12", ... for a stored reset. */

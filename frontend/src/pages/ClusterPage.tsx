@@ -9,7 +9,7 @@ import { ReachableBadge, StatusBadge } from "../components/StatusBadge";
 import { usePolling } from "../hooks/usePolling";
 import { useDocumentTitle } from "../hooks/useDocumentTitle";
 import { formatCount, plural } from "../lib/format";
-import { PageShell, LoadState, Stale } from "../components/PageShell";
+import { PageShell } from "../components/PageShell";
 
 export const CLUSTER_POLL_MS = 5_000;
 
@@ -65,18 +65,15 @@ export function ClusterPage() {
       }
       updatedAt={updatedAt}
       tabsOf={cluster}
+      loading={loading}
+      error={error}
+      stale={!!error && data !== undefined}
+      what={`cluster ${cluster}`}
+      loadingLabel="Loading cluster…"
+      onRetry={refresh}
     >
-      <LoadState
-        hasData={data !== undefined}
-        error={error}
-        loading={loading}
-        what={`cluster ${cluster}`}
-        loadingLabel="Loading cluster…"
-        onRetry={refresh}
-      />
-
       {data && (
-        <Stale when={!!error}>
+        <>
           <dl className="facts">
             <div>
               <dt>Cluster ID</dt>
@@ -127,7 +124,7 @@ export function ClusterPage() {
           ) : (
             <BrokersTable brokers={data.brokers} controllerId={controller?.id} />
           )}
-        </Stale>
+        </>
       )}
     </PageShell>
   );

@@ -6,7 +6,7 @@ import { ReachableBadge } from "../components/StatusBadge";
 import { usePolling } from "../hooks/usePolling";
 import { useDocumentTitle } from "../hooks/useDocumentTitle";
 import { formatCount } from "../lib/format";
-import { PageShell, LoadState, Stale } from "../components/PageShell";
+import { PageShell } from "../components/PageShell";
 
 export const CLUSTERS_POLL_MS = 15_000;
 
@@ -19,24 +19,15 @@ export function ClustersPage() {
     <PageShell
       title="Clusters"
       updatedAt={updatedAt}
+      loading={loading}
+      error={error}
+      stale={!!error && data !== undefined}
+      what="the clusters"
+      loadingLabel="Loading clusters…"
+      onRetry={refresh}
     >
-      <LoadState
-        hasData={data !== undefined}
-        error={error}
-        loading={loading}
-        what="the clusters"
-        loadingLabel="Loading clusters…"
-        onRetry={refresh}
-      />
-      {data && (
-        <Stale when={!!error}>
-          {data.length === 0 ? (
-            <p className="empty">No clusters are registered.</p>
-          ) : (
-            <ClustersTable clusters={data} />
-          )}
-        </Stale>
-      )}
+      {data &&
+        (data.length === 0 ? <p className="empty">No clusters are registered.</p> : <ClustersTable clusters={data} />)}
     </PageShell>
   );
 }

@@ -13,9 +13,10 @@ import { usePolling } from "../hooks/usePolling";
 import { useDocumentTitle } from "../hooks/useDocumentTitle";
 import { useVirtualRows } from "../hooks/useVirtualRows";
 import { formatCount, plural } from "../lib/format";
-import { formatAssignments, sortByTopicPartition } from "../lib/groups";
+import { formatAssignments } from "../lib/groupStates";
+import { sortByTopicPartition } from "../lib/resetPlans";
 import { clusterPath, topicPath } from "../navigation";
-import { PageShell, LoadState, Stale } from "../components/PageShell";
+import { PageShell, Stale } from "../components/PageShell";
 
 export const GROUP_POLL_MS = 5_000;
 /** Height of one offsets table row in px (fixed in styles.css: .vtable td). */
@@ -61,6 +62,7 @@ export function GroupPage() {
   };
 
   const members = data?.members.length ?? 0;
+  const stale = !!error && data !== undefined;
 
   return (
     <PageShell
@@ -73,27 +75,25 @@ export function GroupPage() {
       title={cluster}
       updatedAt={updatedAt}
       tabsOf={cluster}
-    >
-      <div className="page-header">
-        <h2 className="topic-title">
+      heading={
+        <>
           <span className="mono">{group}</span>
           {data && <GroupStateBadge state={data.state} />}
-        </h2>
-      </div>
-
-      <LoadState
-        hasData={data !== undefined}
-        error={error}
-        loading={loading}
-        what={`group ${group}`}
-        loadingLabel="Loading consumer group…"
-        rows={5}
-        onRetry={refresh}
-      />
-
+        </>
+      }
+      loading={loading}
+      error={error}
+      stale={stale}
+      what={`group ${group}`}
+      loadingLabel="Loading consumer group…"
+      skeletonRows={5}
+      onRetry={refresh}
+      // The toolbar and the wizard stay usable while the facts and tables are dimmed.
+      dimStale={false}
+    >
       {data && (
         <>
-          <Stale when={!!error}>
+          <Stale when={stale}>
             <GroupFacts detail={data} />
           </Stale>
 
@@ -143,7 +143,7 @@ export function GroupPage() {
             <ResetWizard cluster={cluster} group={data} onChanged={onChanged} onClose={() => setWizardOpen(false)} />
           )}
 
-          <Stale when={!!error}>
+          <Stale when={stale}>
             <h2>Lag per partition</h2>
             <LagChart offsets={data.offsets} />
 

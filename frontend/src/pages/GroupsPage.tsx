@@ -10,7 +10,7 @@ import { useQueryUpdate } from "../hooks/useQueryUpdate";
 import { useVirtualRows } from "../hooks/useVirtualRows";
 import { formatCount, plural } from "../lib/format";
 import { clusterPath, groupPath, topicPath } from "../navigation";
-import { PageShell, LoadState, Stale } from "../components/PageShell";
+import { PageShell } from "../components/PageShell";
 
 export const GROUPS_POLL_MS = 5_000;
 /** Height of one table row in px (fixed in styles.css: .vtable td). */
@@ -115,13 +115,9 @@ export function GroupsPage() {
     }
   };
 
-  return (
-    <PageShell
-      crumbs={[{ label: "Clusters", to: "/" }, { label: cluster, to: clusterPath(cluster) }, { label: "Consumer groups" }]}
-      title={cluster}
-      updatedAt={updatedAt}
-      tabsOf={cluster}
-    >
+  // Above the table whatever its state: the flash after a delete, search and filters.
+  const actions = (
+    <>
       {deleted && (
         <p className="notice notice-ok" role="status" data-testid="flash">
           Consumer group <strong className="mono">{deleted}</strong> was deleted.
@@ -161,27 +157,33 @@ export function GroupsPage() {
           </span>
         )}
       </div>
+    </>
+  );
 
-      <LoadState
-        hasData={data !== undefined}
-        error={error}
-        loading={loading}
-        what="the consumer groups"
-        loadingLabel="Loading consumer groups…"
-        rows={6}
-        onRetry={refresh}
-      />
+  return (
+    <PageShell
+      crumbs={[{ label: "Clusters", to: "/" }, { label: cluster, to: clusterPath(cluster) }, { label: "Consumer groups" }]}
+      title={cluster}
+      updatedAt={updatedAt}
+      tabsOf={cluster}
+      actions={actions}
+      loading={loading}
+      error={error}
+      stale={!!error && data !== undefined}
+      what="the consumer groups"
+      loadingLabel="Loading consumer groups…"
+      skeletonRows={6}
+      onRetry={refresh}
+    >
       {data && (
-        <Stale when={!!error}>
-          <GroupsTable
-            cluster={cluster}
-            rows={rows}
-            sortKey={sortKey}
-            desc={desc}
-            onSort={onSort}
-            empty={data.length === 0 ? "This cluster has no consumer groups." : "No group matches the search."}
-          />
-        </Stale>
+        <GroupsTable
+          cluster={cluster}
+          rows={rows}
+          sortKey={sortKey}
+          desc={desc}
+          onSort={onSort}
+          empty={data.length === 0 ? "This cluster has no consumer groups." : "No group matches the search."}
+        />
       )}
     </PageShell>
   );

@@ -12,7 +12,7 @@ import { useDocumentTitle } from "../hooks/useDocumentTitle";
 import { formatCount } from "../lib/format";
 import { HEALTH_KINDS } from "../lib/topicHealth";
 import { clusterPath } from "../navigation";
-import { PageShell, LoadState, Stale } from "../components/PageShell";
+import { PageShell } from "../components/PageShell";
 
 /** Leadership and ISR changes (a broker going down) show within this plus one answer. */
 export const TOPIC_POLL_MS = 3_000;
@@ -50,26 +50,22 @@ export function TopicPage() {
       title={cluster}
       updatedAt={updatedAt}
       tabsOf={cluster}
-    >
-      <div className="page-header">
-        <h2 className="topic-title">
+      heading={
+        <>
           <span className="mono">{topic}</span>
           {data?.internal && <StatusBadge tone="neutral">internal</StatusBadge>}
-        </h2>
-      </div>
-
-      <LoadState
-        hasData={data !== undefined}
-        error={error}
-        loading={loading}
-        what={`topic ${topic}`}
-        loadingLabel="Loading topic…"
-        rows={5}
-        onRetry={refresh}
-      />
-
+        </>
+      }
+      loading={loading}
+      error={error}
+      stale={!!error && data !== undefined}
+      what={`topic ${topic}`}
+      loadingLabel="Loading topic…"
+      skeletonRows={5}
+      onRetry={refresh}
+    >
       {data && (
-        <Stale when={!!error}>
+        <>
           <TopicFacts detail={data} />
 
           <h2>Leadership map</h2>
@@ -87,7 +83,7 @@ export function TopicPage() {
               <TopicActions cluster={cluster} topic={data} onChanged={onChanged} />
             </>
           )}
-        </Stale>
+        </>
       )}
     </PageShell>
   );

@@ -11,7 +11,7 @@ import { useVirtualRows } from "../hooks/useVirtualRows";
 import { formatCount, plural } from "../lib/format";
 import { HEALTH_KINDS, healthKind, topicSeverity } from "../lib/topicHealth";
 import { clusterPath, topicPath } from "../navigation";
-import { PageShell, LoadState, Stale } from "../components/PageShell";
+import { PageShell } from "../components/PageShell";
 
 export const TOPICS_POLL_MS = 10_000;
 /** Height of one table row in px (fixed in styles.css: .vtable td). */
@@ -101,13 +101,9 @@ export function TopicsPage() {
     }
   };
 
-  return (
-    <PageShell
-      crumbs={[{ label: "Clusters", to: "/" }, { label: cluster, to: clusterPath(cluster) }, { label: "Topics" }]}
-      title={cluster}
-      updatedAt={updatedAt}
-      tabsOf={cluster}
-    >
+  // Above the table whatever its state: the flash after a delete, search and filters.
+  const actions = (
+    <>
       {deleted && (
         <p className="notice notice-ok" role="status" data-testid="flash">
           Topic <strong className="mono">{deleted}</strong> was deleted.
@@ -161,33 +157,39 @@ export function TopicsPage() {
           </Link>
         )}
       </div>
+    </>
+  );
 
-      <LoadState
-        hasData={data !== undefined}
-        error={error}
-        loading={loading}
-        what="the topics"
-        loadingLabel="Loading topics…"
-        rows={6}
-        onRetry={refresh}
-      />
+  return (
+    <PageShell
+      crumbs={[{ label: "Clusters", to: "/" }, { label: cluster, to: clusterPath(cluster) }, { label: "Topics" }]}
+      title={cluster}
+      updatedAt={updatedAt}
+      tabsOf={cluster}
+      actions={actions}
+      loading={loading}
+      error={error}
+      stale={!!error && data !== undefined}
+      what="the topics"
+      loadingLabel="Loading topics…"
+      skeletonRows={6}
+      onRetry={refresh}
+    >
       {data && (
-        <Stale when={!!error}>
-          <TopicsTable
-            cluster={cluster}
-            rows={rows}
-            sortKey={sortKey}
-            desc={desc}
-            onSort={onSort}
-            empty={
-              data.length === 0
-                ? filter
-                  ? `No topic has ${healthKind(filter)!.label.toLowerCase()} partitions.`
-                  : "This cluster has no topics."
-                : "No topic matches the search."
-            }
-          />
-        </Stale>
+        <TopicsTable
+          cluster={cluster}
+          rows={rows}
+          sortKey={sortKey}
+          desc={desc}
+          onSort={onSort}
+          empty={
+            data.length === 0
+              ? filter
+                ? `No topic has ${healthKind(filter)!.label.toLowerCase()} partitions.`
+                : "This cluster has no topics."
+              : "No topic matches the search."
+          }
+        />
       )}
     </PageShell>
   );

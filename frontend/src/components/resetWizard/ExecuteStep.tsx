@@ -1,35 +1,17 @@
 import { formatCount, plural } from "../../lib/format";
-import { isGroupActive } from "../../lib/groups";
+import { isGroupActive } from "../../lib/groupStates";
 import { ErrorBanner } from "../ErrorBanner";
-import { StaleChanges } from "../StaleChanges";
-import { ResultTable, UndoError } from "../ResetTables";
+import { ResultStep } from "./ResultStep";
+import { StaleChanges } from "./StaleChanges";
 import type { ResetWizardState } from "./useResetWizard";
 
-/** Confirm, execute, see the result, undo (step 5) of the reset wizard. */
+/**
+ * Confirm and execute the preview (step 5) of the reset wizard: the group id typed exactly, then
+ * POST offset-resets/{preview id}/execute. A 409 group_active shows in a red block, plan_stale
+ * with what changed and "Preview again", anything else in a banner. Once executed: ResultStep.
+ */
 export function ExecuteStep({ w }: { w: ResetWizardState }) {
-  const {
-    bannerFailure,
-    busy,
-    canExecute,
-    confirmText,
-    executeHint,
-    executed,
-    failure,
-    group,
-    groupId,
-    ids,
-    members,
-    onExecute,
-    onUndo,
-    preview,
-    previewCurrent,
-    setConfirmText,
-    setUndoReason,
-    startOver,
-    undoError,
-    undoReason,
-    undone,
-  } = w;
+  const { executed, failure, group, groupId, members } = w;
   return (
     <fieldset className="wizard-step step-danger">
       <legend className="step-title">
@@ -52,86 +34,56 @@ export function ExecuteStep({ w }: { w: ResetWizardState }) {
           </p>
         </div>
       )}
-      {!executed ? (
-        <form
-          className="execute-form"
-          onSubmit={(event) => {
-            event.preventDefault();
-            void onExecute();
-          }}
-        >
-          <label htmlFor={ids.confirm} className="field-label">
-            Type <code className="confirm-expected">{groupId}</code> to confirm
-          </label>
-          <div className="action-row">
-            <input
-              id={ids.confirm}
-              className="input mono confirm-input"
-              value={confirmText}
-              onChange={(event) => setConfirmText(event.target.value)}
-              autoComplete="off"
-              spellCheck={false}
-              disabled={busy === "execute"}
-              data-testid="confirm-group-input"
-            />
-            <button type="submit" className="button button-danger" disabled={!canExecute} data-testid="reset-execute">
-              {busy === "execute"
-                ? "Executing…"
-                : preview && previewCurrent
-                  ? `Execute on ${formatCount(preview.reset.plan.length)} ${plural(preview.reset.plan.length, "partition")}`
-                  : "Execute"}
-            </button>
-          </div>
-          {executeHint && (
-            <p className="field-hint" data-testid="execute-hint">
-              {executeHint}
-            </p>
-          )}
-          {bannerFailure?.action === "execute" && (
-            <>
-              <ErrorBanner error={bannerFailure.error} title="The reset was not executed" />
-              <StaleChanges error={bannerFailure.error} onPreviewAgain={startOver} />
-            </>
-          )}
-        </form>
-      ) : (
-        <div data-testid="reset-executed">
-          <ResultTable reset={executed} testId="reset-result" />
-          {executed.state !== "failed" && !undone && (
-            <div className="undo-box">
-              <label htmlFor={ids.undo} className="field-label">
-                Undo: restore the offsets from before reset #{executed.id}
-              </label>
-              <div className="action-row">
-                <input
-                  id={ids.undo}
-                  className="input undo-reason"
-                  value={undoReason}
-                  onChange={(event) => setUndoReason(event.target.value)}
-                  aria-label="Reason for the undo"
-                  data-testid="undo-reason"
-                />
-                <button
-                  type="button"
-                  className="button button-danger-outline"
-                  onClick={() => void onUndo()}
-                  disabled={busy !== null || !undoReason.trim()}
-                  data-testid="reset-undo"
-                >
-                  {busy === "undo" ? "Undoing…" : "Undo"}
-                </button>
-              </div>
-              {undoError && <UndoError error={undoError} />}
-            </div>
-          )}
-          {undone && <ResultTable reset={undone} testId="undo-result" idPrefix="undo-" />}
-          <div className="action-row wizard-foot">
-            <button type="button" className="button" onClick={startOver} data-testid="reset-again">
-              Start a new reset
-            </button>
-          </div>
-        </div>
-      )}
+      {executed ? <ResultStep w={w} executed={executed} /> : <ExecuteForm w={w} />}
     </fieldset>
+  );
+}
+
+function ExecuteForm({ w }: { w: ResetWizardState }) {
+  const { bannerFailure, busy, canExecute, confirmText, executeHint, groupId, ids, onExecute, preview, previewAgain, previewCurrent, setConfirmText } =
+    w;
+  const partitions = preview?.reset.plan.length ?? 0;
+  return (
+    <form
+      className="execute-form"
+      onSubmit={(event) => {
+        event.preventDefault();
+        void onExecute();
+      }}
+    >
+      <label htmlFor={ids.confirm} className="field-label">
+        Type <code className="confirm-expected">{groupId}</code> to confirm
+      </label>
+      <div className="action-row">
+        <input
+          id={ids.confirm}
+          className="input mono confirm-input"
+          value={confirmText}
+          onChange={(event) => setConfirmText(event.target.value)}
+          autoComplete="off"
+          spellCheck={false}
+          disabled={busy === "execute"}
+          data-testid="confirm-group-input"
+        />
+        <button type="submit" className="button button-danger" disabled={!canExecute} data-testid="reset-execute">
+          {busy === "execute"
+            ? "Executing…"
+            : preview && previewCurrent
+              ? `Execute preview #${preview.reset.id} on ${formatCount(partitions)} ${plural(partitions, "partition")}`
+              : "Execute"}
+        </button>
+      </div>
+      {executeHint && (
+        <p className="field-hint" data-testid="execute-hint">
+          {executeHint}
+        </p>
+      )}
+      {bannerFailure?.action === "execute" && (
+        <>
+          <ErrorBanner error={bannerFailure.error} title="The reset was not executed" />
+          <StaleChanges error={bannerFailure.error} busy={busy !== null} onPreviewAgain={previewAgain} />
+        </>
+      )}
+    </form>
   );
 }

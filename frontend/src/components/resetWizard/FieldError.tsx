@@ -1,5 +1,5 @@
 import { type ReactNode } from "react";
-import { csvErrorLine } from "../../lib/groups";
+import { csvErrorLine } from "../../lib/resetForm";
 
 /** A server error shown next to its field, with details.field small. */
 export function FieldError({
@@ -22,6 +22,7 @@ export function FieldError({
   );
 }
 
+/** The CSV line a strategy.csv error names (details.line), quoted. */
 export function CsvLine({ error, csv }: { error: Error | null; csv: string }) {
   const line = csvErrorLine(error, csv);
   if (!line) return null;
@@ -32,4 +33,3 @@ export function CsvLine({ error, csv }: { error: Error | null; csv: string }) {
   );
 }
 
-// ---- step 1: scope ----

@@ -1,7 +1,7 @@
 import { useState } from "react";
 import type { TopicSummary } from "../../api/types";
 import { plural } from "../../lib/format";
-import { type ErrorPlace, type ScopeTopic } from "../../lib/groups";
+import type { ErrorPlace, ScopeTopic } from "../../lib/resetForm";
 
 interface ScopePickerProps {
   topics: ScopeTopic[];
@@ -157,4 +157,3 @@ export function ScopePicker({ topics, counts, clusterTopics, localErrors, server
   );
 }
 
-// ---- step 2: the strategy's input ----

@@ -4,18 +4,8 @@ import { ScopePicker } from "./ScopePicker";
 
 /** Which partitions (step 1) of the reset wizard. */
 export function ScopeStep({ w }: { w: ResetWizardState }) {
-  const {
-    attempted,
-    clusterTopics,
-    counts,
-    form,
-    fromFile,
-    localErrors,
-    place,
-    serverError,
-    setForm,
-    setTopic,
-  } = w;
+  const { addTopic, attempted, clusterTopics, counts, form, fromFile, localErrors, place, selectAllTopics, serverError, setTopic } =
+    w;
   return (
     <fieldset className={fromFile ? "wizard-step step-disabled" : "wizard-step"} data-testid="reset-scope">
       <legend className="step-title">
@@ -31,17 +21,8 @@ export function ScopeStep({ w }: { w: ResetWizardState }) {
           localErrors={localErrors}
           serverError={serverError}
           onTopic={setTopic}
-          onAdd={(topic) =>
-            setForm((f) =>
-              f.topics.some((t) => t.topic === topic)
-                ? { ...f, topics: f.topics.map((t) => (t.topic === topic ? { ...t, selected: true } : t)) }
-                : {
-                    ...f,
-                    topics: [...f.topics, { topic, selected: true, partitions: "", partitionCount: null, ofGroup: false }],
-                  },
-            )
-          }
-          onAll={(selected) => setForm((f) => ({ ...f, topics: f.topics.map((t) => ({ ...t, selected })) }))}
+          onAdd={addTopic}
+          onAll={selectAllTopics}
           showEmpty={attempted}
         />
       )}

@@ -1,5 +1,5 @@
 import type { ResetStrategyType } from "../../api/types";
-import { STRATEGIES, strategyInfo } from "../../lib/groups";
+import { STRATEGIES, strategyInfo } from "../../lib/resetStrategies";
 import type { ResetWizardState } from "./useResetWizard";
 import { FieldError, CsvLine } from "./FieldError";
 import { StrategyInput } from "./StrategyInput";

@@ -2,17 +2,16 @@ import { useEffect, useId, useMemo, useState } from "react";
 import { isAbortError } from "../../api/client";
 import { createOffsetReset, executeOffsetReset, listTopics, undoOffsetReset } from "../../api/endpoints";
 import type { GroupDetail, OffsetReset, ResetRequest, TopicSummary } from "../../api/types";
+import { groupTopics, isGroupActive } from "../../lib/groupStates";
 import {
   buildResetRequest,
   errorPlace,
-  groupTopics,
-  isGroupActive,
+  initialResetForm,
   samePlanInputs,
   type ErrorPlace,
   type ResetForm,
   type ScopeTopic,
-} from "../../lib/groups";
-import { UTC_ZONE } from "../../lib/time";
+} from "../../lib/resetForm";
 
 /** Props of the reset wizard (and of its state hook). */
 export interface ResetWizardProps {
@@ -23,7 +22,7 @@ export interface ResetWizardProps {
   onClose: () => void;
 }
 
-/** A request that failed, with the body it sent (to place a 400 next to its field). */
+/** A request that failed, with the plan inputs it was about (to place a 400 next to its field). */
 export interface Failure {
   error: Error;
   body: ResetRequest | null;
@@ -32,39 +31,14 @@ export interface Failure {
 
 const asError = (err: unknown) => (err instanceof Error ? err : new Error(String(err)));
 
-function initialForm(group: GroupDetail): ResetForm {
-  return {
-    topics: groupTopics(group).map((topic) => ({
-      topic,
-      selected: true,
-      partitions: "",
-      partitionCount: null,
-      ofGroup: true,
-    })),
-    strategy: "earliest",
-    offset: "",
-    shift: "",
-    datetime: "",
-    zone: UTC_ZONE,
-    duration: "",
-    csv: "",
-    reason: "",
-  };
-}
-
 /**
- * The offset reset wizard of a group page, in one panel: 1 scope (topics and
- * partitions), 2 strategy with its input, 3 reason, 4 preview (a dry run: the
- * plan per partition), 5 execute after typing the group id, then the result
- * and an undo. Executing needs the preview of exactly the current inputs.
-
-/**
- * The wizard's state: the form, the preview (a dry run), the execution of that preview and its
- * undo, and what each step shows. Executing needs the preview of exactly the current inputs.
+ * The wizard's state and actions: the form (scope, strategy, reason), the preview (a dry run),
+ * the execution of exactly that preview (by its id) and its undo, and what each step shows.
+ * Executing needs the preview of exactly the current inputs, a reason and the typed group id.
  */
 export function useResetWizard({ cluster, group, onChanged, onClose }: ResetWizardProps) {
   const groupId = group.group_id;
-  const [form, setForm] = useState<ResetForm>(() => initialForm(group));
+  const [form, setForm] = useState<ResetForm>(() => initialResetForm(groupTopics(group)));
   const [clusterTopics, setClusterTopics] = useState<TopicSummary[] | null>(null);
   const [attempted, setAttempted] = useState(false);
   const [busy, setBusy] = useState<"preview" | "execute" | "undo" | null>(null);
@@ -90,22 +64,39 @@ export function useResetWizard({ cluster, group, onChanged, onClose }: ResetWiza
   }, [cluster]);
 
   const counts = useMemo(() => new Map((clusterTopics ?? []).map((t) => [t.name, t.partition_count])), [clusterTopics]);
-  const formWithCounts: ResetForm = useMemo(
-    () => ({ ...form, topics: form.topics.map((t) => ({ ...t, partitionCount: counts.get(t.topic) ?? null })) }),
+  const built = useMemo(
+    () =>
+      buildResetRequest(
+        { ...form, topics: form.topics.map((t) => ({ ...t, partitionCount: counts.get(t.topic) ?? null })) },
+        true,
+      ),
     [form, counts],
   );
-  const built = useMemo(() => buildResetRequest(formWithCounts, true), [formWithCounts]);
   const localErrors = built.ok ? {} : built.errors;
   const previewCurrent = preview !== null && built.ok && samePlanInputs(preview.body, built.body);
 
+  // ---- form changes ----
   const set = (change: Partial<ResetForm>) => setForm((f) => ({ ...f, ...change }));
   const setTopic = (topic: string, change: Partial<ScopeTopic>) =>
     setForm((f) => ({ ...f, topics: f.topics.map((t) => (t.topic === topic ? { ...t, ...change } : t)) }));
+  /** Add a topic of the cluster to the scope (or tick it when it is there). */
+  const addTopic = (topic: string) =>
+    setForm((f) =>
+      f.topics.some((t) => t.topic === topic)
+        ? { ...f, topics: f.topics.map((t) => (t.topic === topic ? { ...t, selected: true } : t)) }
+        : { ...f, topics: [...f.topics, { topic, selected: true, partitions: "", partitionCount: null, ofGroup: false }] },
+    );
+  const selectAllTopics = (selected: boolean) =>
+    setForm((f) => ({ ...f, topics: f.topics.map((t) => ({ ...t, selected })) }));
 
+  // ---- where a server error shows ----
   const place: ErrorPlace = failure ? errorPlace(failure.error, failure.body) : { area: null };
   const serverError = (area: ErrorPlace["area"], topic?: string) =>
     failure && place.area === area && place.topic === topic ? failure.error : null;
+  /** A failure no field owns and no block of its own shows (group_active has one): a banner. */
+  const bannerFailure = failure && place.area === null && !isGroupActive(failure.error) ? failure : null;
 
+  // ---- actions ----
   const onPreview = async () => {
     setAttempted(true);
     if (!built.ok) return;
@@ -126,26 +117,31 @@ export function useResetWizard({ cluster, group, onChanged, onClose }: ResetWiza
     }
   };
 
+  /** After a 409 plan_stale: a new preview of the same inputs, to be looked at and confirmed again. */
+  const previewAgain = () => {
+    setConfirmText("");
+    void onPreview();
+  };
+
   const reason = form.reason.trim();
   const confirmed = confirmText === groupId;
   const canExecute =
     previewCurrent && preview!.reset.plan.length > 0 && confirmed && reason !== "" && busy === null && !executed;
 
   const onExecute = async () => {
-    if (!canExecute || !built.ok) return;
-    const body: ResetRequest = { ...built.body, dry_run: false, reason };
+    if (!canExecute || !preview) return;
     setBusy("execute");
     setFailure(null);
     try {
       // Executes the previewed plan itself; the server refuses (409) if it no longer holds.
-      const reset = await executeOffsetReset(preview!.reset.id, reason);
+      const reset = await executeOffsetReset(preview.reset.id, reason);
       setExecuted(reset);
       setUndoReason(`Undo of reset #${reset.id}`);
       setUndone(null);
       setUndoError(null);
       onChanged();
     } catch (err) {
-      setFailure({ error: asError(err), body, action: "execute" });
+      setFailure({ error: asError(err), body: { ...preview.body, dry_run: false, reason }, action: "execute" });
     } finally {
       setBusy(null);
     }
@@ -166,6 +162,7 @@ export function useResetWizard({ cluster, group, onChanged, onClose }: ResetWiza
     }
   };
 
+  /** Back to the form (kept as it is) for a new preview. */
   const startOver = () => {
     setPreview(null);
     setExecuted(null);
@@ -176,12 +173,8 @@ export function useResetWizard({ cluster, group, onChanged, onClose }: ResetWiza
     setAttempted(false);
   };
 
-  const members = group.members.length;
-  const fromFile = form.strategy === "from_file";
-  const bannerFailure = failure && place.area === null && !isGroupActive(failure.error) ? failure : null;
-
   const executeHint = !preview
-    ? "Preview first: execution runs exactly the previewed inputs."
+    ? "Preview first: execution runs exactly the previewed plan."
     : !previewCurrent
       ? "The inputs changed since the preview: preview again."
       : preview.reset.plan.length === 0
@@ -193,54 +186,49 @@ export function useResetWizard({ cluster, group, onChanged, onClose }: ResetWiza
             : null;
 
   return {
-    attempted,
-    bannerFailure,
-    built,
-    busy,
-    canExecute,
     cluster,
-    clusterTopics,
-    confirmText,
-    confirmed,
-    counts,
-    executeHint,
-    executed,
-    failure,
-    form,
-    formWithCounts,
-    fromFile,
     group,
     groupId,
+    members: group.members.length,
     ids,
-    localErrors,
-    members,
-    onChanged,
     onClose,
-    onExecute,
-    onPreview,
-    onUndo,
+    // form
+    form,
+    set,
+    setTopic,
+    addTopic,
+    selectAllTopics,
+    fromFile: form.strategy === "from_file",
+    clusterTopics,
+    counts,
+    attempted,
+    built,
+    localErrors,
+    // server errors
+    failure,
     place,
+    serverError,
+    bannerFailure,
+    busy,
+    // preview
     preview,
     previewCurrent,
-    reason,
-    serverError,
-    set,
-    setAttempted,
-    setBusy,
-    setClusterTopics,
+    onPreview,
+    previewAgain,
+    // execute
+    confirmText,
     setConfirmText,
-    setExecuted,
-    setFailure,
-    setForm,
-    setPreview,
-    setTopic,
-    setUndoError,
-    setUndoReason,
-    setUndone,
-    startOver,
-    undoError,
+    canExecute,
+    executeHint,
+    onExecute,
+    // result and undo
+    executed,
     undoReason,
+    setUndoReason,
+    onUndo,
     undone,
+    undoError,
+    startOver,
   };
 }
 

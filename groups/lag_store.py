@@ -1,0 +1,215 @@
+"""Where the lag sampler keeps what it measured: Redis, bounded, read by every web server.
+
+Keys (cluster and group names are hashed: they may hold any text):
+- `kc:lag:{c}:latest`  hash group -> evaluation JSON (docs/live-lag.md), replaced each pass
+- `kc:lag:{c}:meta`    the last pass: ts, ok, error, duration, counts
+- `kc:lag:{c}:win`     hash group -> the sampler's windows, so a standby can take over
+- `kc:lag:{c}:h1:{g}`  list of compact points, one per sample, last hour
+- `kc:lag:{c}:h24:{g}` list of compact points, one per minute, last 24 hours
+- `kc:lag:{c}:lease`   the id of the sampler that works on the cluster
+
+Everything has a TTL, so a group that was deleted (or a cluster no longer sampled) disappears
+by itself. When Redis does not answer, calls raise `StoreUnavailable` at once for a few
+seconds instead of waiting on every request (the REST API then reads Kafka directly).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import math
+import threading
+import time
+from typing import Any
+
+import redis
+from django.conf import settings
+
+PREFIX = "kc:lag"
+H24_POINTS = 24 * 60
+H1_SECONDS = 3600
+H24_SECONDS = 24 * 3600
+# After a failed call, fail fast for this long (then try Redis again).
+RETRY_AFTER_S = 2.0
+
+_lock = threading.Lock()
+_clients: dict[str, redis.Redis] = {}
+_down_until = 0.0
+
+
+class StoreUnavailable(Exception):
+    """Redis did not answer (or answered with an error)."""
+
+
+def _hash(text: str) -> str:
+    return hashlib.sha1(text.encode("utf-8", "backslashreplace")).hexdigest()[:20]
+
+
+def key(cluster: str, kind: str, group: str | None = None) -> str:
+    base = f"{PREFIX}:{_hash(cluster)}:{kind}"
+    return base if group is None else f"{base}:{_hash(group)}"
+
+
+def _client() -> redis.Redis:
+    url = settings.REDIS_URL
+    with _lock:
+        client = _clients.get(url)
+        if client is None:
+            client = _clients[url] = redis.Redis.from_url(
+                url, socket_timeout=2.0, socket_connect_timeout=1.0, retry_on_timeout=False
+            )
+        return client
+
+
+def _call(fn: Any) -> Any:
+    """Run `fn(client)`; map Redis failures to StoreUnavailable and remember them briefly."""
+    global _down_until
+    if time.monotonic() < _down_until:
+        raise StoreUnavailable("Redis did not answer a moment ago.")
+    try:
+        return fn(_client())
+    except (redis.RedisError, OSError) as exc:
+        _down_until = time.monotonic() + RETRY_AFTER_S
+        raise StoreUnavailable(f"Redis: {exc}") from None
+
+
+def _ttl(interval_s: float) -> int:
+    return max(30, math.ceil(10 * interval_s))
+
+
+def h1_length(interval_s: float) -> int:
+    return math.ceil(H1_SECONDS / max(interval_s, 0.1))
+
+
+# --- writes (the sampler) --------------------------------------------------------------------
+
+
+def write_latest(
+    cluster: str,
+    evaluations: dict[str, dict[str, Any]],
+    meta: dict[str, Any],
+    windows: dict[str, Any] | None = None,
+    interval_s: float = 5.0,
+) -> None:
+    """Replace the cluster's latest evaluations (and windows) in one transaction."""
+    ttl = _ttl(interval_s)
+
+    def run(r: redis.Redis) -> None:
+        pipe = r.pipeline(transaction=True)
+        latest = key(cluster, "latest")
+        pipe.delete(latest)
+        if evaluations:
+            pipe.hset(latest, mapping={g: json.dumps(e) for g, e in evaluations.items()})
+            pipe.expire(latest, ttl)
+        pipe.set(key(cluster, "meta"), json.dumps(meta), ex=ttl)
+        if windows is not None:
+            win = key(cluster, "win")
+            pipe.delete(win)
+            if windows:
+                pipe.hset(win, mapping={g: json.dumps(w) for g, w in windows.items()})
+                pipe.expire(win, ttl)
+        pipe.execute()
+
+    _call(run)
+
+
+def write_meta(cluster: str, meta: dict[str, Any], interval_s: float = 5.0) -> None:
+    """Only the pass record (a pass that could not reach Kafka keeps the last evaluations)."""
+    _call(lambda r: r.set(key(cluster, "meta"), json.dumps(meta), ex=_ttl(interval_s)))
+
+
+def append_history(
+    cluster: str,
+    points: dict[str, list[Any]],
+    minute_points: bool,
+    interval_s: float = 5.0,
+) -> None:
+    """Append one compact point per group to the hour series (and, once a minute, to the
+    day series). A point is `[ts, {topic: [lag, lag_seconds, write/s, consume/s, status]}]`."""
+    keep = h1_length(interval_s)
+
+    def run(r: redis.Redis) -> None:
+        pipe = r.pipeline(transaction=False)
+        for group, point in points.items():
+            data = json.dumps(point, separators=(",", ":"))
+            h1 = key(cluster, "h1", group)
+            pipe.rpush(h1, data)
+            pipe.ltrim(h1, -keep, -1)
+            pipe.expire(h1, H1_SECONDS)
+            if minute_points:
+                h24 = key(cluster, "h24", group)
+                pipe.rpush(h24, data)
+                pipe.ltrim(h24, -H24_POINTS, -1)
+                pipe.expire(h24, H24_SECONDS)
+        pipe.execute()
+
+    if points:
+        _call(run)
+
+
+# --- reads (web servers, sockets, /metrics) -------------------------------------------------
+
+
+def read_latest(cluster: str) -> dict[str, dict[str, Any]]:
+    """group id -> the latest evaluation of every group of the cluster ({} when none)."""
+    raw = _call(lambda r: r.hgetall(key(cluster, "latest")))
+    return {g.decode(): json.loads(v) for g, v in raw.items()}
+
+
+def read_group(cluster: str, group: str) -> dict[str, Any] | None:
+    raw = _call(lambda r: r.hget(key(cluster, "latest"), group))
+    return None if raw is None else json.loads(raw)
+
+
+def read_meta(cluster: str) -> dict[str, Any] | None:
+    raw = _call(lambda r: r.get(key(cluster, "meta")))
+    return None if raw is None else json.loads(raw)
+
+
+def read_windows(cluster: str) -> dict[str, Any]:
+    raw = _call(lambda r: r.hgetall(key(cluster, "win")))
+    return {g.decode(): json.loads(v) for g, v in raw.items()}
+
+
+def read_history(cluster: str, group: str, window: str) -> list[list[Any]]:
+    """The compact points of a group, oldest first; `window` is "1h" or "24h"."""
+    kind = "h1" if window == "1h" else "h24"
+    raw = _call(lambda r: r.lrange(key(cluster, kind, group), 0, -1))
+    return [json.loads(item) for item in raw]
+
+
+# --- the sampler's lease ---------------------------------------------------------------------
+
+# Renew only if we still hold it; take it only if nobody does.
+_RENEW = """
+if redis.call('get', KEYS[1]) == ARGV[1] then
+  return redis.call('pexpire', KEYS[1], ARGV[2])
+end
+return redis.call('set', KEYS[1], ARGV[1], 'NX', 'PX', ARGV[2]) and 1 or 0
+"""
+_RELEASE = """
+if redis.call('get', KEYS[1]) == ARGV[1] then return redis.call('del', KEYS[1]) end
+return 0
+"""
+
+
+def hold_lease(cluster: str, owner: str, ttl_s: float) -> bool:
+    """Take or renew the cluster's sampling lease; False when another sampler holds it."""
+    ms = str(max(1, int(ttl_s * 1000)))
+    return bool(_call(lambda r: r.eval(_RENEW, 1, key(cluster, "lease"), owner, ms)))
+
+
+def release_lease(cluster: str, owner: str) -> None:
+    _call(lambda r: r.eval(_RELEASE, 1, key(cluster, "lease"), owner))
+
+
+def lease_holder(cluster: str) -> str | None:
+    raw = _call(lambda r: r.get(key(cluster, "lease")))
+    return None if raw is None else raw.decode()
+
+
+def ping() -> bool:
+    try:
+        return bool(_call(lambda r: r.ping()))
+    except StoreUnavailable:
+        return False

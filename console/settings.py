@@ -7,6 +7,7 @@ with no setup. Bad values fail loudly at start-up rather than at the first reque
 from __future__ import annotations
 
 import importlib.util
+import ipaddress
 import os
 from pathlib import Path
 
@@ -176,6 +177,25 @@ KAFKA_TIMEOUT_SECONDS = float(os.environ.get("KAFKA_TIMEOUT_SECONDS", "8"))
 # (console/api/body_limit.py, console/api/parsers.py). The other input limits are in
 # console/api/limits.py.
 MAX_REQUEST_BYTES = envint("MAX_REQUEST_BYTES", 1024 * 1024)
+
+# --- live lag (docs/live-lag.md) ---
+LAG_SAMPLE_SECONDS = float(os.environ.get("LAG_SAMPLE_SECONDS", "5"))
+LAG_WINDOW = envint("LAG_WINDOW", 10)  # samples per partition window (Burrow keeps 10)
+LAG_RETENTION_RISK = float(os.environ.get("LAG_RETENTION_RISK", "0.10"))
+if LAG_SAMPLE_SECONDS <= 0 or LAG_WINDOW < 3 or not 0 <= LAG_RETENTION_RISK < 1:
+    raise ImproperlyConfigured(
+        "LAG_SAMPLE_SECONDS must be > 0, LAG_WINDOW >= 3, LAG_RETENTION_RISK in [0, 1)."
+    )
+# Who may scrape GET /metrics (groups/metrics_view.py): with a token, exactly
+# `Authorization: Bearer <token>` from anywhere; without one, clients whose socket address
+# (REMOTE_ADDR, never X-Forwarded-For) is in these comma-separated CIDRs.
+METRICS_BEARER_TOKEN = envsecret("METRICS_BEARER_TOKEN", "")
+METRICS_ALLOWED_NETWORKS = envlist("METRICS_ALLOWED_NETWORKS", ["127.0.0.0/8", "::1/128"])
+try:
+    for _cidr in METRICS_ALLOWED_NETWORKS:
+        ipaddress.ip_network(_cidr, strict=False)
+except ValueError as exc:
+    raise ImproperlyConfigured(f"METRICS_ALLOWED_NETWORKS: {exc}") from None
 
 REST_FRAMEWORK = {
     # Token first, so an anonymous request gets 401 with WWW-Authenticate, not 403.

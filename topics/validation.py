@@ -8,7 +8,7 @@ from collections.abc import Iterable
 from console.errors import BadInput
 
 MAX_NAME_LENGTH = 249
-_LEGAL = re.compile(r"^[a-zA-Z0-9._-]+$")
+_LEGAL = re.compile(r"[a-zA-Z0-9._-]+")
 
 
 def check_topic_name(name: str, existing: Iterable[str] = ()) -> None:
@@ -21,7 +21,7 @@ def check_topic_name(name: str, existing: Iterable[str] = ()) -> None:
         raise BadInput(
             "name", f"name: a topic name can be at most {MAX_NAME_LENGTH} characters long."
         )
-    if not _LEGAL.match(name):
+    if not _LEGAL.fullmatch(name):  # fullmatch: `$` would let a trailing newline pass
         raise BadInput(
             "name",
             f"name: {name!r} has characters Kafka does not allow; use only ASCII letters, "

@@ -522,13 +522,28 @@ class ClusterClient:
         self._result(future, f"delete group {group}")
 
     def record_timestamps(self, positions: Mapping[TP, int]) -> dict[TP, int | None]:
-        """Timestamp of the first record at or after each offset (None at the log end).
+        """Timestamp of the first record at or after each offset (None at the log end)."""
+        found = self.record_timestamps_at(positions.items())
+        return {tp: found[(tp, offset)] for tp, offset in positions.items()}
 
-        One throw-away consumer (never commits) reads one record per partition.
-        """
-        out: dict[TP, int | None] = dict.fromkeys(positions)
-        if not positions:
+    def record_timestamps_at(
+        self, positions: Iterable[tuple[TP, int]]
+    ) -> dict[tuple[TP, int], int | None]:
+        """Timestamps of the first record at or after each (partition, offset), several offsets
+        of one partition allowed: one throw-away consumer (never commits) reads one record per
+        position, all partitions at once per round, one round per offset of the same partition.
+        None where the offset is the log end or nothing came within the timeout."""
+        out: dict[tuple[TP, int], int | None] = dict.fromkeys(positions)
+        if not out:
             return out
+        rounds: list[dict[TP, int]] = []
+        for tp, offset in sorted(out):
+            for round_ in rounds:
+                if tp not in round_:
+                    round_[tp] = offset
+                    break
+            else:
+                rounds.append({tp: offset})
         consumer = Consumer(
             self.config(
                 **{
@@ -537,24 +552,30 @@ class ClusterClient:
                     "enable.partition.eof": True,
                     "auto.offset.reset": "latest",
                     "max.partition.fetch.bytes": 65536,
+                    "fetch.wait.max.ms": 10,  # a round waits on the slowest partition
                     "log_level": 2,
                 }
             )
         )
+        deadline = time.monotonic() + self.timeout
         try:
-            consumer.assign([TopicPartition(t, p, o) for (t, p), o in positions.items()])
-            pending = set(positions)
-            deadline = time.monotonic() + self.timeout
-            while pending and time.monotonic() < deadline:
-                for message in consumer.consume(num_messages=500, timeout=0.5):
-                    key = (message.topic(), message.partition())
-                    if key not in pending:
-                        continue
-                    if message.error() is None:
-                        _, ts = message.timestamp()
-                        out[key] = ts if ts >= 0 else None
-                    pending.discard(key)  # a record, or the end of the partition
-                    consumer.pause([TopicPartition(*key)])
+            for round_ in rounds:
+                assignment = [TopicPartition(t, p, o) for (t, p), o in round_.items()]
+                consumer.assign(assignment)
+                consumer.resume(assignment)  # paused in an earlier round: fetch again
+                pending = set(round_)
+                while pending and time.monotonic() < deadline:
+                    # Short waits: consume() returns early only once it has num_messages.
+                    batch = consumer.consume(num_messages=len(pending), timeout=0.05)
+                    for message in batch:
+                        key = (message.topic(), message.partition())
+                        if key not in pending:
+                            continue
+                        if message.error() is None:
+                            _, ts = message.timestamp()
+                            out[(key, round_[key])] = ts if ts >= 0 else None
+                        pending.discard(key)  # a record, or the end of the partition
+                        consumer.pause([TopicPartition(*key)])
         finally:
             consumer.close()
         return out

@@ -438,8 +438,8 @@ def test_a_large_request_is_kept_as_a_marked_preview():
 
 @pytest.mark.parametrize(
     "path",
-    ["/ws/clusters/local/lag", "/ws/clusters/local/metadata", "/ws/", "/ws/%00/x"],
-    ids=["lag-not-yet-routed", "metadata-not-yet-routed", "root", "odd-bytes"],
+    ["/ws/clusters/nope/lag", "/ws/clusters/nope/metadata", "/ws/", "/ws/%00/x"],
+    ids=["lag-of-an-unknown-cluster", "metadata-of-an-unknown-cluster", "root", "odd-bytes"],
 )
 async def test_unknown_websocket_paths_close_with_4404(path):
     from console.asgi import application

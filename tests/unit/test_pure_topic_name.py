@@ -50,11 +50,6 @@ def test_illegal_characters_are_named(name):
     assert repr(name) in message and "ASCII letters" in message
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="product bug: topics/validation.py's _LEGAL uses `$`, which also matches before a "
-    "trailing newline, so 'abc\\n' passes (the API's KafkaText refuses it first)",
-)
 def test_a_trailing_newline_is_refused():
     refused("abc\n")
 

@@ -1,0 +1,127 @@
+"""Benchmark: one lag-sampling pass over many groups, against ConsumerGroupCommand.
+
+    .venv/bin/python bench/lag_sampler.py [--topics 4000] [--partitions 10] [--groups 2000]
+    .venv/bin/python bench/lag_sampler.py --topics 10000 --partitions 2 --groups 20000
+
+Creates the topics (replication factor 1), writes a few records per partition, commits
+offsets for every group on all partitions of one topic (lagging, so lag seconds are read),
+then times sampling passes of `groups.sampling.ClusterSampler` exactly as `manage.py
+lagsampler` runs them (Kafka reads, evaluation, Redis writes, Channels publish): the first
+pass (every record timestamp read) and the following ones (timestamps cached). It reports
+the sampler's RSS, the Redis memory an hour of samples takes (the hour series filled to its
+bound), and Apache Kafka's `kafka-consumer-groups.sh --describe --all-groups` on the same
+cluster for comparison.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import resource
+import time
+
+from _harness import devstack_tool, percentiles, setup_django
+
+PREFIX = "bench-sampler-"
+
+
+def redis_used_bytes() -> int:
+    from groups import lag_store
+
+    return int(lag_store._client().info("memory")["used_memory"])
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--topics", type=int, default=4000)
+    parser.add_argument("--partitions", type=int, default=10)
+    parser.add_argument("--groups", type=int, default=2000)
+    parser.add_argument("--passes", type=int, default=5)
+    parser.add_argument("--skip-tool", action="store_true")
+    parser.add_argument("--keep", action="store_true")
+    args = parser.parse_args()
+    setup_django()
+    from console import kafka
+    from console.clusters import get_cluster
+    from console.kafka import dev
+    from groups import lag_store
+    from groups.sampling import ClusterSampler
+
+    cfg = get_cluster("local")
+    admin = kafka.for_cluster(cfg, timeout=120)  # bulk setup takes longer
+    topics = [f"{PREFIX}t{i:05d}" for i in range(args.topics)]
+    groups = [f"{PREFIX}g{i:05d}" for i in range(args.groups)]
+    started = time.perf_counter()
+    existing = {t.name for t in admin.topic_metadata()}
+    missing = [t for t in topics if t not in existing]
+    for i in range(0, len(missing), 250):
+        dev.create_topics(admin, [(t, args.partitions, 1, {}) for t in missing[i : i + 250]])
+    if missing:
+        producer = dev.make_producer(admin, **{"linger.ms": 50})
+        for topic in missing:
+            for partition in range(args.partitions):
+                for i in range(3):
+                    producer.produce(topic, value=str(i).encode(), partition=partition)
+        producer.flush(300)
+    for index, group in enumerate(groups):
+        topic = topics[index % len(topics)]
+        admin.commit_offsets(group, {(topic, p): p % 3 for p in range(args.partitions)})
+    setup_s = time.perf_counter() - started
+
+    interval = 5.0
+    sampler = ClusterSampler(cfg, interval_s=interval)
+    samples, results = [], []
+    for _ in range(args.passes):
+        t0 = time.perf_counter()
+        result = sampler.run_pass()
+        samples.append(time.perf_counter() - t0)
+        results.append(result)
+        assert result.ok, result.error
+    mine = [g for g in sampler.previous or {} if g.startswith(PREFIX)]
+    assert len(mine) == args.groups, len(mine)
+    rss_mb = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
+
+    # An hour of samples: fill every group's hour series to its bound (720 points at 5 s).
+    before = redis_used_bytes()
+    points = {g: [time.time(), {t: [1, 1.0, 1.0, 1.0, "OK"] for t in e["topics"]}]
+              for g, e in (sampler.previous or {}).items()}  # fmt: skip
+    for _ in range(lag_store.h1_length(interval)):
+        lag_store.append_history("local", points, minute_points=False, interval_s=interval)
+    hour_bytes = redis_used_bytes() - before
+    committed_partitions = sum(len(e["partitions"]) for e in (sampler.previous or {}).values())
+
+    report = {
+        "topics": args.topics,
+        "partitions": args.topics * args.partitions,
+        "groups": len(sampler.previous or {}),
+        "committed_partitions": committed_partitions,
+        "setup_seconds": round(setup_s, 1),
+        "first_pass_s": round(samples[0], 2),
+        "first_pass_timestamp_reads": results[0].timestamp_reads,
+        "next_passes": percentiles(samples[1:]) if len(samples) > 1 else None,
+        "sampler_rss_mb": round(rss_mb, 1),
+        "redis_hour_series_mb": round(hour_bytes / 2**20, 1),
+        "redis_mb_per_1000_committed_partitions": round(
+            hour_bytes / 2**20 / max(1, committed_partitions) * 1000, 2
+        ),
+    }
+    if not args.skip_tool:
+        t0 = time.perf_counter()
+        devstack_tool("kafka-consumer-groups", "--describe", "--all-groups")
+        tool_s = time.perf_counter() - t0
+        report["consumer_group_command_describe_all_groups_s"] = round(tool_s, 2)
+        warm = report["next_passes"]["p50_ms"] / 1000 if report["next_passes"] else samples[0]
+        report["ratio_tool_over_pass_p50"] = round(tool_s / warm, 1)
+    print(json.dumps(report, indent=2))
+    if not args.keep:
+        for group in groups:
+            try:
+                admin.delete_group(group)
+            except kafka.KafkaAdapterError:
+                pass
+        for i in range(0, len(topics), 500):
+            admin.delete_topics(topics[i : i + 500])
+
+
+if __name__ == "__main__":
+    main()

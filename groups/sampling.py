@@ -1,0 +1,301 @@
+"""One sampling pass of one cluster: read Kafka in batched calls, evaluate, store, push.
+
+The sampler (groups.sampler_service) keeps one `ClusterSampler` per cluster while it holds
+the cluster's lease. Between passes it keeps, in memory and in Redis (for a standby taking
+over), each partition's window of the last `LAG_WINDOW` samples; in memory only, each
+partition's (time, log end) history for interpolated lag seconds and the record timestamps
+read at committed offsets, keyed by (partition, offset), so a pass only reads timestamps
+where a committed offset moved.
+"""
+
+from __future__ import annotations
+
+import logging
+import time
+from collections import deque
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+from typing import Any
+
+from console import kafka, metadata_push
+from console.clusters import ClusterConfig
+from console.metadata import ClusterSnapshot, cache
+from groups import lag, lag_eval, lag_math, lag_push, lag_store
+
+log = logging.getLogger(__name__)
+
+TP = tuple[str, int]
+# Record timestamps read per pass at most; the rest use interpolation until a later pass.
+TIMESTAMP_READS_PER_PASS = 5000
+
+
+@dataclass
+class PassResult:
+    ok: bool
+    ts: float
+    duration_s: float
+    groups: int = 0
+    partitions: int = 0
+    timestamp_reads: int = 0
+    error: str | None = None
+    published: int = 0
+
+    def as_meta(self) -> dict[str, Any]:
+        return dict(self.__dict__)
+
+
+@dataclass
+class ClusterSampler:
+    cfg: ClusterConfig
+    interval_s: float = 5.0
+    window: int = 10
+    retention_risk: float = 0.10
+    windows: dict[str, dict[TP, deque[lag_eval.Point]]] = field(default_factory=dict)
+    histories: dict[TP, lag_math.EndHistory] = field(default_factory=dict)
+    timestamps: dict[tuple[TP, int], int] = field(default_factory=dict)
+    previous: dict[str, dict[str, Any]] | None = None
+    snapshot: ClusterSnapshot | None = None
+    last_minute: int | None = None
+
+    # --- state across passes ------------------------------------------------------------
+
+    def restore(self) -> None:
+        """Take over the windows a previous sampler stored (a standby becoming active)."""
+        try:
+            stored = lag_store.read_windows(self.cfg.name)
+        except lag_store.StoreUnavailable:
+            return
+        for group, rows in stored.items():
+            self.windows[group] = {
+                (topic, partition): deque((lag_eval.Point(*p) for p in points), maxlen=self.window)
+                for topic, partition, points in rows
+            }
+
+    def _stored_windows(self) -> dict[str, list[list[Any]]]:
+        return {
+            group: [
+                [t, p, [[x.at, x.committed, x.log_end] for x in w]] for (t, p), w in wins.items()
+            ]
+            for group, wins in self.windows.items()
+        }
+
+    def _update_windows(self, read: lag.GroupsRead, at: float) -> None:
+        seen_groups = set()
+        for listing in read.listings:
+            group = listing.group_id
+            seen_groups.add(group)
+            committed = read.committed.get(group, {})
+            tps = set(committed) | set(read.assigned(group))
+            old = self.windows.get(group, {})
+            fresh: dict[TP, deque[lag_eval.Point]] = {}
+            for tp in tps:
+                window = old.get(tp) or deque(maxlen=self.window)
+                window.append(lag_eval.Point(at, committed.get(tp), read.log_ends.get(tp)))
+                fresh[tp] = window
+            self.windows[group] = fresh  # partitions no longer there are dropped
+        for group in set(self.windows) - seen_groups:  # deleted groups
+            del self.windows[group]
+        live_tps = {tp for wins in self.windows.values() for tp in wins}
+        for tp in live_tps:
+            end = read.log_ends.get(tp)
+            if end is not None:
+                self.histories.setdefault(tp, lag_math.EndHistory([])).add(at, end)
+        for tp in set(self.histories) - live_tps:
+            del self.histories[tp]
+
+    # --- record timestamps at committed offsets -----------------------------------------
+
+    def _wanted_positions(self, read: lag.GroupsRead) -> set[tuple[TP, int]]:
+        """(partition, offset) whose record time gives lag seconds: the committed offset of a
+        lagging partition, or the log start when records were deleted under the group."""
+        wanted = set()
+        for offsets in read.committed.values():
+            for tp, committed in offsets.items():
+                end, start = read.log_ends.get(tp), read.log_starts.get(tp)
+                if committed is None or end is None or committed >= end:
+                    continue
+                wanted.add((tp, max(committed, start) if start is not None else committed))
+        return wanted
+
+    def _read_timestamps(self, client: kafka.ClusterClient, wanted: set[tuple[TP, int]]) -> int:
+        missing = sorted(wanted - set(self.timestamps))[:TIMESTAMP_READS_PER_PASS]
+        found = client.record_timestamps_at(missing)
+        for position, ts in found.items():
+            if ts is not None:
+                self.timestamps[position] = ts
+        reads = len(found)
+        for position in set(self.timestamps) - wanted:  # offsets no group sits at any more
+            del self.timestamps[position]
+        return reads
+
+    # --- evaluation ---------------------------------------------------------------------
+
+    def evaluate(self, read: lag.GroupsRead, at: float) -> dict[str, dict[str, Any]]:
+        return {
+            listing.group_id: self._evaluate_group(listing.group_id, read, at)
+            for listing in read.listings
+        }
+
+    def _evaluate_group(self, group: str, read: lag.GroupsRead, at: float) -> dict[str, Any]:
+        desc = read.descriptions.get(group)
+        members = desc.members if desc else []
+        owners = read.assigned(group)
+        partitions = []
+        for tp, window in sorted(self.windows.get(group, {}).items()):
+            points = list(window)
+            last = points[-1]
+            start = read.log_starts.get(tp)
+            current = lag.lag_of(last.committed, last.log_end)
+            position = None
+            if last.committed is not None:
+                position = max(last.committed, start) if start is not None else last.committed
+            seconds, method = lag_math.lag_seconds(
+                lag=current,
+                record_ts_ms=self.timestamps.get((tp, position)) if position is not None else None,
+                committed=last.committed,
+                history=self.histories.get(tp),
+                now=at,
+            )
+            member = owners.get(tp)
+            partitions.append(
+                {
+                    "topic": tp[0],
+                    "partition": tp[1],
+                    "committed_offset": last.committed,
+                    "log_start_offset": start,
+                    "log_end_offset": last.log_end,
+                    "lag": current,
+                    "lag_seconds": seconds,
+                    "lag_seconds_method": method,
+                    "status": lag_eval.partition_status(
+                        points, group_has_members=bool(members), owned=member is not None
+                    ),
+                    "retention_risk": lag_math.retention_risk(
+                        last.committed, start, last.log_end, self.retention_risk
+                    ),
+                    "write_per_s": lag_math.rate([(p.at, p.log_end) for p in points]),
+                    "consume_per_s": lag_math.rate([(p.at, p.committed) for p in points]),
+                    "member_id": member.member_id if member else None,
+                    "client_id": member.client_id if member else None,
+                    "host": member.host if member else None,
+                }
+            )
+        topics = {
+            name: summarize([p for p in partitions if p["topic"] == name])
+            for name in sorted({str(p["topic"]) for p in partitions})
+        }
+        overall = summarize(partitions)
+        return {
+            "group_id": group,
+            "ts": at,
+            "state": desc.state if desc else "Unknown",
+            "member_count": len(members),
+            "status": overall["status"],
+            "total_lag": overall["lag"],
+            "max_lag": overall["max_lag"],
+            "max_lag_seconds": overall["max_lag_seconds"],
+            "catch_up_seconds": overall["catch_up_seconds"],
+            "retention_risk": overall["retention_risk"],
+            "topics": {
+                name: {k: v for k, v in t.items() if k != "max_lag"} for name, t in topics.items()
+            },
+            "partitions": partitions,
+        }
+
+    # --- one pass -----------------------------------------------------------------------
+
+    def run_pass(self) -> PassResult:
+        at = time.time()
+        started = time.monotonic()
+        client = kafka.for_cluster(self.cfg)
+        try:
+            read = lag.read_groups(client, with_log_starts=True)
+        except kafka.KafkaAdapterError as exc:
+            # The sample is missing: the last evaluations stay until their TTL, marked by meta.
+            result = PassResult(False, at, time.monotonic() - started, error=str(exc))
+            lag_store.write_meta(self.cfg.name, result.as_meta(), self.interval_s)
+            return result
+        self._update_windows(read, at)
+        try:
+            reads = self._read_timestamps(client, self._wanted_positions(read))
+        except kafka.KafkaAdapterError as exc:  # lag seconds fall back to interpolation
+            log.warning("%s: record timestamps not read: %s", self.cfg.name, exc)
+            reads = 0
+        evaluations = self.evaluate(read, at)
+        result = PassResult(
+            True,
+            at,
+            0.0,
+            groups=len(evaluations),
+            partitions=sum(len(w) for w in self.windows.values()),
+            timestamp_reads=reads,
+        )
+        minute = int(at // 60)
+        lag_store.append_history(
+            self.cfg.name,
+            {g: history_point(e) for g, e in evaluations.items()},
+            minute_points=minute != self.last_minute,
+            interval_s=self.interval_s,
+        )
+        self.last_minute = minute
+        result.duration_s = time.monotonic() - started
+        lag_store.write_latest(
+            self.cfg.name, evaluations, result.as_meta(), self._stored_windows(), self.interval_s
+        )
+        result.published = lag_push.publish_lag(self.cfg.name, evaluations, self.previous)
+        self.previous = evaluations
+        self._push_metadata()
+        return result
+
+    def _push_metadata(self) -> None:
+        """Brokers, leaders and ISR changes since the last pass, pushed to open pages."""
+        try:
+            snapshot = cache.snapshot(self.cfg, max_age=0)
+        except kafka.KafkaAdapterError as exc:
+            log.info("%s: no metadata this pass: %s", self.cfg.name, exc)
+            return
+        message = metadata_push.metadata_changes(self.snapshot, snapshot)
+        self.snapshot = snapshot
+        if message is not None:
+            metadata_push.publish_metadata(self.cfg.name, message)
+
+
+def summarize(partitions: Iterable[dict[str, Any]]) -> dict[str, Any]:
+    """Lag, lag seconds, rates, catch-up time, retention risk and status of some partitions."""
+    rows = list(partitions)
+    lags = [p["lag"] for p in rows if p["lag"] is not None]
+    seconds = [p["lag_seconds"] for p in rows if p["lag_seconds"] is not None]
+    total = sum(lags) if lags else None
+
+    def rate_sum(name: str) -> float | None:
+        values = [p[name] for p in rows]
+        return None if not values or any(v is None for v in values) else float(sum(values))
+
+    write, consume = rate_sum("write_per_s"), rate_sum("consume_per_s")
+    return {
+        "lag": total,
+        "max_lag": max(lags) if lags else None,
+        "max_lag_seconds": max(seconds) if seconds else None,
+        "write_per_s": write,
+        "consume_per_s": consume,
+        "catch_up_seconds": lag_math.catch_up_seconds(total, write, consume),
+        "retention_risk": lag_math.worst_risk(p["retention_risk"] for p in rows),
+        "status": lag_eval.group_status(p["status"] for p in rows),
+    }
+
+
+def history_point(evaluation: dict[str, Any]) -> list[Any]:
+    """The compact chart point of one group and sample (see lag_store.append_history)."""
+    return [
+        evaluation["ts"],
+        {
+            name: [
+                t.get("lag"),
+                t.get("max_lag_seconds"),
+                t.get("write_per_s"),
+                t.get("consume_per_s"),
+                t.get("status"),
+            ]
+            for name, t in evaluation["topics"].items()
+        },
+    ]

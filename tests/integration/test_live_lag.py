@@ -1,0 +1,315 @@
+"""Live lag end to end: the real sampler process, the real console (daphne) and a real
+WebSocket client, on the dev stack's Kafka and Redis.
+
+One group goes through the phases an operator sees: it falls behind (WARN), catches up
+(OK), its consumer stops while the producer keeps writing (ERR/STOP, lag seconds growing
+with the wall clock), and an offset reset moves it backwards (REWIND).
+"""
+
+from __future__ import annotations
+
+import json
+import signal
+import threading
+import time
+import uuid
+from collections.abc import Callable
+from typing import Any
+
+import pytest
+from websockets.sync.client import connect
+
+from console.kafka import dev
+from groups import lag_store
+from tests.live_server import LiveConsole, start_console, start_sampler, stop_process
+from tests.stack import cluster_client, wait_for
+
+pytestmark = [pytest.mark.integration]
+
+INTERVAL = 1.0  # seconds between samples: the phases below take a minute, not ten
+PARTITIONS = 2
+
+
+@pytest.fixture(scope="module")
+def console(tmp_path_factory, stack) -> Any:
+    workdir = tmp_path_factory.mktemp("live-lag")
+    live = start_console(workdir)
+    sampler = start_sampler(live.env, workdir / "sampler.log", INTERVAL)
+    yield live, sampler, workdir
+    stop_process(sampler)
+    live.stop()
+
+
+class Producer(threading.Thread):
+    """Writes `rate` records/s round-robin over the partitions until paused or stopped."""
+
+    def __init__(self, topic: str, rate: float):
+        super().__init__(daemon=True)
+        self.topic, self.rate = topic, rate
+        self.paused = threading.Event()
+        self.stopped = threading.Event()
+        self.producer = dev.make_producer(cluster_client(), **{"acks": "all", "linger.ms": 5})
+
+    def run(self) -> None:
+        i = 0
+        while not self.stopped.is_set():
+            if not self.paused.is_set():
+                self.producer.produce(self.topic, value=b"x", partition=i % PARTITIONS)
+                self.producer.poll(0)
+                i += 1
+            time.sleep(1 / self.rate)
+        self.producer.flush(10)
+
+    def pause(self) -> None:
+        self.paused.set()
+        self.producer.flush(10)
+
+
+class Consumer(threading.Thread):
+    """Consumes at most `rate` records/s (None: as fast as it can) and commits each batch."""
+
+    def __init__(self, topic: str, group: str):
+        super().__init__(daemon=True)
+        self.rate: float | None = None
+        self.stopped = threading.Event()
+        self.consumer = dev.make_consumer(
+            cluster_client(),
+            group,
+            **{"enable.auto.commit": False, "auto.offset.reset": "earliest"},
+        )
+        self.consumer.subscribe([topic])
+
+    def run(self) -> None:
+        try:
+            while not self.stopped.is_set():
+                batch = 1 if self.rate else 500
+                messages = self.consumer.consume(num_messages=batch, timeout=0.2)
+                if messages:
+                    self.consumer.commit(asynchronous=False)
+                if self.rate:
+                    time.sleep(1 / self.rate)
+        finally:
+            self.consumer.close()  # leaves the group: it becomes Empty
+
+
+class LagSocket:
+    """A WebSocket client on /ws/clusters/local/lag, keeping the messages for one group."""
+
+    def __init__(self, ws: Any, group: str):
+        self.ws, self.group = ws, group
+        self.ws.send(json.dumps({"subscribe": {"groups": [group]}}))
+
+    def next_lag(self, timeout: float) -> dict | None:
+        deadline = time.monotonic() + timeout
+        while time.monotonic() < deadline:
+            try:
+                message = json.loads(self.ws.recv(timeout=max(0.1, deadline - time.monotonic())))
+            except TimeoutError:
+                return None
+            if message.get("type") == "lag" and message.get("group_id") == self.group:
+                return message
+        return None
+
+    def wait_lag(self, accept: Callable[[dict], bool], timeout: float, what: str) -> dict:
+        last: dict | None = None
+        deadline = time.monotonic() + timeout
+        while time.monotonic() < deadline:
+            message = self.next_lag(deadline - time.monotonic())
+            if message is not None:
+                last = message
+                if accept(message):
+                    return message
+        raise AssertionError(f"no lag message with {what} in {timeout:.0f} s; last: {last}")
+
+
+def lag_socket(live: LiveConsole, token: str) -> Any:
+    url = live.base.replace("http://", "ws://") + f"/ws/clusters/local/lag?token={token}"
+    return connect(url, origin=live.base, open_timeout=10)
+
+
+def independent_lag(group: str, topic: str) -> int:
+    """log end - committed, summed over the partitions, read straight from Kafka."""
+    client = cluster_client()
+    tps = [(topic, p) for p in range(PARTITIONS)]
+    committed = client.committed_offsets({group: tps})[group]
+    ends = client.list_offsets(tps, "latest")
+    return sum(ends[tp].offset - (committed[tp] or 0) for tp in tps)
+
+
+def test_a_lagging_group_is_pushed_through_its_phases(console):
+    live, _sampler, _ = console
+    topic = f"live-lag-{uuid.uuid4().hex[:8]}"
+    group = f"{topic}-group"
+    client = cluster_client()
+    dev.create_topics(client, [(topic, PARTITIONS, 3, {})])
+    token = live.token("live-viewer", "viewer")
+    operator = live.token("live-operator", "operator")
+
+    producer = Producer(topic, rate=40)
+    producer.start()
+    consumer = Consumer(topic, group)
+    consumer.rate = 10  # slower than the producer: lag grows
+    consumer.start()
+    with lag_socket(live, token) as ws:
+        try:
+            _phases(live, LagSocket(ws, group), producer, consumer, group, topic, operator)
+        finally:
+            producer.stopped.set()
+            consumer.stopped.set()
+
+
+def _phases(live, socket, producer, consumer, group, topic, operator) -> None:
+    """WARN, caught up, ERR/STOP with lag seconds, exact lag, REWIND: in that order."""
+    # 1. Falling behind while committing: WARN.
+    socket.wait_lag(lambda m: m["status"] == "WARN", 60, "status WARN")
+
+    # 2. Caught up soon after the consumer runs at full speed.
+    consumer.rate = None
+    # (The producer keeps writing: "caught up" is OK with records seconds old at most.)
+    socket.wait_lag(
+        lambda m: m["status"] == "OK" and (m["max_lag_seconds"] or 0) < 2,
+        60,
+        "OK and caught up",
+    )
+
+    # 3. The consumer stops; the producer keeps writing for a minute.
+    consumer.stopped.set()
+    consumer.join(timeout=30)
+    stopped_at = time.time()
+    while time.time() - stopped_at < 60:  # keep reading: a full queue would stall the socket
+        socket.next_lag(1)
+    message = socket.wait_lag(
+        lambda m: m["status"] in ("ERR", "STOP") and m["state"] == "Empty",
+        20,
+        "status ERR or STOP after the consumer stopped",
+    )
+    message = socket.next_lag(5) or message
+    seconds = message["max_lag_seconds"]
+    waited = time.time() - stopped_at
+    assert seconds is not None and abs(seconds - waited) <= 10, (seconds, waited)
+
+    # 4. The producer pauses: the pushed lag equals log end - committed read from Kafka.
+    producer.pause()
+    expected = independent_lag(group, topic)
+    socket.wait_lag(
+        lambda m: m["total_lag"] == expected,
+        15,
+        f"total_lag {expected} (log end - committed, read independently)",
+    )
+    assert sum(p["lag"] for p in message["partitions"]) == message["total_lag"]
+
+    # 5. An executed reset backwards: REWIND.
+    import urllib.request
+
+    body = json.dumps(
+        {
+            "scope": {"all_topics": True},
+            "strategy": {"type": "shift_by", "shift": -5},
+            "dry_run": False,
+            "reason": "live lag test",
+        }
+    ).encode()
+    request = urllib.request.Request(
+        f"{live.base}/api/v1/clusters/local/groups/{group}/offset-resets",
+        data=body,
+        method="POST",
+        headers={"Authorization": f"Token {operator}", "Content-Type": "application/json"},
+    )
+    with urllib.request.urlopen(request, timeout=30) as response:
+        assert response.status == 201
+    socket.wait_lag(lambda m: m["status"] == "REWIND", 20, "status REWIND after the reset")
+
+
+def test_rest_answers_carry_the_evaluation_and_history(console):
+    live, _sampler, _ = console
+    token = live.token("live-viewer-2", "viewer")
+    import urllib.request
+
+    def get(path: str) -> Any:
+        request = urllib.request.Request(
+            f"{live.base}/api/v1{path}", headers={"Authorization": f"Token {token}"}
+        )
+        with urllib.request.urlopen(request, timeout=30) as response:
+            return json.loads(response.read())
+
+    def evaluated() -> list | None:
+        rows = [r for r in get("/clusters/local/groups") if r["sampled_at"]]
+        return rows or None
+
+    rows = wait_for(evaluated, timeout=30, what="a group evaluated by the sampler")
+    row = rows[0]
+    assert row["status"] in ("OK", "WARN", "ERR", "STOP", "STALL", "REWIND", "UNKNOWN")
+    assert row["retention_risk"] in ("none", "near", "lost")
+    group = row["group_id"]
+    history = wait_for(
+        lambda: get(f"/clusters/local/groups/{group}/lag-history?window=1h")["points"] or None,
+        timeout=15,
+        what=f"history points of {group}",
+    )
+    assert {"ts", "topic", "lag", "lag_seconds", "write_per_s", "consume_per_s"} <= set(history[0])
+
+
+def test_redis_down_the_api_still_serves_and_everything_resumes(console):
+    from devtools.devstack import redis_server
+
+    live, sampler, _ = console
+    token = live.token("live-viewer-3", "viewer")
+    import urllib.error
+    import urllib.request
+
+    def get(path: str) -> tuple[int, Any]:
+        request = urllib.request.Request(
+            f"{live.base}/api/v1{path}", headers={"Authorization": f"Token {token}"}
+        )
+        try:
+            with urllib.request.urlopen(request, timeout=30) as response:
+                return response.status, json.loads(response.read())
+        except urllib.error.HTTPError as exc:
+            return exc.code, json.loads(exc.read())
+
+    wait_for(lambda: lag_store.read_meta("local"), 15, "a first pass of the sampler")
+    redis_server.stop()
+    try:
+        status, rows = get("/clusters/local/groups")
+        assert status == 200 and isinstance(rows, list)  # straight from Kafka
+        assert all(r["status"] == "UNKNOWN" and r["sampled_at"] is None for r in rows)
+        status, body = get("/clusters/local/groups/any/lag-history")
+        assert status == 503 and body["error"]["code"] == "lag_store_unavailable"
+        time.sleep(2)
+        assert sampler.poll() is None and live.alive()  # nobody died
+    finally:
+        redis_server.ensure_running(log=lambda *_: None)
+    back = time.monotonic()
+    wait_for(lambda: lag_store.ping() and lag_store.read_meta("local"), 15, "a pass after Redis")
+    assert time.monotonic() - back <= 5 + 1.0
+    wait_for(
+        lambda: any(r["sampled_at"] for r in get("/clusters/local/groups")[1]),
+        10,
+        "evaluations served again",
+    )
+
+
+def test_a_standby_sampler_takes_over_within_two_intervals(console):
+    live, sampler, workdir = console
+    holder = wait_for(lambda: lag_store.lease_holder("local"), 15, "the lease of cluster local")
+    standby = start_sampler(live.env, workdir / "standby.log", INTERVAL)
+    try:
+        time.sleep(3)
+        assert lag_store.lease_holder("local") == holder  # the standby does no double work
+        stop_process(sampler, signal.SIGKILL)  # dies without releasing its lease
+        died = time.monotonic()
+        new = wait_for(
+            lambda: (h := lag_store.lease_holder("local")) and h != holder and h,
+            timeout=10,
+            what="the standby to take the lease",
+            every=0.1,
+        )
+        took = time.monotonic() - died
+        assert took <= 2 * INTERVAL + 1.0, took
+        first = lag_store.read_meta("local")["ts"]
+        wait_for(
+            lambda: lag_store.read_meta("local")["ts"] > first, 10, "a pass by the new sampler"
+        )
+        assert new.split(":")[1] == str(standby.pid)
+    finally:
+        stop_process(standby)

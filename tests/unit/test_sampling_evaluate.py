@@ -1,0 +1,98 @@
+"""The sampler's evaluation step over constructed reads: no Kafka, no Redis."""
+
+from __future__ import annotations
+
+from console.clusters import ClusterConfig
+from console.kafka.types import GroupDescription, GroupListing, GroupMember
+from groups import lag
+from groups.sampling import ClusterSampler, history_point, summarize
+
+T = "orders"
+
+
+def _read(committed: dict, ends: dict, starts: dict, members: bool = True) -> lag.GroupsRead:
+    member = GroupMember("m-1", "client-1", "/10.0.0.1", sorted(committed))
+    desc = GroupDescription(
+        "g", "Stable" if members else "Empty", "consumer", "range",
+        [member] if members else [], 1,
+    )  # fmt: skip
+    return lag.GroupsRead(
+        listings=[GroupListing("g", desc.state, False)],
+        descriptions={"g": desc},
+        committed={"g": committed},
+        log_ends=ends,
+        log_starts=starts,
+    )
+
+
+def _run(sampler: ClusterSampler, samples: list[tuple[float, dict, dict, dict, bool]]) -> dict:
+    evaluations: dict = {}
+    for at, committed, ends, starts, members in samples:
+        read = _read(committed, ends, starts, members)
+        sampler._update_windows(read, at)
+        evaluations = sampler.evaluate(read, at)
+    return evaluations["g"]
+
+
+def test_a_group_falling_behind_while_committing_is_warn_with_rates():
+    sampler = ClusterSampler(ClusterConfig("c", "x:1"), interval_s=5.0)
+    samples = [
+        (100.0 + 5 * i, {(T, 0): 10 * i}, {(T, 0): 30 * i + 5}, {(T, 0): 0}, True)
+        for i in range(1, 6)
+    ]
+    evaluation = _run(sampler, samples)
+    assert evaluation["status"] == "WARN"
+    part = evaluation["partitions"][0]
+    assert part["lag"] == 30 * 5 + 5 - 50
+    assert part["write_per_s"] == 6.0 and part["consume_per_s"] == 2.0
+    assert evaluation["catch_up_seconds"] is None  # consuming slower than writing: never
+    assert part["member_id"] == "m-1" and part["host"] == "/10.0.0.1"
+    topic = evaluation["topics"][T]
+    assert topic["lag"] == evaluation["total_lag"] == part["lag"]
+    assert history_point(evaluation)[1][T][0] == part["lag"]
+
+
+def test_a_stopped_group_is_err_and_its_lag_seconds_come_from_the_record_timestamp():
+    sampler = ClusterSampler(ClusterConfig("c", "x:1"), interval_s=5.0)
+    samples = [
+        (200.0 + 5 * i, {(T, 0): 40}, {(T, 0): 100 + 10 * i}, {(T, 0): 0}, False) for i in range(5)
+    ]
+    read = _read(*samples[-1][1:4], members=False)
+    sampler.timestamps[((T, 0), 40)] = 150_000  # the record at offset 40 was written at 150 s
+    evaluation = _run(sampler, samples)
+    part = evaluation["partitions"][0]
+    assert evaluation["status"] == "ERR" and part["status"] == "ERR"
+    assert part["lag_seconds"] == 220.0 - 150.0 and part["lag_seconds_method"] == "timestamp"
+    assert evaluation["max_lag_seconds"] == 70.0
+    assert sampler._wanted_positions(read) == {((T, 0), 40)}
+
+
+def test_records_deleted_under_the_group_are_lost_risk_and_timed_at_the_log_start():
+    sampler = ClusterSampler(ClusterConfig("c", "x:1"), interval_s=5.0)
+    samples = [(300.0 + i, {(T, 0): 5}, {(T, 0): 500}, {(T, 0): 50}, True) for i in range(3)]
+    evaluation = _run(sampler, samples)
+    assert evaluation["retention_risk"] == "lost"
+    read = _read(*samples[-1][1:4])
+    assert sampler._wanted_positions(read) == {((T, 0), 50)}  # the oldest record that exists
+
+
+def test_deleted_groups_and_partitions_leave_the_windows():
+    sampler = ClusterSampler(ClusterConfig("c", "x:1"))
+    _run(sampler, [(1.0, {(T, 0): 1, (T, 1): 1}, {(T, 0): 2, (T, 1): 2}, {}, True)])
+    _run(sampler, [(2.0, {(T, 0): 1}, {(T, 0): 2}, {}, True)])
+    assert set(sampler.windows["g"]) == {(T, 0)}
+    sampler._update_windows(lag.GroupsRead([], {}, {}, {}, {}), 3.0)
+    assert sampler.windows == {} and sampler.histories == {}
+
+
+def test_summarize_needs_every_rate_to_add_them_up():
+    rows = [
+        {"lag": 5, "lag_seconds": 2.0, "write_per_s": 1.0, "consume_per_s": None,
+         "retention_risk": "none", "status": "OK"},
+        {"lag": 0, "lag_seconds": 0.0, "write_per_s": 1.0, "consume_per_s": 3.0,
+         "retention_risk": "near", "status": "WARN"},
+    ]  # fmt: skip
+    summary = summarize(rows)
+    assert summary["lag"] == 5 and summary["write_per_s"] == 2.0
+    assert summary["consume_per_s"] is None and summary["catch_up_seconds"] is None
+    assert summary["retention_risk"] == "near" and summary["status"] == "WARN"

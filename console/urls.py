@@ -3,12 +3,15 @@ from django.contrib.auth import views as auth_views
 from django.urls import include, path, re_path
 
 from console import views
+from groups.metrics_view import metrics_view
 
 urlpatterns = [
     path("login/", views.RateLimitedLoginView.as_view(), name="login"),
     path("logout/", auth_views.LogoutView.as_view(), name="logout"),
     path("admin/", admin.site.urls),
     path("healthz", views.healthz, name="healthz"),
+    # Prometheus scrape: its own guard (token or network), no session (groups/metrics_view.py).
+    path("metrics", metrics_view, name="metrics"),
     path("api/v1/", include("console.api.urls")),
     # Anything under api/ that matched nothing is an API 404, not the SPA.
     re_path(r"^api/", views.api_not_found),

@@ -22,7 +22,7 @@ from websockets.sync.client import connect
 from console.kafka import dev
 from groups import lag_store
 from tests.live_server import LiveConsole, start_console, start_sampler, stop_process
-from tests.stack import cluster_client, wait_for
+from tests.stack import cluster_client, commit_and_wait, wait_for
 
 pytestmark = [pytest.mark.integration]
 
@@ -247,6 +247,56 @@ def test_rest_answers_carry_the_evaluation_and_history(console):
         what=f"history points of {group}",
     )
     assert {"ts", "topic", "lag", "lag_seconds", "write_per_s", "consume_per_s"} <= set(history[0])
+
+
+def test_metrics_parse_and_equal_the_api(console):
+    import urllib.request
+
+    from prometheus_client.parser import text_string_to_metric_families
+
+    live, _sampler, _ = console
+    topic = f"metrics-{uuid.uuid4().hex[:8]}"
+    group = f"{topic}-idle"
+    client = cluster_client()
+    dev.create_topics(client, [(topic, PARTITIONS, 3, {})])
+    producer = dev.make_producer(client, **{"acks": "all"})
+    for i in range(30):
+        producer.produce(topic, value=b"x", partition=i % PARTITIONS)
+    assert producer.flush(30) == 0
+    commit_and_wait(client, group, {(topic, 0): 3, (topic, 1): 11})
+    token = live.token("metrics-viewer", "viewer")
+
+    def api(path: str) -> Any:
+        request = urllib.request.Request(
+            f"{live.base}/api/v1{path}", headers={"Authorization": f"Token {token}"}
+        )
+        with urllib.request.urlopen(request, timeout=30) as response:
+            return json.loads(response.read())
+
+    def scrape() -> dict[str, dict]:
+        with urllib.request.urlopen(f"{live.base}/metrics", timeout=30) as response:
+            text = response.read().decode()
+        out: dict[str, dict] = {}
+        for family in text_string_to_metric_families(text):  # raises on bad text format
+            for sample in family.samples:
+                if sample.labels.get("group") == group:
+                    key = (sample.labels.get("topic"), sample.labels.get("partition"))
+                    out.setdefault(sample.name, {})[key] = sample.value
+        return out
+
+    metrics = wait_for(
+        lambda: (m := scrape()).get("kafka_consumergroup_group_lag") and m,
+        20,
+        f"metrics of {group}",
+    )
+    detail = api(f"/clusters/local/groups/{group}")
+    lags = {(o["topic"], str(o["partition"])): o["lag"] for o in detail["offsets"]}
+    assert lags == {(topic, "0"): 12, (topic, "1"): 4}
+    assert metrics["kafka_consumergroup_group_lag"] == {k: float(v) for k, v in lags.items()}
+    assert metrics["kafka_consumergroup_group_sum_lag"] == {(None, None): detail["total_lag"]}
+    assert metrics["kafka_consumergroup_group_max_lag"] == {(None, None): 12.0}
+    offsets = metrics["kafka_consumergroup_group_offset"]
+    assert offsets == {(topic, "0"): 3.0, (topic, "1"): 11.0}
 
 
 def test_redis_down_the_api_still_serves_and_everything_resumes(console):

@@ -56,13 +56,20 @@ def main() -> None:
     missing = [t for t in topics if t not in existing]
     for i in range(0, len(missing), 250):
         dev.create_topics(admin, [(t, args.partitions, 1, {}) for t in missing[i : i + 250]])
-    if missing:
-        producer = dev.make_producer(admin, **{"linger.ms": 50})
-        for topic in missing:
-            for partition in range(args.partitions):
-                for i in range(3):
-                    producer.produce(topic, value=str(i).encode(), partition=partition)
-        producer.flush(300)
+    # Three records per partition (also topping up after an interrupted run).
+    tps = [(t, p) for t in topics for p in range(args.partitions)]
+    ends = admin.list_offsets(tps, "latest")
+    producer = dev.make_producer(admin, **{"linger.ms": 50})
+    for tp in tps:
+        end = ends[tp].offset if isinstance(ends[tp], kafka.OffsetResult) else 0
+        for i in range(end, 3):
+            while True:
+                try:
+                    producer.produce(tp[0], value=str(i).encode(), partition=tp[1])
+                    break
+                except BufferError:  # librdkafka's queue is full: let it drain
+                    producer.poll(0.5)
+    producer.flush(300)
     for index, group in enumerate(groups):
         topic = topics[index % len(topics)]
         admin.commit_offsets(group, {(topic, p): p % 3 for p in range(args.partitions)})

@@ -1,12 +1,13 @@
-"""Cluster metadata changes pushed to open pages: brokers gone or back, leaders, ISR.
+"""Cluster metadata pushed to open pages: brokers gone or back, the controller, leaders, ISR.
 
-The lag sampler takes a fresh snapshot each pass and calls `metadata_changes` with the
-previous one; only a change is published, to one Channels group per cluster, so pages showing
-brokers, topics or the leadership map refetch when something moved instead of polling fast.
+Whoever takes snapshots regularly (the lag sampler, each pass) compares each with the
+previous one; only a change is published, to one Channels group per cluster, so pages that
+show brokers, topics or leadership refetch when something moved instead of polling fast.
 """
 
 from __future__ import annotations
 
+import asyncio
 import hashlib
 import logging
 import time
@@ -20,8 +21,13 @@ from console.metadata import ClusterSnapshot
 
 log = logging.getLogger(__name__)
 
+# Channels event type; MetadataConsumer.metadata_change handles it.
+CHANGE_EVENT = "metadata.change"
+PUBLISH_TIMEOUT_S = 5.0
+
 
 def metadata_channel(cluster: str) -> str:
+    # Cluster names are free text to Channels, which wants short ASCII group names.
     return "meta." + hashlib.sha1(cluster.encode("utf-8", "backslashreplace")).hexdigest()[:16]
 
 
@@ -40,6 +46,7 @@ def _brokers(snapshot: ClusterSnapshot) -> list[dict[str, Any]]:
 
 
 def _placement(snapshot: ClusterSnapshot) -> dict[tuple[str, int], tuple[int | None, list[int]]]:
+    # ISR order carries no meaning: compared (and reported) sorted.
     return {
         (name, p.partition): (p.leader, sorted(p.isr))
         for name, topic in snapshot.topics.items()
@@ -48,27 +55,30 @@ def _placement(snapshot: ClusterSnapshot) -> dict[tuple[str, int], tuple[int | N
 
 
 def metadata_changes(
-    previous: ClusterSnapshot | None, current: ClusterSnapshot
+    previous: ClusterSnapshot | None, current: ClusterSnapshot, now: float | None = None
 ) -> dict[str, Any] | None:
-    """The `metadata` message when brokers, the controller, topics, a leader or an ISR changed
-    between two snapshots; None when nothing did (or there is nothing to compare with)."""
+    """The `metadata` message when, between two snapshots, a broker left, returned or moved,
+    the controller changed, a topic was created or deleted, or a partition's leader or ISR
+    changed (a partition added to a topic counts as a change); None when nothing did or
+    there is no previous snapshot. `now` (epoch seconds) is the message's time."""
     if previous is None:
         return None
     before, after = _placement(previous), _placement(current)
+    old_topics, new_topics = set(previous.topics), set(current.topics)
     changes = [
-        {"topic": t, "partition": p, "leader": leader, "isr": isr}
-        for (t, p), (leader, isr) in sorted(after.items())
-        if (t, p) in before and before[(t, p)] != (leader, isr)
+        {"topic": topic, "partition": partition, "leader": leader, "isr": isr}
+        for (topic, partition), (leader, isr) in sorted(after.items())
+        if topic in old_topics and before.get((topic, partition)) != (leader, isr)
     ]
-    added = sorted(set(current.topics) - set(previous.topics))
-    removed = sorted(set(previous.topics) - set(current.topics))
-    brokers_changed = _brokers(previous) != _brokers(current)
-    if not (changes or added or removed or brokers_changed):
+    added, removed = sorted(new_topics - old_topics), sorted(old_topics - new_topics)
+    brokers = _brokers(current)
+    if not changes and not added and not removed and brokers == _brokers(previous):
         return None
+    at = time.time() if now is None else now
     return {
         "type": "metadata",
-        "ts": datetime.fromtimestamp(time.time(), UTC).isoformat(),
-        "brokers": _brokers(current),
+        "ts": datetime.fromtimestamp(at, UTC).isoformat(timespec="milliseconds"),
+        "brokers": brokers,
         "changes": changes,
         "topics_added": added,
         "topics_removed": removed,
@@ -76,15 +86,21 @@ def metadata_changes(
 
 
 def publish_metadata(cluster: str, message: dict[str, Any]) -> bool:
-    """Send a change to the cluster's metadata sockets; False when the layer is down."""
-    layer = get_channel_layer()
-    if layer is None:
-        return False
+    """Send a `metadata` message to the cluster's sockets (sync: the sampler's thread);
+    whether it was sent. Never raises: with the layer or Redis down it logs a warning."""
     try:
-        async_to_sync(layer.group_send)(
-            metadata_channel(cluster), {"type": "metadata.change", "message": message}
-        )
+        layer = get_channel_layer()
+        if layer is None:
+            return False
+        event = {"type": CHANGE_EVENT, "message": message}
+
+        async def send() -> None:
+            await asyncio.wait_for(
+                layer.group_send(metadata_channel(cluster), event), PUBLISH_TIMEOUT_S
+            )
+
+        async_to_sync(send)()
         return True
-    except Exception as exc:  # noqa: BLE001 (Redis down: pages fall back to polling)
-        log.warning("%s: metadata change not pushed: %s", cluster, exc)
+    except Exception as exc:  # noqa: BLE001 (pages fall back to polling; the caller goes on)
+        log.warning("%s: metadata change not pushed: %r", cluster, exc)
         return False

@@ -57,6 +57,9 @@ class AuthenticatedConsumer(AsyncJsonWebsocketConsumer):
     required_role = "viewer"
 
     async def connect(self) -> None:
+        # Accept first, then close with the code: a handshake refused before accept reaches
+        # browsers as an HTTP 403 (close code 1006), which cannot say 4401 from 4403.
+        await self.accept()
         user = self.scope.get("user")
         if user is None or not user.is_authenticated:
             await self.close(code=CLOSE_UNAUTHENTICATED)
@@ -64,7 +67,6 @@ class AuthenticatedConsumer(AsyncJsonWebsocketConsumer):
         if not await database_sync_to_async(has_role)(user, self.required_role):
             await self.close(code=CLOSE_FORBIDDEN)
             return
-        await self.accept()
         await self.on_authenticated()
 
     async def on_authenticated(self) -> None:

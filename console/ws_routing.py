@@ -3,8 +3,8 @@
 from channels.generic.websocket import WebsocketConsumer
 from django.urls import re_path
 
-from groups.lag_socket import LagConsumer
-from topics.metadata_socket import MetadataConsumer
+from groups.routing import websocket_urlpatterns as groups_routes
+from topics.routing import websocket_urlpatterns as topics_routes
 
 
 class UnknownPath(WebsocketConsumer):
@@ -17,7 +17,7 @@ class UnknownPath(WebsocketConsumer):
 
 websocket_urlpatterns: list = [
     # App routes go before the catch-all.
-    re_path(r"^ws/clusters/(?P<cluster>[^/]+)/lag$", LagConsumer.as_asgi()),
-    re_path(r"^ws/clusters/(?P<cluster>[^/]+)/metadata$", MetadataConsumer.as_asgi()),
+    *groups_routes,
+    *topics_routes,
     re_path(r"^.*$", UnknownPath.as_asgi()),
 ]

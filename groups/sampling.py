@@ -20,7 +20,7 @@ from typing import Any
 from console import kafka, metadata_push
 from console.clusters import ClusterConfig
 from console.metadata import ClusterSnapshot, cache
-from groups import lag, lag_eval, lag_math, lag_push, lag_store
+from groups import lag, lag_eval, lag_math, lag_store, live
 
 log = logging.getLogger(__name__)
 
@@ -242,7 +242,7 @@ class ClusterSampler:
         lag_store.write_latest(
             self.cfg.name, evaluations, result.as_meta(), self._stored_windows(), self.interval_s
         )
-        result.published = lag_push.publish_lag(self.cfg.name, evaluations, self.previous)
+        result.published = live.publish_lag(self.cfg.name, evaluations, self.previous)
         self.previous = evaluations
         self._push_metadata()
         return result

@@ -438,8 +438,8 @@ def test_a_large_request_is_kept_as_a_marked_preview():
 
 @pytest.mark.parametrize(
     "path",
-    ["/ws/clusters/nope/lag", "/ws/clusters/nope/metadata", "/ws/", "/ws/%00/x"],
-    ids=["lag-of-an-unknown-cluster", "metadata-of-an-unknown-cluster", "root", "odd-bytes"],
+    ["/ws/clusters/local/lag/x", "/ws/clusters/local/nothing", "/ws/", "/ws/%00/x"],
+    ids=["below-the-lag-socket", "no-such-socket", "root", "odd-bytes"],
 )
 async def test_unknown_websocket_paths_close_with_4404(path):
     from console.asgi import application

@@ -1,0 +1,228 @@
+"""`/ws/clusters/{cluster}/lag`: live lag of the consumer groups a page shows.
+
+After connecting, the client sends `{"subscribe": {"groups": [...]}}` or
+`{"subscribe": {"all": true}}`; each subscription replaces the previous one. The server
+answers with a `status` message and the latest stored evaluation of every subscribed group
+(so a page has data at once), then pushes what the sampler publishes (groups.live).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import logging
+from collections.abc import Awaitable, Callable
+from typing import Any
+
+from asgiref.sync import sync_to_async
+from django.conf import settings
+
+from console.api.limits import KAFKA_STRING_BYTES, max_request_bytes
+from console.clusters import ClusterNotFound, get_cluster
+from console.ws_auth import AuthenticatedConsumer
+from groups import lag_store
+from groups.live import cluster_channel, group_channel, lag_message
+
+log = logging.getLogger(__name__)
+
+CLOSE_UNKNOWN_CLUSTER = 4404
+MAX_SUBSCRIBED_GROUPS = 1000
+# Above this many groups a socket listens to the cluster's batch and filters it: one event per
+# group and pass would overflow its channel (Channels drops what exceeds a channel's capacity,
+# 100 by default), and the batch is one event whatever the count.
+MAX_GROUP_CHANNELS = 50
+# While the channel layer (Redis) fails: probe it after this many seconds, doubling up to max.
+LAYER_RETRY_S, LAYER_RETRY_MAX_S = 1.0, 30.0
+
+# None: every group of the cluster; otherwise the group ids.
+Subscription = frozenset[str] | None
+
+
+class BadRequest(ValueError):
+    """A client message the socket cannot act on; answered, the socket stays open."""
+
+
+def parse_subscribe(content: object) -> Subscription:
+    """The subscription a client message asks for, or BadRequest saying what is wrong."""
+    sub = content.get("subscribe") if isinstance(content, dict) else None
+    if not isinstance(sub, dict):
+        raise BadRequest('Send {"subscribe": {"groups": [...]}} or {"subscribe": {"all": true}}.')
+    if "all" in sub:
+        if sub["all"] is not True or "groups" in sub:
+            raise BadRequest('subscribe: give either "all": true or "groups", not both.')
+        return None
+    groups = sub.get("groups")
+    if not isinstance(groups, list) or len(groups) > MAX_SUBSCRIBED_GROUPS:
+        raise BadRequest(f"subscribe.groups: a list of at most {MAX_SUBSCRIBED_GROUPS} group ids.")
+    for group in groups:
+        if not isinstance(group, str) or not group:
+            raise BadRequest("subscribe.groups: every group id is a non-empty string.")
+        try:
+            size = len(group.encode("utf-8"))
+        except UnicodeEncodeError:
+            raise BadRequest("subscribe.groups: a group id is not valid text.") from None
+        if size > KAFKA_STRING_BYTES:
+            raise BadRequest(
+                f"subscribe.groups: a group id has at most {KAFKA_STRING_BYTES} bytes."
+            )
+    return frozenset(groups)
+
+
+def _error(message: str) -> dict[str, Any]:
+    return {"type": "error", "error": {"code": "bad_request", "message": message}}
+
+
+def _known(cluster: str) -> bool:
+    try:
+        get_cluster(cluster)
+    except ClusterNotFound:
+        return False
+    return True
+
+
+class LagConsumer(AuthenticatedConsumer):
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.cluster = ""  # set once the socket is accepted for a known cluster
+        self.joined: set[str] = set()
+        self.subscription: Subscription = frozenset()
+        self.subscribed = False
+        self._layer_down = False
+
+    # --- surviving a channel layer outage ---------------------------------------------------
+    # Channels ends a consumer whose layer receive fails (Redis down): the socket would close
+    # with 1011 and every page reconnect in a loop. Channels' __call__ stores the layer's
+    # receive in `channel_receive` and then awaits it; this property hands it a wrapper that
+    # turns a failure into a `layer.down` event, probes the layer with backoff, and lets a
+    # `layer.back` event through once Redis answers. Both are then dispatched in order with
+    # client messages, like any event, so they cannot race a subscribe.
+
+    @property
+    def channel_receive(self) -> Callable[[], Awaitable[dict[str, Any]]]:
+        return self._receive_tolerant
+
+    @channel_receive.setter
+    def channel_receive(self, receive: Callable[[], Awaitable[dict[str, Any]]]) -> None:
+        self._layer_receive = receive
+
+    async def _receive_tolerant(self) -> dict[str, Any]:
+        delay = LAYER_RETRY_S
+        while self._layer_down:
+            await asyncio.sleep(delay)
+            try:
+                await self.channel_layer.send(self.channel_name, {"type": "layer.back"})
+                self._layer_down = False
+            except Exception:  # noqa: BLE001 (still down)
+                delay = min(delay * 2, LAYER_RETRY_MAX_S)
+        try:
+            return await self._layer_receive()
+        except Exception as exc:  # noqa: BLE001
+            log.info("lag socket: channel layer failed: %r", exc)
+            self._layer_down = True
+            return {"type": "layer.down"}
+
+    async def layer_down(self, event: dict[str, Any]) -> None:
+        if self.cluster and self.subscribed:
+            await self.send_json(self._status("Live updates are unavailable (Redis)."))
+
+    async def layer_back(self, event: dict[str, Any]) -> None:
+        # Redis may have lost the memberships: join again, then the usual status and data.
+        if self.cluster and self.subscribed:
+            await self._subscribe(self.subscription)
+
+    async def on_authenticated(self) -> None:
+        # Checked after auth, so an anonymous socket cannot probe the cluster registry.
+        cluster = self.scope["url_route"]["kwargs"]["cluster"]
+        if not _known(cluster):
+            await self.close(code=CLOSE_UNKNOWN_CLUSTER)
+            return
+        self.cluster = cluster
+
+    async def receive(
+        self, text_data: str | None = None, bytes_data: bytes | None = None, **kwargs: Any
+    ) -> None:
+        # Overrides the JSON consumer's decoding: a bad frame is answered, not a crash (1011).
+        if not self.cluster:
+            return
+        if text_data is None or len(text_data) > max_request_bytes():
+            await self.send_json(_error("Send one JSON object per text frame."))
+            return
+        try:
+            content = json.loads(text_data)
+            wanted = parse_subscribe(content)
+        except (ValueError, RecursionError) as exc:
+            message = str(exc) if isinstance(exc, BadRequest) else "The frame is not JSON."
+            await self.send_json(_error(message))
+            return
+        await self._subscribe(wanted)
+
+    async def _subscribe(self, wanted: Subscription) -> None:
+        # Filter first: events already queued for groups just dropped are not forwarded.
+        self.subscription, self.subscribed = wanted, True
+        names = (
+            {cluster_channel(self.cluster)}
+            if wanted is None or len(wanted) > MAX_GROUP_CHANNELS
+            else {group_channel(self.cluster, g) for g in wanted}
+        )
+        problem = await self._join(names)
+        latest: dict[str, dict[str, Any]] = {}
+        try:
+            latest = await sync_to_async(lag_store.read_latest, thread_sensitive=False)(
+                self.cluster
+            )
+        except Exception as exc:  # noqa: BLE001 (Redis down: say so, keep the socket)
+            log.info("%s: latest lag not read: %r", self.cluster, exc)
+            problem = problem or "The lag store (Redis) is unavailable."
+        await self.send_json(self._status(problem))
+        for group in sorted(latest):
+            if self._wants(group):
+                await self.send_json({**lag_message(latest[group]), "group_id": group})
+
+    async def _join(self, names: set[str]) -> str | None:
+        """Move the socket to exactly `names`; the problem when the layer is unreachable.
+
+        Every wanted name is added again (idempotent): after an outage Redis may have lost
+        the memberships, and a successful add is what shows the layer works."""
+        if self.channel_layer is None:
+            return "Live updates are not configured (no channel layer)."
+        try:
+            for name in sorted(self.joined - names):
+                await self.channel_layer.group_discard(name, self.channel_name)
+                self.joined.discard(name)
+            for name in sorted(names):
+                await self.channel_layer.group_add(name, self.channel_name)
+                self.joined.add(name)
+        except Exception as exc:  # noqa: BLE001 (Redis down; subscribing again retries)
+            log.info("%s: lag subscription not joined: %r", self.cluster, exc)
+            return "Live updates are unavailable (Redis)."
+        return None
+
+    @staticmethod
+    def _status(problem: str | None) -> dict[str, Any]:
+        status: dict[str, Any] = {
+            "type": "status",
+            "live": problem is None,
+            "sample_seconds": settings.LAG_SAMPLE_SECONDS,
+        }
+        if problem:
+            status["reason"] = problem
+        return status
+
+    def _wants(self, group: object) -> bool:
+        return self.subscription is None or group in self.subscription
+
+    async def disconnect(self, code: int) -> None:
+        await self._join(set())
+
+    # --- Channels events from groups.live.publish_lag ---------------------------------------
+
+    async def _forward(self, event: dict[str, Any]) -> None:
+        for message in event.get("messages") or []:
+            if self._wants(message.get("group_id")):
+                await self.send_json(message)
+
+    async def lag_sample(self, event: dict[str, Any]) -> None:
+        await self._forward(event)
+
+    async def lag_batch(self, event: dict[str, Any]) -> None:
+        await self._forward(event)

@@ -1,0 +1,503 @@
+"""Live push without Kafka: the lag and metadata messages (pure), the sampler's publish when
+the channel layer is down, and the sockets through the real ASGI stack (auth, routing) with
+an in-memory channel layer."""
+
+from __future__ import annotations
+
+import asyncio
+import time
+
+import pytest
+from asgiref.sync import sync_to_async
+from channels.layers import InMemoryChannelLayer
+from channels.testing import WebsocketCommunicator
+from rest_framework.authtoken.models import Token
+
+from console import metadata_push as topics_live
+from console.kafka.types import Broker, ClusterDescription, PartitionMeta, TopicMeta
+from console.metadata import ClusterSnapshot
+from groups import consumers, lag_store, live
+
+IN_MEMORY = {"default": {"BACKEND": "channels.layers.InMemoryChannelLayer"}}
+# Nothing listens on port 1: every call fails at once (connection refused).
+REDIS_DOWN = {
+    "default": {
+        "BACKEND": "channels_redis.core.RedisChannelLayer",
+        "CONFIG": {"hosts": ["redis://127.0.0.1:1/0"]},
+    }
+}
+HEADERS = [(b"origin", b"http://127.0.0.1:8000"), (b"host", b"127.0.0.1")]
+TS = 1_700_000_000.5  # 2023-11-14T22:13:20.500+00:00
+
+
+def evaluation(group: str, lag: int, state: str = "Stable", members: int = 1) -> dict:
+    return {
+        "group_id": group, "ts": TS, "state": state, "member_count": members,
+        "status": "WARN", "total_lag": lag, "max_lag": lag, "max_lag_seconds": 3.0,
+        "catch_up_seconds": None, "retention_risk": "none",
+        "topics": {"t": {"lag": lag, "max_lag_seconds": 3.0, "write_per_s": 1.0,
+                         "consume_per_s": 0.5, "catch_up_seconds": None,
+                         "retention_risk": "none"}},
+        "partitions": [{"topic": "t", "partition": 0, "committed_offset": 1,
+                        "log_start_offset": 0, "log_end_offset": 1 + lag, "lag": lag,
+                        "lag_seconds": 3.0, "lag_seconds_method": "timestamp",
+                        "status": "WARN", "retention_risk": "none",
+                        "member_id": "m-1", "client_id": "c", "host": "/10.0.0.1"}],
+    }  # fmt: skip
+
+
+# --- channel names and the lag message ------------------------------------------------------
+
+
+def test_channel_names_are_short_ascii_whatever_the_names():
+    names = {live.cluster_channel("local")}
+    for group in ["g", "g ü/?*", "\ud800", "x" * 32767, ""]:
+        name = live.group_channel("local", group)
+        assert name.isascii() and len(name) < 100 and name.startswith("lag.")
+        names.add(name)
+    assert len(names) == 6  # distinct per group, and none is the cluster's
+    assert live.group_channel("local", "g") == live.group_channel("local", "g")
+    assert live.group_channel("other", "g") != live.group_channel("local", "g")
+    assert live.cluster_channel("local") != live.cluster_channel("other")
+
+
+def test_lag_message_is_the_api_shape():
+    message = live.lag_message(evaluation("g1", 5))
+    assert message == {
+        "type": "lag", "group_id": "g1", "ts": "2023-11-14T22:13:20.500+00:00",
+        "total_lag": 5, "max_lag": 5, "max_lag_seconds": 3.0, "status": "WARN",
+        "state": "Stable", "member_count": 1, "catch_up_seconds": None,
+        "retention_risk": "none", "topics": evaluation("g1", 5)["topics"],
+        "partitions": [{"topic": "t", "partition": 0, "committed_offset": 1,
+                        "log_end_offset": 6, "lag": 5, "lag_seconds": 3.0,
+                        "status": "WARN", "retention_risk": "none"}],
+    }  # fmt: skip
+
+
+def test_lag_message_tolerates_unknowns():
+    message = live.lag_message({"group_id": "g", "ts": None, "partitions": [{"topic": "t"}, 3]})
+    assert message["ts"] is None and message["total_lag"] is None and message["topics"] == {}
+    assert message["partitions"] == [
+        {k: ("t" if k == "topic" else None) for k in live.PARTITION_FIELDS}
+    ]
+    assert [live.iso(v) for v in (None, True, "1", 1e20)] == [None] * 4
+
+
+# --- group_state ----------------------------------------------------------------------------
+
+
+def test_no_state_message_when_state_and_member_count_hold():
+    assert live.state_changes({"g": evaluation("g", 1)}, {"g": evaluation("g", 9)}) == []
+
+
+def test_state_messages_for_changed_appeared_and_gone_groups():
+    previous = {"g1": evaluation("g1", 1, "Empty", 0), "g2": evaluation("g2", 1, "Stable", 1),
+                "gone": evaluation("gone", 1, "Stable", 2)}  # fmt: skip
+    current = {"g1": evaluation("g1", 1, "Stable", 1), "g2": evaluation("g2", 1, "Stable", 2),
+               "new": evaluation("new", 1, "Stable", 1)}  # fmt: skip
+    got = {m["group_id"]: m for m in live.state_changes(previous, current)}
+    assert set(got) == {"g1", "g2", "new", "gone"}
+    assert got["g1"] == {
+        "type": "group_state", "group_id": "g1", "ts": "2023-11-14T22:13:20.500+00:00",
+        "state": "Stable", "member_count": 1, "members": ["m-1"], "previous_state": "Empty",
+    }  # fmt: skip
+    # Two members, one named on the partitions: the list would be partial, so it is left out.
+    assert "members" not in got["g2"] and got["g2"]["member_count"] == 2
+    assert got["new"]["previous_state"] is None and got["new"]["state"] == "Stable"
+    assert got["gone"] == {
+        "type": "group_state", "group_id": "gone", "ts": "2023-11-14T22:13:20.500+00:00",
+        "state": "Dead", "member_count": 0, "members": [], "previous_state": "Stable",
+    }  # fmt: skip
+
+
+def test_pass_events_one_per_group_then_the_batch():
+    previous = {"g1": evaluation("g1", 1, "Empty", 0), "gone": evaluation("gone", 1)}
+    current = {"g1": evaluation("g1", 5), "g2": evaluation("g2", 7)}
+    events = live.pass_events("local", current, previous)
+    assert [name for name, _ in events] == [
+        live.group_channel("local", "g1"),
+        live.group_channel("local", "g2"),
+        live.group_channel("local", "gone"),
+        live.cluster_channel("local"),
+    ]
+    g1 = events[0][1]
+    assert g1["type"] == "lag.sample" and [m["type"] for m in g1["messages"]] == [
+        "group_state",
+        "lag",
+    ]
+    assert [m["type"] for m in events[1][1]["messages"]] == ["group_state", "lag"]  # appeared
+    assert [m["state"] for m in events[2][1]["messages"]] == ["Dead"]
+    batch = events[3][1]
+    assert batch["type"] == "lag.batch" and len(batch["messages"]) == 5
+    # The first pass has nothing to compare with: lag only.
+    first = live.pass_events("local", current, None)
+    assert [m["type"] for _, e in first[:-1] for m in e["messages"]] == ["lag", "lag"]
+    assert live.pass_events("local", {}, {}) == []
+
+
+# --- publish never raises -------------------------------------------------------------------
+
+
+class BrokenLayer:
+    async def group_send(self, group: str, message: dict) -> None:
+        raise ConnectionError("redis is down")
+
+
+class SlowLayer:
+    async def group_send(self, group: str, message: dict) -> None:
+        await asyncio.sleep(10)
+
+
+def test_publish_lag_survives_a_broken_or_stuck_layer(monkeypatch, caplog):
+    current = {"g1": evaluation("g1", 5)}
+    monkeypatch.setattr(live, "get_channel_layer", lambda: BrokenLayer())
+    assert live.publish_lag("local", current, None) == 0
+    assert "live lag not pushed" in caplog.text
+    monkeypatch.setattr(live, "get_channel_layer", lambda: SlowLayer())
+    monkeypatch.setattr(live, "SEND_TIMEOUT_S", 0.2)
+    started = time.monotonic()
+    assert live.publish_lag("local", current, None) == 0
+    assert time.monotonic() - started < 3
+    monkeypatch.setattr(live, "get_channel_layer", lambda: 1 / 0)
+    assert live.publish_lag("local", current, None) == 0
+    assert live.publish_lag("local", {"g": {"partitions": "junk"}}, {"x": {}}) == 0
+
+
+def test_publish_with_redis_down_returns_nothing_sent(settings):
+    settings.CHANNEL_LAYERS = REDIS_DOWN
+    started = time.monotonic()
+    assert live.publish_lag("local", {"g1": evaluation("g1", 5)}, None) == 0
+    assert topics_live.publish_metadata("local", {"type": "metadata"}) is False
+    assert time.monotonic() - started < 15
+
+
+# --- metadata -------------------------------------------------------------------------------
+
+
+def snapshot(
+    brokers=(1, 2, 3), controller=1, topics=None, leader=1, isr=(1, 2, 3)
+) -> ClusterSnapshot:
+    topics = {"t": 2} if topics is None else topics
+    return ClusterSnapshot(
+        time.monotonic(),
+        ClusterDescription("cid", controller, [Broker(b, f"b{b}", 9092, None) for b in brokers]),
+        {
+            name: TopicMeta(
+                name, False, [PartitionMeta(p, leader, [1, 2, 3], list(isr)) for p in range(n)]
+            )
+            for name, n in topics.items()
+        },
+    )
+
+
+def test_no_metadata_message_without_a_change_or_a_previous_snapshot():
+    assert topics_live.metadata_changes(None, snapshot()) is None
+    assert topics_live.metadata_changes(snapshot(), snapshot()) is None
+    # ISR order means nothing.
+    assert topics_live.metadata_changes(snapshot(isr=(1, 2, 3)), snapshot(isr=(3, 1, 2))) is None
+
+
+def test_metadata_message_when_a_broker_leaves_and_leaders_move():
+    message = topics_live.metadata_changes(
+        snapshot(), snapshot(brokers=(1, 2), leader=2, isr=(1, 2)), now=TS
+    )
+    assert message == {
+        "type": "metadata",
+        "ts": "2023-11-14T22:13:20.500+00:00",
+        "brokers": [
+            {"id": 1, "host": "b1", "port": 9092, "rack": None, "is_controller": True},
+            {"id": 2, "host": "b2", "port": 9092, "rack": None, "is_controller": False},
+        ],
+        "changes": [
+            {"topic": "t", "partition": 0, "leader": 2, "isr": [1, 2]},
+            {"topic": "t", "partition": 1, "leader": 2, "isr": [1, 2]},
+        ],
+        "topics_added": [],
+        "topics_removed": [],
+    }
+
+
+@pytest.mark.parametrize(
+    "before, after, expect",
+    [
+        (snapshot(brokers=(1, 2)), snapshot(), {"brokers": 3, "changes": 0}),  # returned
+        (snapshot(), snapshot(controller=2), {"brokers": 3, "changes": 0}),
+        (snapshot(), snapshot(leader=None), {"changes": 2}),  # offline
+        (snapshot(), snapshot(isr=(1, 3)), {"changes": 2}),
+        (snapshot(), snapshot(topics={"t": 3}), {"changes": 1}),  # a partition added
+        (snapshot(), snapshot(topics={"t": 2, "u": 1}), {"added": ["u"], "changes": 0}),
+        (snapshot(topics={"t": 2, "u": 1}), snapshot(), {"removed": ["u"], "changes": 0}),
+    ],
+)
+def test_metadata_message_for_each_kind_of_change(before, after, expect):
+    message = topics_live.metadata_changes(before, after)
+    assert message is not None and message["type"] == "metadata"
+    assert len(message["changes"]) == expect["changes"]
+    assert message["topics_added"] == expect.get("added", [])
+    assert message["topics_removed"] == expect.get("removed", [])
+    if "brokers" in expect:
+        assert len(message["brokers"]) == expect["brokers"]
+        controller = after.description.controller_id
+        assert [b["id"] for b in message["brokers"] if b["is_controller"]] == [controller]
+
+
+# --- sockets (real ASGI stack, in-memory layer) ---------------------------------------------
+
+
+@pytest.fixture
+def layer(settings):
+    settings.CHANNEL_LAYERS = IN_MEMORY
+    settings.LAG_SAMPLE_SECONDS = 5.0
+
+
+@pytest.fixture
+def stored(monkeypatch) -> dict:
+    """What `lag_store.read_latest` returns for any cluster (no Redis in unit tests)."""
+    latest: dict = {}
+    monkeypatch.setattr(lag_store, "read_latest", lambda cluster: dict(latest))
+    return latest
+
+
+def _token(client) -> str:
+    return Token.objects.get(user=client.user).key
+
+
+@pytest.fixture
+def viewer_token(viewer_client) -> str:
+    return _token(viewer_client)
+
+
+@pytest.fixture
+def norole_token(norole_client) -> str:
+    return _token(norole_client)
+
+
+async def _open(path: str) -> tuple[WebsocketCommunicator, bool, int | None]:
+    from console.asgi import application
+
+    communicator = WebsocketCommunicator(application, path, headers=HEADERS)
+    connected, code = await communicator.connect(timeout=5)
+    return communicator, connected, code
+
+
+async def _socket(path: str) -> WebsocketCommunicator:
+    communicator, connected, _ = await _open(path)
+    assert connected
+    return communicator
+
+
+async def _subscribe(socket: WebsocketCommunicator, subscribe: dict) -> list[dict]:
+    """Subscribe; the status message and the stored evaluations that follow it."""
+    await socket.send_json_to({"subscribe": subscribe})
+    got = [await socket.receive_json_from(timeout=5)]
+    while not await socket.receive_nothing(timeout=0.2):
+        got.append(await socket.receive_json_from(timeout=1))
+    return got
+
+
+sockets = pytest.mark.django_db(transaction=True)
+
+
+@sockets
+@pytest.mark.parametrize("kind", ["lag", "metadata"])
+async def test_sockets_need_credentials_the_viewer_role_and_a_known_cluster(
+    kind, viewer_token, norole_token, layer
+):
+    for path, code in [
+        (f"/ws/clusters/local/{kind}", 4401),
+        (f"/ws/clusters/nope/{kind}", 4401),  # no hint about clusters before auth
+        (f"/ws/clusters/local/{kind}?token=not-a-token", 4401),
+        (f"/ws/clusters/local/{kind}?token={norole_token}", 4403),
+    ]:
+        socket, connected, _ = await _open(path)
+        assert connected, path  # accepted, then closed: browsers see the code (not HTTP 403)
+        assert await socket.receive_output(timeout=5) == {"type": "websocket.close", "code": code}
+    socket, connected, _ = await _open(f"/ws/clusters/nope/{kind}?token={viewer_token}")
+    assert connected  # accepted, then closed with the reason
+    assert await socket.receive_output(timeout=5) == {"type": "websocket.close", "code": 4404}
+    socket, connected, _ = await _open(f"/ws/clusters/local/{kind}/x?token={viewer_token}")
+    assert await socket.receive_output(timeout=5) == {"type": "websocket.close", "code": 4404}
+
+
+@sockets
+async def test_subscribers_get_their_groups_and_all_gets_the_batch(viewer_token, layer, stored):
+    stored.update({"g1": evaluation("g1", 2), "g2": evaluation("g2", 3)})
+    path = f"/ws/clusters/local/lag?token={viewer_token}"
+    mine, other, everything = await _socket(path), await _socket(path), await _socket(path)
+
+    got = await _subscribe(mine, {"groups": ["g1", "missing"]})
+    assert got[0] == {"type": "status", "live": True, "sample_seconds": 5.0}
+    assert [(m["type"], m["group_id"], m["total_lag"]) for m in got[1:]] == [("lag", "g1", 2)]
+    assert len(await _subscribe(other, {"groups": ["g3"]})) == 1  # status only
+    got = await _subscribe(everything, {"all": True})
+    assert [m.get("group_id") for m in got] == [None, "g1", "g2"]
+
+    previous = {"g1": evaluation("g1", 1, "Empty", 0)}
+    current = {"g1": evaluation("g1", 5), "g2": evaluation("g2", 7)}
+    assert await sync_to_async(live.publish_lag)("local", current, previous) == 3
+
+    got = [await mine.receive_json_from(timeout=5) for _ in range(2)]
+    assert [(m["type"], m["group_id"]) for m in got] == [("group_state", "g1"), ("lag", "g1")]
+    assert got[0]["previous_state"] == "Empty" and got[1]["total_lag"] == 5
+    assert await mine.receive_nothing(timeout=0.3)
+    assert await other.receive_nothing(timeout=0.3)
+    seen = [await everything.receive_json_from(timeout=5) for _ in range(4)]
+    assert [(m["type"], m["group_id"]) for m in seen] == [
+        ("group_state", "g1"), ("lag", "g1"), ("group_state", "g2"), ("lag", "g2"),
+    ]  # fmt: skip
+    assert await everything.receive_nothing(timeout=0.3)
+    for socket in (mine, other, everything):
+        await socket.disconnect()
+
+
+@sockets
+async def test_a_new_subscription_replaces_the_old_one(viewer_token, layer, stored):
+    socket = await _socket(f"/ws/clusters/local/lag?token={viewer_token}")
+    await _subscribe(socket, {"all": True})
+    await _subscribe(socket, {"groups": ["g2"]})
+    current = {"g1": evaluation("g1", 5), "g2": evaluation("g2", 7)}
+    await sync_to_async(live.publish_lag)("local", current, None)
+    assert (await socket.receive_json_from(timeout=5))["group_id"] == "g2"
+    assert await socket.receive_nothing(timeout=0.3)
+    await _subscribe(socket, {"groups": []})  # nothing at all
+    await sync_to_async(live.publish_lag)("local", current, None)
+    assert await socket.receive_nothing(timeout=0.3)
+    await socket.disconnect()
+
+
+@sockets
+async def test_many_groups_are_served_from_the_filtered_batch(viewer_token, layer, stored):
+    socket = await _socket(f"/ws/clusters/local/lag?token={viewer_token}")
+    many = [f"g{i}" for i in range(consumers.MAX_GROUP_CHANNELS + 1)]
+    await _subscribe(socket, {"groups": many})
+    current = {"g0": evaluation("g0", 5), "g50": evaluation("g50", 6), "x": evaluation("x", 7)}
+    assert await sync_to_async(live.publish_lag)("local", current, None) == 4
+    got = [await socket.receive_json_from(timeout=5) for _ in range(2)]
+    assert [m["group_id"] for m in got] == ["g0", "g50"]
+    assert await socket.receive_nothing(timeout=0.3)  # not x, and not twice
+    await socket.disconnect()
+
+
+@sockets
+async def test_bad_messages_are_answered_and_the_socket_stays(viewer_token, layer, stored):
+    socket = await _socket(f"/ws/clusters/local/lag?token={viewer_token}")
+    for bad in [
+        {"hello": 1},
+        [1],
+        {"subscribe": {"groups": "g1"}},
+        {"subscribe": {"groups": [1]}},
+        {"subscribe": {"groups": [""]}},
+        {"subscribe": {"groups": ["g"] * 1001}},
+        {"subscribe": {"groups": ["x" * 32768]}},
+        {"subscribe": {"all": False}},
+        {"subscribe": {"all": True, "groups": ["g"]}},
+    ]:
+        await socket.send_json_to(bad)
+        answer = await socket.receive_json_from(timeout=5)
+        assert answer["type"] == "error" and answer["error"]["code"] == "bad_request", bad
+        assert answer["error"]["message"]
+    for frame in [{"text_data": "not json"}, {"text_data": "[" * 100_000}, {"bytes_data": b"x"}]:
+        await socket.send_to(**frame)
+        assert (await socket.receive_json_from(timeout=5))["type"] == "error"
+    assert (await _subscribe(socket, {"groups": ["g1"] * 1000}))[0]["live"] is True
+    await socket.disconnect()
+
+
+@sockets
+async def test_store_down_says_not_live_and_keeps_the_socket(viewer_token, layer, monkeypatch):
+    def down(cluster: str) -> dict:
+        raise lag_store.StoreUnavailable("Redis: connection refused")
+
+    monkeypatch.setattr(lag_store, "read_latest", down)
+    socket = await _socket(f"/ws/clusters/local/lag?token={viewer_token}")
+    status = (await _subscribe(socket, {"all": True}))[0]
+    assert status["type"] == "status" and status["live"] is False and status["reason"]
+    monkeypatch.setattr(lag_store, "read_latest", lambda cluster: {})
+    assert (await _subscribe(socket, {"all": True}))[0]["live"] is True  # a retry
+    await socket.disconnect()
+
+
+@sockets
+async def test_channel_layer_down_says_not_live(viewer_token, settings, stored):
+    settings.CHANNEL_LAYERS = REDIS_DOWN
+    socket = await _socket(f"/ws/clusters/local/lag?token={viewer_token}")
+    status = (await _subscribe(socket, {"groups": ["g1"]}))[0]
+    assert status["live"] is False and "Redis" in status["reason"]
+    await socket.disconnect()
+    meta = await _socket(f"/ws/clusters/local/metadata?token={viewer_token}")
+    assert (await meta.receive_json_from(timeout=15))["live"] is False
+    await meta.disconnect()
+
+
+@sockets
+async def test_metadata_socket_gets_changes_of_its_cluster_only(viewer_token, layer):
+    socket = await _socket(f"/ws/clusters/local/metadata?token={viewer_token}")
+    assert await socket.receive_json_from(timeout=5) == {"type": "status", "live": True}
+    message = topics_live.metadata_changes(snapshot(), snapshot(brokers=(1, 2)))
+    assert message is not None
+    assert await sync_to_async(topics_live.publish_metadata)("other", message) is True
+    assert await socket.receive_nothing(timeout=0.3)
+    assert await sync_to_async(topics_live.publish_metadata)("local", message) is True
+    assert await socket.receive_json_from(timeout=5) == message
+    await socket.send_to(text_data="junk")  # ignored, the socket stays
+    assert await socket.receive_nothing(timeout=0.3)
+    await socket.disconnect()
+
+
+class FlakyLayer(InMemoryChannelLayer):
+    """An in-memory layer whose receive, group_add and the sockets' probe fail while `down`
+    (Redis gone); group_send keeps working, standing in for the sampler."""
+
+    down = False
+
+    def _check(self) -> None:
+        if FlakyLayer.down:
+            raise ConnectionError("Error 111 connecting to redis")
+
+    async def receive(self, channel):
+        self._check()
+        return await super().receive(channel)
+
+    async def send(self, channel, message):
+        if message["type"] == "layer.back":  # the sockets' probe; group_send goes through
+            self._check()
+        await super().send(channel, message)
+
+    async def group_add(self, group, channel):
+        self._check()
+        await super().group_add(group, channel)
+
+
+@sockets
+async def test_sockets_survive_a_layer_outage_and_rejoin(
+    viewer_token, settings, stored, monkeypatch
+):
+    settings.CHANNEL_LAYERS = {"default": {"BACKEND": f"{__name__}.FlakyLayer"}}
+    monkeypatch.setattr(consumers, "LAYER_RETRY_S", 0.05)
+    monkeypatch.setattr(FlakyLayer, "down", False)
+    stored["g1"] = evaluation("g1", 2)
+    socket = await _socket(f"/ws/clusters/local/lag?token={viewer_token}")
+    assert [m["type"] for m in await _subscribe(socket, {"groups": ["g1"]})] == ["status", "lag"]
+
+    FlakyLayer.down = True
+    layer = live.get_channel_layer()
+    event = {"type": "lag.sample", "messages": [live.lag_message(evaluation("g1", 4))]}
+    await layer.group_send(live.group_channel("local", "g1"), event)
+    assert (await socket.receive_json_from(timeout=5))["total_lag"] == 4
+    down = await socket.receive_json_from(timeout=5)  # the next receive failed
+    assert down["type"] == "status" and down["live"] is False
+
+    FlakyLayer.down = False  # Redis is back: joined again, told, and given the latest
+    back = await socket.receive_json_from(timeout=5)
+    assert back == {"type": "status", "live": True, "sample_seconds": 5.0}
+    assert (await socket.receive_json_from(timeout=5))["total_lag"] == 2
+    assert await sync_to_async(live.publish_lag)("local", {"g1": evaluation("g1", 6)}, None) == 2
+    assert (await socket.receive_json_from(timeout=5))["total_lag"] == 6
+    await socket.disconnect()
+
+
+def test_parse_subscribe():
+    assert consumers.parse_subscribe({"subscribe": {"all": True}}) is None
+    assert consumers.parse_subscribe({"subscribe": {"groups": ["a", "a", "b"]}}) == {"a", "b"}
+    with pytest.raises(consumers.BadRequest):
+        consumers.parse_subscribe({"subscribe": {"groups": ["\ud800"]}})

@@ -6,6 +6,9 @@ socket without the role with 4403, mirroring the REST API's 401/403.
 
 from __future__ import annotations
 
+import asyncio
+import logging
+from collections.abc import Awaitable, Callable
 from typing import Any
 from urllib.parse import parse_qs
 
@@ -16,8 +19,12 @@ from django.contrib.auth.models import AnonymousUser
 
 from console.roles import has_role
 
+log = logging.getLogger(__name__)
+
 CLOSE_UNAUTHENTICATED = 4401
 CLOSE_FORBIDDEN = 4403
+# While the channel layer (Redis) fails: probe it after this many seconds, doubling up to max.
+LAYER_RETRY_S, LAYER_RETRY_MAX_S = 1.0, 30.0
 
 
 @database_sync_to_async
@@ -55,6 +62,46 @@ def TokenOrSessionAuthMiddlewareStack(inner: Any) -> Any:  # noqa: N802 (Channel
 
 class AuthenticatedConsumer(AsyncJsonWebsocketConsumer):
     required_role = "viewer"
+    _layer_down = False
+
+    # --- surviving a channel layer outage ---------------------------------------------------
+    # Channels ends a consumer whose layer receive fails (Redis down): the socket would close
+    # with 1011 and every page reconnect in a loop. Channels' __call__ stores the layer's
+    # receive in `channel_receive` and then awaits it; this property hands it a wrapper that
+    # turns a failure into a `layer.down` event, probes the layer with backoff, and lets a
+    # `layer.back` event through once Redis answers. Both are dispatched in order with client
+    # messages, like any event, so they cannot race a subscribe. Subclasses override
+    # `layer_down` / `layer_back` to tell the client and join their groups again.
+
+    @property
+    def channel_receive(self) -> Callable[[], Awaitable[dict[str, Any]]]:
+        return self._receive_tolerant
+
+    @channel_receive.setter
+    def channel_receive(self, receive: Callable[[], Awaitable[dict[str, Any]]]) -> None:
+        self._layer_receive = receive
+
+    async def _receive_tolerant(self) -> dict[str, Any]:
+        delay = LAYER_RETRY_S
+        while self._layer_down:
+            await asyncio.sleep(delay)
+            try:
+                await self.channel_layer.send(self.channel_name, {"type": "layer.back"})
+                self._layer_down = False
+            except Exception:  # noqa: BLE001 (still down)
+                delay = min(delay * 2, LAYER_RETRY_MAX_S)
+        try:
+            return await self._layer_receive()
+        except Exception as exc:  # noqa: BLE001
+            log.info("%s: channel layer failed: %r", type(self).__name__, exc)
+            self._layer_down = True
+            return {"type": "layer.down"}
+
+    async def layer_down(self, event: dict[str, Any]) -> None:
+        """The channel layer failed; pushes stop until `layer_back`."""
+
+    async def layer_back(self, event: dict[str, Any]) -> None:
+        """The channel layer answers again (group memberships may be lost)."""
 
     async def connect(self) -> None:
         # Accept first, then close with the code: a handshake refused before accept reaches

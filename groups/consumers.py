@@ -8,10 +8,8 @@ answers with a `status` message and the latest stored evaluation of every subscr
 
 from __future__ import annotations
 
-import asyncio
 import json
 import logging
-from collections.abc import Awaitable, Callable
 from typing import Any
 
 from asgiref.sync import sync_to_async
@@ -31,8 +29,6 @@ MAX_SUBSCRIBED_GROUPS = 1000
 # group and pass would overflow its channel (Channels drops what exceeds a channel's capacity,
 # 100 by default), and the batch is one event whatever the count.
 MAX_GROUP_CHANNELS = 50
-# While the channel layer (Redis) fails: probe it after this many seconds, doubling up to max.
-LAYER_RETRY_S, LAYER_RETRY_MAX_S = 1.0, 30.0
 
 # None: every group of the cluster; otherwise the group ids.
 Subscription = frozenset[str] | None
@@ -87,39 +83,6 @@ class LagConsumer(AuthenticatedConsumer):
         self.joined: set[str] = set()
         self.subscription: Subscription = frozenset()
         self.subscribed = False
-        self._layer_down = False
-
-    # --- surviving a channel layer outage ---------------------------------------------------
-    # Channels ends a consumer whose layer receive fails (Redis down): the socket would close
-    # with 1011 and every page reconnect in a loop. Channels' __call__ stores the layer's
-    # receive in `channel_receive` and then awaits it; this property hands it a wrapper that
-    # turns a failure into a `layer.down` event, probes the layer with backoff, and lets a
-    # `layer.back` event through once Redis answers. Both are then dispatched in order with
-    # client messages, like any event, so they cannot race a subscribe.
-
-    @property
-    def channel_receive(self) -> Callable[[], Awaitable[dict[str, Any]]]:
-        return self._receive_tolerant
-
-    @channel_receive.setter
-    def channel_receive(self, receive: Callable[[], Awaitable[dict[str, Any]]]) -> None:
-        self._layer_receive = receive
-
-    async def _receive_tolerant(self) -> dict[str, Any]:
-        delay = LAYER_RETRY_S
-        while self._layer_down:
-            await asyncio.sleep(delay)
-            try:
-                await self.channel_layer.send(self.channel_name, {"type": "layer.back"})
-                self._layer_down = False
-            except Exception:  # noqa: BLE001 (still down)
-                delay = min(delay * 2, LAYER_RETRY_MAX_S)
-        try:
-            return await self._layer_receive()
-        except Exception as exc:  # noqa: BLE001
-            log.info("lag socket: channel layer failed: %r", exc)
-            self._layer_down = True
-            return {"type": "layer.down"}
 
     async def layer_down(self, event: dict[str, Any]) -> None:
         if self.cluster and self.subscribed:

@@ -3,10 +3,8 @@ topics, leaders or ISR change (console.metadata_push). No subscribe message need
 
 from __future__ import annotations
 
-import asyncio
 import contextlib
 import logging
-from collections.abc import Awaitable, Callable
 from typing import Any
 
 from console.clusters import ClusterNotFound, get_cluster
@@ -16,41 +14,12 @@ from console.ws_auth import AuthenticatedConsumer
 log = logging.getLogger(__name__)
 
 CLOSE_UNKNOWN_CLUSTER = 4404
-LAYER_RETRY_S, LAYER_RETRY_MAX_S = 1.0, 30.0
 
 
 class MetadataConsumer(AuthenticatedConsumer):
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         self.group_name = ""  # set once accepted for a known cluster
-        self._layer_down = False
-
-    # Surviving a channel layer (Redis) outage, as groups.consumers.LagConsumer does: the
-    # layer's failed receive becomes a `layer.down` event, a successful probe `layer.back`.
-
-    @property
-    def channel_receive(self) -> Callable[[], Awaitable[dict[str, Any]]]:
-        return self._receive_tolerant
-
-    @channel_receive.setter
-    def channel_receive(self, receive: Callable[[], Awaitable[dict[str, Any]]]) -> None:
-        self._layer_receive = receive
-
-    async def _receive_tolerant(self) -> dict[str, Any]:
-        delay = LAYER_RETRY_S
-        while self._layer_down:
-            await asyncio.sleep(delay)
-            try:
-                await self.channel_layer.send(self.channel_name, {"type": "layer.back"})
-                self._layer_down = False
-            except Exception:  # noqa: BLE001 (still down)
-                delay = min(delay * 2, LAYER_RETRY_MAX_S)
-        try:
-            return await self._layer_receive()
-        except Exception as exc:  # noqa: BLE001
-            log.info("metadata socket: channel layer failed: %r", exc)
-            self._layer_down = True
-            return {"type": "layer.down"}
 
     async def layer_down(self, event: dict[str, Any]) -> None:
         if self.group_name:

@@ -14,6 +14,7 @@ from channels.testing import WebsocketCommunicator
 from rest_framework.authtoken.models import Token
 
 from console import metadata_push as topics_live
+from console import ws_auth
 from console.kafka.types import Broker, ClusterDescription, PartitionMeta, TopicMeta
 from console.metadata import ClusterSnapshot
 from groups import consumers, lag_store, live
@@ -473,7 +474,7 @@ async def test_sockets_survive_a_layer_outage_and_rejoin(
     viewer_token, settings, stored, monkeypatch
 ):
     settings.CHANNEL_LAYERS = {"default": {"BACKEND": f"{__name__}.FlakyLayer"}}
-    monkeypatch.setattr(consumers, "LAYER_RETRY_S", 0.05)
+    monkeypatch.setattr(ws_auth, "LAYER_RETRY_S", 0.05)
     monkeypatch.setattr(FlakyLayer, "down", False)
     stored["g1"] = evaluation("g1", 2)
     socket = await _socket(f"/ws/clusters/local/lag?token={viewer_token}")

@@ -13,6 +13,8 @@ import type {
   ElectionType,
   GroupDetail,
   GroupSummary,
+  LagHistory,
+  LagWindow,
   OffsetReset,
   ReasonRequest,
   ResetRequest,
@@ -112,6 +114,22 @@ export function listGroups(cluster: string, signal?: AbortSignal): Promise<Group
 
 export function getGroup(cluster: string, group: string, signal?: AbortSignal): Promise<GroupDetail> {
   return api.get<GroupDetail>(`clusters/${seg(cluster)}/groups/${seg(group)}`, { signal });
+}
+
+/**
+ * The group's lag over the last hour (every sample) or day (one point a minute), oldest first, one
+ * point per topic and sample; only `topic`'s when given. 503 lag_store_unavailable without Redis.
+ */
+export function getLagHistory(
+  cluster: string,
+  group: string,
+  query: { window: LagWindow; topic?: string | null },
+  signal?: AbortSignal,
+): Promise<LagHistory> {
+  return api.get<LagHistory>(`clusters/${seg(cluster)}/groups/${seg(group)}/lag-history`, {
+    signal,
+    query: { window: query.window, topic: query.topic || undefined },
+  });
 }
 
 /** 204; 409 group_active while the group has members. */

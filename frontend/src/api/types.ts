@@ -142,3 +142,26 @@ export interface PlanChange {
   log_start_offset?: number | null;
   log_end_offset?: number | null;
 }
+
+// ---- live lag (docs/live-lag.md) ----
+
+/** A partition's or group's lag status (Burrow-style rules, docs/live-lag.md). */
+export type LagStatus = Schemas["StatusEnum"];
+
+/** "near": the group reads in the oldest part of the log; "lost": retention deleted unread records. */
+export type RetentionRisk = Schemas["RetentionRiskEnum"];
+
+/** Records per second written to and consumed from a topic (means over the sampler's window). */
+export type Rates = Schemas["Rates"];
+
+/** One topic of a group detail: lag, lag in seconds, rates, catch-up time, retention risk. */
+export type GroupTopicLag = Schemas["GroupTopicLag"];
+
+/** `window=` of GET …/lag-history: the last hour (each sample) or day (one point a minute). */
+export type LagWindow = Schemas["WindowEnum"];
+
+/** One topic at one sample of GET /api/v1/clusters/{cluster}/groups/{group}/lag-history. */
+export type LagPoint = Schemas["LagPoint"];
+
+/** GET /api/v1/clusters/{cluster}/groups/{group}/lag-history */
+export type LagHistory = Schemas["LagHistory"];

@@ -1,7 +1,9 @@
 import { Children, type ReactNode } from "react";
 import { Link } from "react-router-dom";
 import { ClusterTabs } from "./ClusterTabs";
+import type { LiveState } from "../lib/liveConnection";
 import { ErrorBanner } from "./ErrorBanner";
+import { LiveBanner, LiveIndicator } from "./LiveStatus";
 import { Loading } from "./Loading";
 import { UpdatedAt } from "./UpdatedAt";
 
@@ -30,6 +32,9 @@ export interface PageShellProps {
   title: ReactNode;
   /** When the page's data last arrived (polled pages: "updated hh:mm:ss" next to the title). */
   updatedAt?: Date | null;
+  /** The page's live socket (useLiveSocket): a "live" dot next to the title while it pushes, a
+   * "paused — reconnecting" banner when it dropped. Pages without one leave it out. */
+  live?: LiveState;
   /** The cluster whose tabs (overview, topics, groups) show under the title. */
   tabsOf?: string;
   /** A second heading under the tabs: the topic or group name (and its badge). */
@@ -72,6 +77,7 @@ export function PageShell({
   crumbs,
   title,
   updatedAt,
+  live,
   tabsOf,
   heading,
   actions,
@@ -95,8 +101,14 @@ export function PageShell({
       {crumbs && <Breadcrumb items={crumbs} />}
       <div className="page-header">
         <h1>{title}</h1>
-        {updatedAt !== undefined && <UpdatedAt at={updatedAt} />}
+        {(updatedAt !== undefined || live) && (
+          <span className="page-meta">
+            {live && <LiveIndicator state={live} />}
+            {updatedAt !== undefined && <UpdatedAt at={updatedAt} />}
+          </span>
+        )}
       </div>
+      {live && <LiveBanner state={live} />}
       {tabsOf !== undefined && <ClusterTabs cluster={tabsOf} />}
       {heading !== undefined && (
         <div className="page-header">

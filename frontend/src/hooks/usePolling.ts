@@ -31,8 +31,12 @@ const initial = { data: undefined, error: null, loading: true, updatedAt: null }
 /**
  * Call `fetcher` now and then every `intervalMs` after each answer (never two at
  * once). A changed `fetcher` (wrap it in useCallback with its inputs) starts
- * over with empty state; unmounting aborts the call in flight. While the tab is
+ * over with empty state; unmounting aborts the call in flight. A changed
+ * `intervalMs` keeps the data and only reschedules the next poll (pages poll
+ * slowly while a live socket pushes, fast again when it drops). While the tab is
  * hidden polls are skipped, and one runs as soon as it is visible again.
+ * `refresh()` during a poll runs another one right after it (its answer may
+ * predate what prompted the refresh).
  */
 export function usePolling<T>(
   fetcher: (signal: AbortSignal) => Promise<T>,
@@ -40,6 +44,8 @@ export function usePolling<T>(
 ): PollingState<T> {
   const [snapshot, setSnapshot] = useState<Snapshot<T>>(initial);
   const pollNow = useRef<() => void>(() => {});
+  const interval = useRef(intervalMs);
+  const reschedule = useRef<() => void>(() => {});
   // Bumped by replace(): a poll that started before is stale when it answers.
   const generation = useRef(0);
 
@@ -47,10 +53,13 @@ export function usePolling<T>(
     let stopped = false;
     let timer: ReturnType<typeof setTimeout> | undefined;
     let controller: AbortController | null = null;
+    // refresh() while a poll is in flight: poll again as soon as it answers.
+    let again = false;
     setSnapshot(initial);
 
     const schedule = () => {
-      if (!stopped) timer = setTimeout(poll, intervalMs);
+      clearTimeout(timer);
+      if (!stopped) timer = setTimeout(poll, interval.current);
     };
 
     async function poll(): Promise<void> {
@@ -78,13 +87,25 @@ export function usePolling<T>(
       } finally {
         if (controller === current) controller = null;
       }
-      schedule();
+      if (again && !stopped) {
+        again = false;
+        void poll();
+      } else {
+        schedule();
+      }
     }
 
     const onVisible = () => {
       if (!document.hidden) void poll();
     };
-    pollNow.current = () => void poll();
+    pollNow.current = () => {
+      if (controller) again = true;
+      else void poll();
+    };
+    // A new interval applies from now on; a poll in flight schedules with it when it answers.
+    reschedule.current = () => {
+      if (!controller) schedule();
+    };
     document.addEventListener("visibilitychange", onVisible);
     void poll();
 
@@ -94,8 +115,15 @@ export function usePolling<T>(
       controller?.abort();
       document.removeEventListener("visibilitychange", onVisible);
       pollNow.current = () => {};
+      reschedule.current = () => {};
     };
-  }, [fetcher, intervalMs]);
+  }, [fetcher]);
+
+  useEffect(() => {
+    if (interval.current === intervalMs) return;
+    interval.current = intervalMs;
+    reschedule.current();
+  }, [intervalMs]);
 
   const refresh = useCallback(() => pollNow.current(), []);
   const replace = useCallback((data: T) => {

@@ -14,3 +14,23 @@ export function formatCount(value: number | null | undefined): string {
 export function plural(count: number, one: string, many = `${one}s`): string {
   return count === 1 ? one : many;
 }
+
+/**
+ * A duration in seconds, human-sized: "0 s", "45 s", "1 m 05 s", "2 h 03 m", "3 d 04 h"; an em dash
+ * when unknown. Whole seconds (rounded); negative values count as 0.
+ */
+export function formatDuration(seconds: number | null | undefined): string {
+  if (seconds === null || seconds === undefined || !Number.isFinite(seconds)) return "—";
+  const s = Math.max(0, Math.round(seconds));
+  if (s < 60) return `${s} s`;
+  if (s < 3600) return `${Math.floor(s / 60)} m ${pad(s % 60)} s`;
+  if (s < 86_400) return `${Math.floor(s / 3600)} h ${pad(Math.floor((s % 3600) / 60))} m`;
+  return `${Math.floor(s / 86_400).toLocaleString("en-US")} d ${pad(Math.floor((s % 86_400) / 3600))} h`;
+}
+
+/** Records per second: "0/s", "0.4/s", "12.5/s", "1,234/s"; an em dash when unknown. */
+export function formatRate(perSecond: number | null | undefined): string {
+  if (perSecond === null || perSecond === undefined || !Number.isFinite(perSecond)) return "—";
+  const digits = Math.abs(perSecond) >= 100 ? 0 : 1;
+  return `${perSecond.toLocaleString("en-US", { maximumFractionDigits: digits })}/s`;
+}

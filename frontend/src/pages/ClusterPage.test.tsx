@@ -1,6 +1,8 @@
 import { act, screen, waitFor, within } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
+import { FakeWebSocket, pushLive } from "../test/fakeWebSocket";
 import { json, stubFetch } from "../test/fetchStub";
+import { metadataMessage } from "../test/liveFixtures";
 import { BROKERS, LOCAL, ME, TOPICS } from "../test/fixtures";
 import { renderApp } from "../test/render";
 import { CLUSTER_POLL_MS } from "./ClusterPage";
@@ -157,5 +159,31 @@ describe("ClusterPage overview", () => {
     expect(screen.getByTestId("brokers-table")).toBeInTheDocument();
     expect(screen.getByTestId("health-unavailable")).toHaveTextContent("—");
     expect(screen.queryByTestId("error-banner")).toBeNull();
+  });
+});
+
+describe("ClusterPage live", () => {
+  it("refetches at once when the metadata socket reports a change, and shows the live dot", async () => {
+    let brokers = BROKERS;
+    const fetch = stubFetch({
+      "/api/v1/me": json(ME),
+      "/api/v1/clusters/local": json(LOCAL),
+      "/api/v1/clusters/local/brokers": () => json(brokers),
+      "/api/v1/clusters/local/topics": json(TOPICS),
+    });
+    renderApp("/clusters/local");
+    await screen.findByTestId("brokers-table");
+    const socket = FakeWebSocket.last("/metadata");
+    expect(socket.url).toMatch(/^ws:\/\/[^/]+\/ws\/clusters\/local\/metadata$/);
+    await pushLive(socket);
+    expect(socket.sent).toEqual([]);
+    expect(screen.getByTestId("live-indicator")).toHaveAttribute("data-status", "live");
+    const brokerCalls = () => fetch.mock.calls.filter(([url]) => String(url) === "/api/v1/clusters/local/brokers").length;
+    expect(brokerCalls()).toBe(1);
+
+    brokers = BROKERS.filter((b) => b.id !== 3);
+    await pushLive(socket, metadataMessage({ brokers: [], changes: [] }));
+    await waitFor(() => expect(screen.getByTestId("broker-count")).toHaveTextContent("2 brokers online"));
+    expect(brokerCalls()).toBe(2);
   });
 });

@@ -1,4 +1,4 @@
-import { useCallback } from "react";
+import { useCallback, useRef } from "react";
 import { useParams } from "react-router-dom";
 import { isAbortError } from "../api/client";
 import { getCluster, listBrokers, listTopics } from "../api/endpoints";
@@ -6,6 +6,7 @@ import type { Broker, ClusterDetail, TopicSummary } from "../api/types";
 import { HealthCards } from "../components/HealthCards";
 import { LeadershipChart } from "../components/LeadershipChart";
 import { ReachableBadge, StatusBadge } from "../components/StatusBadge";
+import { pollInterval, useMetadataSocket } from "../hooks/useLiveSocket";
 import { usePolling } from "../hooks/usePolling";
 import { useDocumentTitle } from "../hooks/useDocumentTitle";
 import { formatCount, plural } from "../lib/format";
@@ -52,7 +53,12 @@ export function ClusterPage() {
     },
     [cluster],
   );
-  const { data, error, loading, updatedAt, refresh } = usePolling(fetcher, CLUSTER_POLL_MS);
+  // Brokers, leaders or ISR changed: refetch at once; the slow poll is only a safety net then.
+  const refreshRef = useRef<() => void>(() => {});
+  const onMetadata = useCallback(() => refreshRef.current(), []);
+  const live = useMetadataSocket(cluster, onMetadata);
+  const { data, error, loading, updatedAt, refresh } = usePolling(fetcher, pollInterval(live, CLUSTER_POLL_MS));
+  refreshRef.current = refresh;
   const controller = data ? controllerOf(data) : undefined;
 
   return (
@@ -64,6 +70,7 @@ export function ClusterPage() {
         </>
       }
       updatedAt={updatedAt}
+      live={live}
       tabsOf={cluster}
       loading={loading}
       error={error}

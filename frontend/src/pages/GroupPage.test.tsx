@@ -1,8 +1,10 @@
 import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
-import type { OffsetReset } from "../api/types";
+import type { GroupDetail, LagHistory, LagPoint, OffsetReset } from "../api/types";
+import { FakeWebSocket, pushLive } from "../test/fakeWebSocket";
 import { json, stubFetch } from "../test/fetchStub";
 import { BILLING, GROUPS, ME, ORDERS_APP, VIEWER, resetOf } from "../test/fixtures";
+import { at, groupStateMessage, lagMessage, partitionLag, topicLag } from "../test/liveFixtures";
 import { renderApp } from "../test/render";
 
 const GROUP_URL = "/api/v1/clusters/local/groups/orders-app";
@@ -49,8 +51,8 @@ describe("GroupPage", () => {
     expect(screen.getByTestId("tab-groups")).toHaveAttribute("aria-current", "page");
 
     const cells = (id: string) => within(screen.getByTestId(id)).getAllByRole("cell").map((c) => c.textContent);
-    expect(cells("offset-row-orders-0")).toEqual(["orders", "0", "90", "10", "110", "20", "—"]);
-    expect(cells("offset-row-orders-2")).toEqual(["orders", "2", "—", "0", "50", "—", "—"]);
+    expect(cells("offset-row-orders-0")).toEqual(["orders", "0", "90", "10", "110", "20", "—", "UNKNOWN", "—"]);
+    expect(cells("offset-row-orders-2")).toEqual(["orders", "2", "—", "0", "50", "—", "—", "UNKNOWN", "—"]);
     expect(screen.getByTestId("group-members-empty")).toBeInTheDocument();
 
     const chart = await screen.findByTestId("lag-chart");
@@ -199,5 +201,157 @@ describe("Reset history", () => {
     renderApp("/clusters/local/groups/orders-app");
     await screen.findByTestId("history-row-8");
     expect(screen.queryByTestId("history-undo-8")).toBeNull();
+  });
+});
+
+describe("GroupPage live", () => {
+  const BILLING_URL = "/api/v1/clusters/local/groups/billing";
+  const HISTORY_URL = `${BILLING_URL}/lag-history`;
+  const historyPoint = (seconds: number, lag: number): LagPoint => ({
+    ts: at(seconds),
+    topic: "orders",
+    lag,
+    lag_seconds: lag / 10,
+    write_per_s: 4,
+    consume_per_s: 3,
+    status: "OK",
+  });
+  const SAMPLED: GroupDetail = {
+    ...BILLING,
+    status: "OK",
+    sampled_at: at(0),
+    max_lag_seconds: 1,
+    catch_up_seconds: 5,
+    rates: { write_per_s: 4, consume_per_s: 5 },
+    topics: [
+      { topic: "orders", lag: 5, max_lag_seconds: 1, rates: { write_per_s: 4, consume_per_s: 5 }, catch_up_seconds: 5, retention_risk: "none" },
+      { topic: "payments", lag: 0, max_lag_seconds: 0, rates: { write_per_s: 0, consume_per_s: 0 }, catch_up_seconds: 0, retention_risk: "none" },
+    ],
+  };
+  // A sample 60 s later: orders falls behind, partition 0 near deletion.
+  const SAMPLE = lagMessage("billing", {
+    ts: at(60),
+    total_lag: 30,
+    max_lag: 20,
+    max_lag_seconds: 65,
+    status: "WARN",
+    state: "Stable",
+    member_count: 2,
+    catch_up_seconds: null,
+    retention_risk: "near",
+    topics: {
+      orders: topicLag({ lag: 30, max_lag_seconds: 65, write_per_s: 6, consume_per_s: 2, catch_up_seconds: null, retention_risk: "near" }),
+      payments: topicLag({ lag: 0, max_lag_seconds: 0, write_per_s: 0, consume_per_s: 0 }),
+    },
+    partitions: [
+      partitionLag("orders", 0, { committed_offset: 100, log_end_offset: 120, lag: 20, lag_seconds: 65, status: "WARN", retention_risk: "near" }),
+      partitionLag("orders", 1, { committed_offset: 197, log_end_offset: 207, lag: 10, lag_seconds: 30, status: "OK" }),
+      partitionLag("payments", 0, { committed_offset: 7, log_end_offset: 7, lag: 0, lag_seconds: 0, status: "OK" }),
+    ],
+  });
+
+  function stubBilling(detail: () => GroupDetail = () => SAMPLED) {
+    const history: string[] = [];
+    const fetch = stubFetch({
+      "/api/v1/me": json(ME),
+      [BILLING_URL]: () => json(detail()),
+      [`${BILLING_URL}/offset-resets`]: json([]),
+      [HISTORY_URL]: (url) => {
+        history.push(url);
+        const window = new URL(url, "http://x").searchParams.get("window") === "24h" ? "24h" : "1h";
+        const body: LagHistory = {
+          group_id: "billing",
+          window,
+          points: window === "1h" ? [historyPoint(-10, 3), historyPoint(-5, 4), historyPoint(0, 5)] : [historyPoint(-600, 1)],
+        };
+        return json(body);
+      },
+    });
+    return { fetch, history };
+  }
+
+  it("updates the facts, statuses, offsets and both charts from the group's lag messages", async () => {
+    const { history } = stubBilling();
+    renderApp("/clusters/local/groups/billing");
+    await screen.findByTestId("group-offsets-table");
+    expect(screen.getByTestId("group-status")).toHaveAttribute("data-status", "OK");
+    expect(screen.getByTestId("group-catch-up")).toHaveTextContent("5 s");
+    const chart = screen.getByTestId("lag-history");
+    await waitFor(() => expect(chart).toHaveAttribute("data-points", "3"));
+    expect(chart).toHaveAttribute("data-topic", "orders");
+    expect(chart).toHaveAttribute("data-window", "1h");
+    expect(history[0]).toBe(`${HISTORY_URL}?window=1h&topic=orders`);
+    expect(screen.getByTestId("partition-lag-waiting")).toHaveTextContent("since this page opened");
+
+    const socket = FakeWebSocket.last("/lag");
+    expect(socket.url).toMatch(/\/ws\/clusters\/local\/lag$/);
+    await pushLive(socket, SAMPLE);
+    expect(socket.sent).toEqual([{ subscribe: { groups: ["billing"] } }]);
+    expect(screen.getByTestId("live-indicator")).toHaveAttribute("data-status", "live");
+
+    expect(screen.getByTestId("group-status")).toHaveAttribute("data-status", "WARN");
+    expect(screen.getByTestId("group-total-lag")).toHaveAttribute("data-lag", "30");
+    expect(screen.getByTestId("group-lag-seconds")).toHaveTextContent("1 m 05 s");
+    expect(screen.getByTestId("group-catch-up")).toHaveTextContent("never");
+    expect(screen.getByTestId("group-rates")).toHaveTextContent("6/s / 2/s");
+    expect(screen.getByTestId("group-retention-risk")).toHaveAttribute("data-risk", "near");
+    expect(screen.getByTestId("group-retention-risk")).toHaveTextContent("Records close to deletion");
+    expect(screen.getByTestId("group-retention-risk")).toHaveTextContent("orders");
+    const cells = within(screen.getByTestId("offset-row-orders-0")).getAllByRole("cell").map((c) => c.textContent);
+    expect(cells).toEqual(["orders", "0", "100", "10", "120", "20", "1 m 05 s", "WARN⚠ near", "billing-1 (/10.0.0.5)"]);
+    expect(screen.getByTestId("offset-risk-orders-0")).toHaveAttribute("data-risk", "near");
+    expect(screen.getByTestId("group-topic-row-orders")).toHaveTextContent("never");
+    expect(screen.getByTestId("group-topic-row-payments")).toHaveTextContent("caught up");
+
+    // The live sample is appended to the history without refetching it.
+    expect(chart).toHaveAttribute("data-points", "4");
+    expect(history).toHaveLength(1);
+    await waitFor(() => expect(chart.querySelector(".recharts-wrapper")).not.toBeNull());
+    const partitions = screen.getByTestId("partition-lag-history");
+    expect(partitions).toHaveAttribute("data-samples", "1");
+    expect(partitions).toHaveAttribute("data-lines", "3");
+    await waitFor(() => expect(partitions.querySelector(".recharts-wrapper")).not.toBeNull());
+
+    await pushLive(socket, { ...SAMPLE, ts: at(65) }, lagMessage("other-group", { ts: at(70) }));
+    expect(partitions).toHaveAttribute("data-samples", "2");
+    expect(chart).toHaveAttribute("data-points", "5");
+
+    // 24 h: fetched again for that window (one point a minute), the live samples merged in.
+    fireEvent.click(screen.getByTestId("lag-window-24h"));
+    await waitFor(() => expect(history).toHaveLength(2));
+    expect(history[1]).toBe(`${HISTORY_URL}?window=24h&topic=orders`);
+    await waitFor(() => expect(chart).toHaveAttribute("data-window", "24h"));
+    await waitFor(() => expect(chart).toHaveAttribute("data-points", "2")); // -600 s, and the live minute
+  });
+
+  it("refetches the detail at once when the group's membership changes", async () => {
+    let detail = SAMPLED;
+    const { fetch } = stubBilling(() => detail);
+    renderApp("/clusters/local/groups/billing");
+    await screen.findByTestId("group-members-table");
+    const socket = FakeWebSocket.last("/lag");
+    await pushLive(socket);
+    const detailCalls = () => fetch.mock.calls.filter(([url]) => String(url) === BILLING_URL).length;
+    expect(detailCalls()).toBe(1);
+
+    detail = { ...SAMPLED, state: "Empty", members: [] };
+    await pushLive(socket, groupStateMessage("billing", { ts: at(60), state: "Empty", member_count: 0, previous_state: "Stable" }));
+    await waitFor(() => expect(detailCalls()).toBe(2));
+    expect(await screen.findByTestId("group-members-empty")).toBeInTheDocument();
+    expect(screen.getByTestId("group-state")).toHaveAttribute("data-state", "Empty");
+  });
+
+  it("says records were lost when retention deleted unread records", async () => {
+    stubBilling(() => ({
+      ...SAMPLED,
+      retention_risk: "lost",
+      offsets: SAMPLED.offsets.map((o) => (o.partition === 1 ? { ...o, retention_risk: "lost" as const } : o)),
+    }));
+    renderApp("/clusters/local/groups/billing");
+    const notice = await screen.findByTestId("group-retention-risk");
+    expect(notice).toHaveAttribute("data-risk", "lost");
+    expect(notice).toHaveTextContent("Records lost: retention deleted records of orders before this group consumed them.");
+    expect(screen.getByTestId("offset-risk-orders-1")).toHaveTextContent("lost");
+    expect(screen.getByTestId("offset-risk-orders-1")).toHaveAttribute("title", expect.stringContaining("Records lost"));
   });
 });

@@ -1,19 +1,27 @@
-import { useCallback, useMemo, useRef, useState } from "react";
+import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { Link, useNavigate, useParams } from "react-router-dom";
 import { deleteGroup, getGroup, groupOffsetsCsvUrl } from "../api/endpoints";
-import type { GroupDetail, GroupMember, GroupOffset } from "../api/types";
+import type { LagSocketMessage, LagSubscription } from "../api/live";
+import type { GroupDetail, GroupMember, GroupOffset, GroupTopicLag, RetentionRisk } from "../api/types";
 import { ConfirmDialog } from "../components/ConfirmDialog";
 import { hasRole, useCurrentUser } from "../components/CurrentUser";
 import { GroupStateBadge } from "../components/GroupStateBadge";
 import { LagChart } from "../components/LagChart";
+import { LagHistoryChart } from "../components/LagHistoryChart";
+import { LagStatusBadge, RetentionRiskBadge } from "../components/LagStatusBadge";
+import { PartitionLagChart } from "../components/PartitionLagChart";
 import { ResetHistory } from "../components/ResetHistory";
 import { ResetWizard } from "../components/ResetWizard";
 import { VirtualBody } from "../components/SortableTable";
+import { pollInterval, useLagSocket } from "../hooks/useLiveSocket";
 import { usePolling } from "../hooks/usePolling";
 import { useDocumentTitle } from "../hooks/useDocumentTitle";
 import { useVirtualRows } from "../hooks/useVirtualRows";
-import { formatCount, plural } from "../lib/format";
-import { formatAssignments } from "../lib/groupStates";
+import { formatClock, formatCount, formatDuration, formatRate, plural } from "../lib/format";
+import { formatAssignments, groupTopics } from "../lib/groupStates";
+import { formatCatchUp, RISK_HELP } from "../lib/lagStatus";
+import { applyGroupMessages, EMPTY_LIVE_GROUP, membershipChanged } from "../lib/liveGroup";
+import { latestOf, overlayDetail, timeOf } from "../lib/liveGroups";
 import { sortByTopicPartition } from "../lib/resetPlans";
 import { clusterPath, topicPath } from "../navigation";
 import { PageShell, Stale } from "../components/PageShell";
@@ -23,9 +31,11 @@ export const GROUP_POLL_MS = 5_000;
 export const OFFSET_ROW_HEIGHT = 36;
 
 /**
- * /clusters/:cluster/groups/:group — state, members and lag of one consumer
- * group (polled every 5 s), the lag chart, members and offsets tables, the
- * offsets.csv export, and for operators the reset wizard, undo and delete.
+ * /clusters/:cluster/groups/:group — state, members and lag of one consumer group, the lag charts,
+ * members, topics and offsets tables, the offsets.csv export, and for operators the reset wizard,
+ * undo and delete. Live: the lag socket's samples of this group update the numbers, statuses, the
+ * charts and the offsets as they arrive (REST polled every 30 s then, every 5 s without them); a
+ * membership change refetches the detail at once.
  */
 export function GroupPage() {
   const { cluster = "", group = "" } = useParams<{ cluster: string; group: string }>();
@@ -34,8 +44,33 @@ export function GroupPage() {
   const { user } = useCurrentUser();
   const isOperator = hasRole(user, "operator");
 
+  // Live samples of this group (reset when another group opens in the same page).
+  const [liveView, setLiveView] = useState(EMPTY_LIVE_GROUP);
+  // When the last live sample of the group arrived (the title's "updated" time).
+  const [liveAt, setLiveAt] = useState<Date | null>(null);
+  useEffect(() => {
+    setLiveView(EMPTY_LIVE_GROUP);
+    setLiveAt(null);
+  }, [cluster, group]);
+  const refreshRef = useRef<() => void>(() => {});
+  const subscription = useMemo<LagSubscription | null>(() => (group ? { subscribe: { groups: [group] } } : null), [group]);
+  const onMessages = useCallback(
+    (messages: LagSocketMessage[]) => {
+      setLiveView((prev) => applyGroupMessages(prev, messages, group));
+      if (messages.some((m) => m.type === "lag" && m.group_id === group)) setLiveAt(new Date());
+      // Members joined or left: the members and assignments come from the REST detail.
+      if (membershipChanged(messages, group)) refreshRef.current();
+    },
+    [group],
+  );
+  const live = useLagSocket(cluster, subscription, onMessages);
+
   const fetcher = useCallback((signal: AbortSignal) => getGroup(cluster, group, signal), [cluster, group]);
-  const { data, error, loading, updatedAt, refresh } = usePolling(fetcher, GROUP_POLL_MS);
+  const { data: fetched, error, loading, updatedAt, refresh } = usePolling(fetcher, pollInterval(live, GROUP_POLL_MS));
+  refreshRef.current = refresh;
+  const data = useMemo(() => (fetched ? overlayDetail(fetched, liveView.latest) : undefined), [fetched, liveView.latest]);
+  const shownAt = latestOf(updatedAt, liveAt);
+  const chartTopics = useMemo(() => (data ? allTopics(data) : []), [data]);
 
   const [wizardOpen, setWizardOpen] = useState(false);
   const [historyVersion, setHistoryVersion] = useState(0);
@@ -73,12 +108,14 @@ export function GroupPage() {
         { label: group },
       ]}
       title={cluster}
-      updatedAt={updatedAt}
+      updatedAt={shownAt}
+      live={live}
       tabsOf={cluster}
       heading={
         <>
           <span className="mono">{group}</span>
           {data && <GroupStateBadge state={data.state} />}
+          {data && <LagStatusBadge status={data.status} />}
         </>
       }
       loading={loading}
@@ -94,6 +131,7 @@ export function GroupPage() {
       {data && (
         <>
           <Stale when={stale}>
+            <RetentionNotice detail={data} />
             <GroupFacts detail={data} />
           </Stale>
 
@@ -144,8 +182,29 @@ export function GroupPage() {
           )}
 
           <Stale when={stale}>
+            <h2>Lag over time</h2>
+            <div className="chart-stack">
+              <LagHistoryChart
+                key={`${cluster}/${group}`}
+                cluster={cluster}
+                group={group}
+                topics={chartTopics}
+                preferred={mostLagging(data.topics)}
+                livePoints={liveView.points}
+                live={live.live}
+              />
+            </div>
+
             <h2>Lag per partition</h2>
-            <LagChart offsets={data.offsets} />
+            <div className="chart-stack">
+              <LagChart offsets={data.offsets} />
+              <PartitionLagChart series={liveView.partitions} live={live.live} />
+            </div>
+
+            <h2>
+              Topics <span className="muted count-suffix">({data.topics.length})</span>
+            </h2>
+            <TopicsTable cluster={cluster} topics={data.topics} />
 
             <h2>
               Members <span className="muted count-suffix">({members})</span>
@@ -193,15 +252,76 @@ export function GroupPage() {
   );
 }
 
+/** The group's topics for the history chart: with offsets, assignments or a live sample; sorted. */
+function allTopics(detail: GroupDetail): string[] {
+  const names = new Set(groupTopics(detail));
+  for (const t of detail.topics) names.add(t.topic);
+  return [...names].sort();
+}
+
+/** The topic with the most lag (the history chart's first topic), if any lags. */
+function mostLagging(topics: GroupTopicLag[]): string | undefined {
+  let best: GroupTopicLag | undefined;
+  for (const t of topics) if ((t.lag ?? 0) > (best?.lag ?? 0)) best = t;
+  return best?.topic;
+}
+
+/** The topics at a risk, worst first. */
+function topicsAtRisk(detail: GroupDetail, risk: RetentionRisk): string[] {
+  const names = new Set<string>();
+  for (const t of detail.topics) if (t.retention_risk === risk) names.add(t.topic);
+  for (const o of detail.offsets) if (o.retention_risk === risk) names.add(o.topic);
+  return [...names].sort();
+}
+
+/** A warning above the facts when retention deleted, or is about to delete, records the group has not read. */
+function RetentionNotice({ detail }: { detail: GroupDetail }) {
+  const lost = topicsAtRisk(detail, "lost");
+  const near = topicsAtRisk(detail, "near").filter((t) => !lost.includes(t));
+  if (lost.length === 0 && near.length === 0 && detail.retention_risk === "none") return null;
+  const risk: RetentionRisk = lost.length > 0 || detail.retention_risk === "lost" ? "lost" : "near";
+  return (
+    <div
+      className={`notice ${risk === "lost" ? "notice-error" : "notice-warn"} risk-notice`}
+      role="alert"
+      data-testid="group-retention-risk"
+      data-risk={risk}
+    >
+      {lost.length > 0 || risk === "lost" ? (
+        <p>
+          <strong>Records lost:</strong> retention deleted records of{" "}
+          {lost.length > 0 ? <span className="mono">{lost.join(", ")}</span> : "a topic"} before this group consumed them.
+          The group skips them when it resumes.
+        </p>
+      ) : null}
+      {near.length > 0 || (risk === "near" && lost.length === 0) ? (
+        <p>
+          <strong>Records close to deletion:</strong> the group reads in the oldest part of the retained log of{" "}
+          {near.length > 0 ? <span className="mono">{near.join(", ")}</span> : "a topic"}; the next segment deletion removes
+          records it has not read yet.
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
 function GroupFacts({ detail }: { detail: GroupDetail }) {
   const members = detail.members.length;
   const lagging = detail.offsets.filter((o) => (o.lag ?? 0) > 0).length;
+  const sampled = timeOf(detail.sampled_at);
   return (
     <dl className="facts">
       <div>
         <dt>State</dt>
         <dd>
           <GroupStateBadge state={detail.state} data-testid="group-state" />
+        </dd>
+      </div>
+      <div>
+        <dt>Lag status</dt>
+        <dd>
+          <LagStatusBadge status={detail.status} data-testid="group-status" />
+          <RetentionRiskBadge risk={detail.retention_risk} />
         </dd>
       </div>
       <div>
@@ -222,6 +342,24 @@ function GroupFacts({ detail }: { detail: GroupDetail }) {
         </dd>
       </div>
       <div>
+        <dt title="Age of the oldest record the group has not read yet">Lag in time</dt>
+        <dd data-testid="group-lag-seconds" data-seconds={detail.max_lag_seconds ?? ""}>
+          {formatDuration(detail.max_lag_seconds)}
+        </dd>
+      </div>
+      <div>
+        <dt title="At the current write and consume rates">Time to catch up</dt>
+        <dd data-testid="group-catch-up" data-seconds={detail.catch_up_seconds ?? ""}>
+          {formatCatchUp(detail.catch_up_seconds, detail.total_lag, detail.rates)}
+        </dd>
+      </div>
+      <div>
+        <dt title="Records per second, means over the sampler's window">Write / consume</dt>
+        <dd data-testid="group-rates">
+          {formatRate(detail.rates.write_per_s)} / {formatRate(detail.rates.consume_per_s)}
+        </dd>
+      </div>
+      <div>
         <dt>Coordinator</dt>
         <dd data-testid="group-coordinator">{detail.coordinator === null ? "—" : `broker ${detail.coordinator}`}</dd>
       </div>
@@ -232,7 +370,72 @@ function GroupFacts({ detail }: { detail: GroupDetail }) {
           {detail.assignor && <span className="muted"> · {detail.assignor}</span>}
         </dd>
       </div>
+      <div>
+        <dt title="When the lag sampler last evaluated the group">Last sample</dt>
+        <dd data-testid="group-sampled-at">
+          {sampled === null ? <span className="muted">not sampled yet</span> : formatClock(new Date(sampled))}
+        </dd>
+      </div>
     </dl>
+  );
+}
+
+/** Per topic: lag, lag in time, rates, time to catch up, retention risk (from the latest sample). */
+function TopicsTable({ cluster, topics }: { cluster: string; topics: GroupTopicLag[] }) {
+  if (topics.length === 0) {
+    return (
+      <p className="empty" data-testid="group-topics-empty">
+        No sample yet: the lag sampler has not evaluated this group.
+      </p>
+    );
+  }
+  return (
+    <div className="table-wrap">
+      <table className="table" data-testid="group-topics-table">
+        <thead>
+          <tr>
+            <th scope="col">Topic</th>
+            <th scope="col" className="num">
+              Lag
+            </th>
+            <th scope="col" className="num" title="Age of the oldest record the group has not read yet">
+              Lag in time
+            </th>
+            <th scope="col" className="num">
+              Write
+            </th>
+            <th scope="col" className="num">
+              Consume
+            </th>
+            <th scope="col" className="num" title="At the current rates">
+              Catch up
+            </th>
+            <th scope="col">Retention</th>
+          </tr>
+        </thead>
+        <tbody>
+          {topics.map((t) => (
+            <tr key={t.topic} data-testid={`group-topic-row-${t.topic}`} data-risk={t.retention_risk}>
+              <td className="name-cell">
+                <Link to={topicPath(cluster, t.topic)}>{t.topic}</Link>
+              </td>
+              <td className={t.lag ? "num lag-cell" : "num"}>{formatCount(t.lag)}</td>
+              <td className="num">{formatDuration(t.max_lag_seconds)}</td>
+              <td className="num">{formatRate(t.rates.write_per_s)}</td>
+              <td className="num">{formatRate(t.rates.consume_per_s)}</td>
+              <td className="num">{formatCatchUp(t.catch_up_seconds, t.lag, t.rates)}</td>
+              <td>
+                {t.retention_risk === "none" ? (
+                  <span className="muted">—</span>
+                ) : (
+                  <RetentionRiskBadge risk={t.retention_risk} />
+                )}
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
   );
 }
 
@@ -287,7 +490,7 @@ function OffsetsTable({ cluster, offsets, members }: { cluster: string; offsets:
     const r = rows[i];
     return r ? `${r.topic}\u0000${r.partition}` : i;
   });
-  const span = 7;
+  const span = 9;
   return (
     <div className={virtualized ? "table-wrap vscroll" : "table-wrap"} ref={scroller} data-testid="group-offsets-scroll">
       <table className="table vtable" data-testid="group-offsets-table" aria-rowcount={rows.length + 1}>
@@ -309,6 +512,10 @@ function OffsetsTable({ cluster, offsets, members }: { cluster: string; offsets:
             <th scope="col" className="num">
               Lag
             </th>
+            <th scope="col" className="num" title="Age of the record at the committed offset">
+              Lag in time
+            </th>
+            <th scope="col">Status</th>
             <th scope="col">Member</th>
           </tr>
         </thead>
@@ -337,6 +544,11 @@ function OffsetsTable({ cluster, offsets, members }: { cluster: string; offsets:
                 <td className="num">{formatCount(o.log_start_offset)}</td>
                 <td className="num">{formatCount(o.log_end_offset)}</td>
                 <td className={o.lag === null ? "num muted" : o.lag > 0 ? "num lag-cell" : "num"}>{formatCount(o.lag)}</td>
+                <td className={o.lag_seconds === null ? "num muted" : "num"}>{formatDuration(o.lag_seconds)}</td>
+                <td className="status-cell" title={o.retention_risk === "none" ? undefined : RISK_HELP[o.retention_risk]}>
+                  <LagStatusBadge status={o.status} data-testid={`offset-status-${o.topic}-${o.partition}`} />
+                  <RetentionRiskBadge risk={o.retention_risk} compact data-testid={`offset-risk-${o.topic}-${o.partition}`} />
+                </td>
                 <td className="mono" title={o.member_id ?? undefined}>
                   {o.member_id === null ? (
                     <span className="muted">—</span>

@@ -1,8 +1,12 @@
-import { act, fireEvent, screen, within } from "@testing-library/react";
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { act, fireEvent, screen, waitFor, within } from "@testing-library/react";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { LIVE_FALLBACK_POLL_MS } from "../hooks/useLiveSocket";
+import { FakeWebSocket, pushLive } from "../test/fakeWebSocket";
 import { json, stubFetch } from "../test/fetchStub";
 import { GROUPS, ME, manyGroups } from "../test/fixtures";
+import { at, groupStateMessage, lagMessage, topicLag } from "../test/liveFixtures";
 import { renderApp } from "../test/render";
+import { GROUPS_POLL_MS } from "./GroupsPage";
 
 // jsdom lays nothing out: give the virtualized list's scroll box a height.
 const clientHeight = Object.getOwnPropertyDescriptor(HTMLElement.prototype, "clientHeight");
@@ -41,18 +45,19 @@ describe("GroupsPage", () => {
     const billing = screen.getByTestId("group-row-billing");
     expect(within(billing).getByRole("link", { name: "billing" })).toHaveAttribute("href", "/clusters/local/groups/billing");
     const cells = within(billing).getAllByRole("cell").map((c) => c.textContent);
-    expect(cells).toEqual(["billing", "Stable", "2", "audit, invoices, orders +2", "5", "3"]);
+    // Not sampled yet: status UNKNOWN, no lag in time, no catch-up time.
+    expect(cells).toEqual(["billing", "Stable", "UNKNOWN", "2", "audit, invoices, orders +2", "5", "3", "—", "—"]);
     expect(within(billing).getByTestId("topics-more")).toHaveTextContent("+2");
 
-    const tone = (id: string) => within(screen.getByTestId(`group-row-${id}`)).getByText(/./, { selector: ".badge" });
+    const tone = (id: string) => within(screen.getByTestId(`group-row-${id}`)).getByText(/./, { selector: ".state-badge .badge" });
     expect(tone("billing")).toHaveAttribute("data-tone", "ok");
     expect(tone("orders-app")).toHaveAttribute("data-tone", "neutral");
     expect(tone("search-indexer")).toHaveAttribute("data-tone", "warn");
     expect(tone("old-batch")).toHaveAttribute("data-tone", "error");
 
     const dead = within(screen.getByTestId("group-row-old-batch")).getAllByRole("cell");
-    expect(dead[3]).toHaveTextContent("—");
     expect(dead[4]).toHaveTextContent("—");
+    expect(dead[5]).toHaveTextContent("—");
   });
 
   it("sorts by lag (unknown last), searches by id and filters by topic", async () => {
@@ -111,5 +116,134 @@ describe("GroupsPage", () => {
     renderApp("/clusters/local/groups");
     expect(await screen.findByTestId("error-banner")).toHaveTextContent("Kafka did not answer in time.");
     expect(screen.getByTestId("error-banner")).toHaveTextContent("HTTP 504");
+  });
+});
+
+describe("GroupsPage live", () => {
+  const cellsOf = (id: string) => within(screen.getByTestId(`group-row-${id}`)).getAllByRole("cell").map((c) => c.textContent);
+  const listCalls = (fetch: ReturnType<typeof stubFetch>) => fetch.mock.calls.filter(([url]) => String(url) === GROUPS_URL).length;
+
+  it("subscribes to every group and updates rows from the lag messages", async () => {
+    stubFetch({ "/api/v1/me": json(ME), [GROUPS_URL]: json(GROUPS) });
+    renderApp("/clusters/local/groups");
+    await screen.findByTestId("groups-table");
+    const socket = FakeWebSocket.last("/lag");
+    expect(socket.url).toMatch(/^ws:\/\/[^/]+\/ws\/clusters\/local\/lag$/);
+    expect(screen.getByTestId("live-indicator")).toHaveAttribute("data-status", "connecting");
+
+    await pushLive(
+      socket,
+      lagMessage("billing", {
+        ts: at(0),
+        total_lag: 900,
+        max_lag: 800,
+        max_lag_seconds: 65,
+        status: "STALL",
+        catch_up_seconds: null,
+        retention_risk: "lost",
+        state: "Stable",
+        member_count: 2,
+        topics: { orders: topicLag({ write_per_s: 5, consume_per_s: 1 }) },
+      }),
+      lagMessage("search-indexer", {
+        ts: at(0),
+        total_lag: 40_000,
+        max_lag: 40_000,
+        max_lag_seconds: 3 * 3600 + 125,
+        status: "WARN",
+        catch_up_seconds: 125,
+        retention_risk: "near",
+        state: "Stable",
+        member_count: 1,
+        topics: { orders: topicLag({ write_per_s: 100, consume_per_s: 420 }) },
+      }),
+    );
+    expect(socket.sent).toEqual([{ subscribe: { all: true } }]);
+    expect(screen.getByTestId("live-indicator")).toHaveAttribute("data-status", "live");
+    expect(cellsOf("billing")).toEqual(["billing", "Stable", "STALL⚠ lost", "2", "audit, invoices, orders +2", "900", "800", "1 m 05 s", "never"]);
+    expect(screen.getByTestId("group-row-billing")).toHaveAttribute("data-status", "STALL");
+    expect(screen.getByTestId("group-row-billing")).toHaveAttribute("data-risk", "lost");
+    // The state came with the sample too: PreparingRebalance -> Stable.
+    expect(screen.getByTestId("group-row-search-indexer")).toHaveAttribute("data-state", "Stable");
+    expect(cellsOf("search-indexer").slice(2)).toEqual(["WARN⚠ near", "1", "orders", "40,000", "40,000", "3 h 02 m", "2 m 05 s"]);
+    // Groups without a message keep the REST row.
+    expect(cellsOf("orders-app")[2]).toBe("UNKNOWN");
+
+    // A later sample replaces the earlier one; an older one is ignored.
+    await pushLive(socket, lagMessage("billing", { ts: at(5), total_lag: 0, max_lag: 0, max_lag_seconds: 0, catch_up_seconds: 0, status: "OK", member_count: 2 }));
+    expect(cellsOf("billing").slice(2)).toEqual(["OK", "2", "audit, invoices, orders +2", "0", "0", "0 s", "caught up"]);
+    await pushLive(socket, lagMessage("billing", { ts: at(1), total_lag: 77 }));
+    expect(cellsOf("billing")[5]).toBe("0");
+
+    // Sorting by status uses the live statuses (worst first; UNKNOWN last).
+    fireEvent.click(screen.getByTestId("sort-status"));
+    expect(rowIds()).toEqual(["search-indexer", "billing", "old-batch", "orders-app"]);
+  });
+
+  it("refetches the list for a group it does not have yet, and for one that is gone", async () => {
+    let groups = GROUPS;
+    const fetch = stubFetch({ "/api/v1/me": json(ME), [GROUPS_URL]: () => json(groups) });
+    renderApp("/clusters/local/groups");
+    await screen.findByTestId("groups-table");
+    const socket = FakeWebSocket.last("/lag");
+    await pushLive(socket);
+    expect(listCalls(fetch)).toBe(1);
+
+    groups = [...GROUPS, { ...GROUPS[0]!, group_id: "brand-new" }];
+    await pushLive(socket, groupStateMessage("brand-new", { previous_state: null }));
+    await waitFor(() => expect(listCalls(fetch)).toBe(2));
+    expect(await screen.findByTestId("group-row-brand-new")).toBeInTheDocument();
+
+    groups = GROUPS.filter((g) => g.group_id !== "old-batch");
+    await pushLive(socket, groupStateMessage("old-batch", { state: "Dead", member_count: 0, ts: at(9) }));
+    await waitFor(() => expect(screen.queryByTestId("group-row-old-batch")).toBeNull());
+    expect(listCalls(fetch)).toBe(3);
+  });
+
+  it("shows the paused banner when the socket drops, and is live again after reconnecting by itself", async () => {
+    stubFetch({ "/api/v1/me": json(ME), [GROUPS_URL]: json(GROUPS) });
+    renderApp("/clusters/local/groups");
+    await screen.findByTestId("groups-table");
+    const first = FakeWebSocket.last("/lag");
+    await pushLive(first, lagMessage("billing"));
+    expect(screen.queryByTestId("live-banner")).toBeNull();
+
+    act(() => first.drop());
+    expect(screen.getByTestId("live-banner")).toHaveTextContent("Live updates paused — reconnecting…");
+    expect(screen.queryByTestId("live-indicator")).toBeNull();
+
+    await waitFor(() => expect(FakeWebSocket.instances.filter((s) => s.url.endsWith("/lag"))).toHaveLength(2), { timeout: 2000 });
+    const second = FakeWebSocket.last("/lag");
+    await pushLive(second);
+    expect(second.sent).toEqual([{ subscribe: { all: true } }]);
+    expect(screen.queryByTestId("live-banner")).toBeNull();
+    expect(screen.getByTestId("live-indicator")).toHaveAttribute("data-status", "live");
+  });
+
+  it("polls every 30 s while live and every 5 s again once the socket drops", async () => {
+    vi.useFakeTimers({ toFake: ["setTimeout", "clearTimeout", "Date"] });
+    try {
+      const fetch = stubFetch({ "/api/v1/me": json(ME), [GROUPS_URL]: json(GROUPS) });
+      renderApp("/clusters/local/groups");
+      await act(() => vi.advanceTimersByTimeAsync(0));
+      expect(listCalls(fetch)).toBe(1);
+      const socket = FakeWebSocket.last("/lag");
+      act(() => {
+        socket.open();
+        socket.receive({ type: "status", live: true, sample_seconds: 5 });
+        socket.receive(lagMessage("billing"));
+      });
+      await act(() => vi.advanceTimersByTimeAsync(GROUPS_POLL_MS * 2));
+      expect(listCalls(fetch)).toBe(1);
+      act(() => socket.receive(lagMessage("billing", { ts: at(10) }))); // keep the watchdog quiet
+      await act(() => vi.advanceTimersByTimeAsync(LIVE_FALLBACK_POLL_MS - GROUPS_POLL_MS * 2));
+      expect(listCalls(fetch)).toBe(2);
+
+      act(() => socket.drop());
+      await act(() => vi.advanceTimersByTimeAsync(GROUPS_POLL_MS));
+      expect(listCalls(fetch)).toBe(3);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });

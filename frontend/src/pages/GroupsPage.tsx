@@ -1,14 +1,26 @@
-import { useCallback, useDeferredValue, useMemo, useRef } from "react";
+import { memo, useCallback, useDeferredValue, useEffect, useMemo, useRef, useState } from "react";
 import { Link, useLocation, useParams } from "react-router-dom";
 import { listGroups } from "../api/endpoints";
-import type { GroupSummary } from "../api/types";
+import type { LagSocketMessage, LagSubscription } from "../api/live";
+import type { GroupSummary, Rates } from "../api/types";
 import { GroupStateBadge } from "../components/GroupStateBadge";
+import { LagStatusBadge, RetentionRiskBadge } from "../components/LagStatusBadge";
 import { SortHeaders, VirtualBody, type SortColumn } from "../components/SortableTable";
+import { pollInterval, useLagSocket } from "../hooks/useLiveSocket";
 import { usePolling } from "../hooks/usePolling";
 import { useDocumentTitle } from "../hooks/useDocumentTitle";
 import { useQueryUpdate } from "../hooks/useQueryUpdate";
 import { useVirtualRows } from "../hooks/useVirtualRows";
-import { formatCount, plural } from "../lib/format";
+import { formatCount, formatDuration, plural } from "../lib/format";
+import { catchUpSortValue, formatCatchUp, LAG_SEVERITY } from "../lib/lagStatus";
+import {
+  createRowOverlay,
+  latestOf,
+  mergeLiveMessages,
+  NO_LIVE_GROUPS,
+  unknownGroups,
+  type LiveGroups,
+} from "../lib/liveGroups";
 import { clusterPath, groupPath, topicPath } from "../navigation";
 import { PageShell } from "../components/PageShell";
 
@@ -18,18 +30,43 @@ export const GROUP_ROW_HEIGHT = 36;
 /** Topic names shown in a row before "+N". */
 export const TOPICS_SHOWN = 3;
 
-type SortKey = "group_id" | "state" | "member_count" | "topics" | "total_lag" | "max_lag";
+type SortKey =
+  | "group_id"
+  | "state"
+  | "status"
+  | "member_count"
+  | "topics"
+  | "total_lag"
+  | "max_lag"
+  | "max_lag_seconds"
+  | "catch_up_seconds";
 
 type Column = SortColumn<SortKey>;
 
 const COLUMNS: Column[] = [
   { key: "group_id", label: "Group", numeric: false },
   { key: "state", label: "State", numeric: false },
+  {
+    key: "status",
+    label: "Status",
+    numeric: true,
+    title: "Lag status (worst partition): OK, WARN, STALL, STOP, ERR, REWIND; UNKNOWN before 3 samples",
+  },
   { key: "member_count", label: "Members", numeric: true },
   { key: "topics", label: "Topics", numeric: false, title: "Topics with committed offsets or assigned partitions" },
   { key: "total_lag", label: "Total lag", numeric: true, title: "Sum over partitions of log end − committed offset" },
   { key: "max_lag", label: "Max lag", numeric: true, title: "The largest lag of one partition" },
+  { key: "max_lag_seconds", label: "Lag in time", numeric: true, title: "Age of the oldest record the group has not read" },
+  {
+    key: "catch_up_seconds",
+    label: "Catch up",
+    numeric: true,
+    title: "Time to reach the log end at the current rates; never: consuming no faster than the producers write",
+  },
 ];
+
+/** Every group of the cluster, on the lag socket. */
+const ALL_GROUPS: LagSubscription = { subscribe: { all: true } };
 
 const SORT_KEYS = new Set<string>(COLUMNS.map((c) => c.key));
 
@@ -45,6 +82,11 @@ function sortValue(row: GroupSummary, key: SortKey): number | string | null {
       return row.state;
     case "topics":
       return row.topics.length;
+    case "status":
+      // UNKNOWN with the unknown lags: last whatever the order.
+      return row.status === "UNKNOWN" ? null : (LAG_SEVERITY[row.status] ?? null);
+    case "catch_up_seconds":
+      return catchUpSortValue(row.catch_up_seconds, row.total_lag, row.rates);
     default:
       return row[key];
   }
@@ -74,9 +116,12 @@ export function filterGroups(rows: GroupSummary[], search: string, topic: string
 }
 
 /**
- * /clusters/:cluster/groups — every consumer group with its state, members,
- * topics and lag. URL query: search (group id substring), topic (groups
- * consuming it), sort, order=desc. Polls every 5 s; long lists are virtualized.
+ * /clusters/:cluster/groups — every consumer group with its state, lag status, members, topics,
+ * lag, lag in time and time to catch up. URL query: search (group id substring), topic (groups
+ * consuming it), sort, order=desc. Live: the lag socket (all groups) updates the rows as samples
+ * arrive, merged into a map keyed by group id (only changed rows re-render); the list is then
+ * polled every 30 s (new and deleted groups show at once: a group the list lacks or a group gone
+ * refetches it), every 5 s without live updates. Long lists are virtualized.
  */
 export function GroupsPage() {
   const { cluster = "" } = useParams<{ cluster: string }>();
@@ -91,8 +136,42 @@ export function GroupsPage() {
   const sortKey = (SORT_KEYS.has(sortParam) ? sortParam : "group_id") as SortKey;
   const desc = params.get("order") === "desc";
 
+  // Live samples by group id, and when the last batch arrived.
+  const [liveGroups, setLiveGroups] = useState<LiveGroups>(NO_LIVE_GROUPS);
+  const [liveAt, setLiveAt] = useState<Date | null>(null);
+  // Unknown group ids already refetched for (once each).
+  const asked = useRef(new Set<string>());
+  useEffect(() => {
+    setLiveGroups(NO_LIVE_GROUPS);
+    setLiveAt(null);
+    asked.current = new Set();
+  }, [cluster]);
+  // The ids of the list on screen; null until it loaded (messages before it are no news).
+  const known = useRef<ReadonlySet<string> | null>(null);
+  const refreshRef = useRef<() => void>(() => {});
+  const onMessages = useCallback((messages: LagSocketMessage[]) => {
+    setLiveGroups((prev) => mergeLiveMessages(prev, messages));
+    setLiveAt(new Date());
+    // A group the list does not have yet (each asked for once), or one that is gone: refetch.
+    const listed = known.current;
+    if (!listed) return;
+    const fresh = unknownGroups(messages, listed).filter((id) => !asked.current.has(id));
+    const gone = messages.some((m) => m.type === "group_state" && m.state === "Dead" && listed.has(m.group_id));
+    for (const id of fresh) asked.current.add(id);
+    if (fresh.length > 0 || gone) refreshRef.current();
+  }, []);
+  const live = useLagSocket(cluster, ALL_GROUPS, onMessages);
+
   const fetcher = useCallback((signal: AbortSignal) => listGroups(cluster, signal), [cluster]);
-  const { data, error, loading, updatedAt, refresh } = usePolling(fetcher, GROUPS_POLL_MS);
+  const { data: fetched, error, loading, updatedAt, refresh } = usePolling(fetcher, pollInterval(live, GROUPS_POLL_MS));
+  refreshRef.current = refresh;
+  useEffect(() => {
+    known.current = fetched ? new Set(fetched.map((g) => g.group_id)) : null;
+  }, [fetched]);
+
+  // One overlay per cluster: it remembers its rows, so unchanged ones keep their objects.
+  const overlay = useMemo(() => createRowOverlay(), [cluster]);
+  const data = useMemo(() => (fetched ? overlay(fetched, liveGroups) : undefined), [fetched, liveGroups, overlay]);
 
   const deferredSearch = useDeferredValue(search);
   const rows = useMemo(
@@ -101,10 +180,10 @@ export function GroupsPage() {
   );
   const allTopics = useMemo(() => {
     const names = new Set<string>();
-    for (const g of data ?? []) for (const t of g.topics) names.add(t);
+    for (const g of fetched ?? []) for (const t of g.topics) names.add(t);
     if (topic) names.add(topic);
     return [...names].sort();
-  }, [data, topic]);
+  }, [fetched, topic]);
 
   const onSort = (column: Column) => {
     if (column.key === sortKey) {
@@ -164,7 +243,8 @@ export function GroupsPage() {
     <PageShell
       crumbs={[{ label: "Clusters", to: "/" }, { label: cluster, to: clusterPath(cluster) }, { label: "Consumer groups" }]}
       title={cluster}
-      updatedAt={updatedAt}
+      updatedAt={latestOf(updatedAt, liveAt)}
+      live={live}
       tabsOf={cluster}
       actions={actions}
       loading={loading}
@@ -227,7 +307,13 @@ function GroupsTable({ cluster, rows, sortKey, desc, onSort, empty }: GroupsTabl
   );
 }
 
-function GroupRow({ cluster, row, index }: { cluster: string; row: GroupSummary; index: number }) {
+function CatchUpCell({ seconds, lag, rates }: { seconds: number | null; lag: number | null; rates: Rates }) {
+  const text = formatCatchUp(seconds, lag, rates);
+  return <td className={text === "never" ? "num lag-cell" : text === "—" ? "num muted" : "num"}>{text}</td>;
+}
+
+/** One row; memoized: a live sample of another group does not re-render it. */
+const GroupRow = memo(function GroupRow({ cluster, row, index }: { cluster: string; row: GroupSummary; index: number }) {
   const shown = row.topics.slice(0, TOPICS_SHOWN);
   const more = row.topics.length - shown.length;
   return (
@@ -236,6 +322,8 @@ function GroupRow({ cluster, row, index }: { cluster: string; row: GroupSummary;
       aria-rowindex={index + 2}
       className={index % 2 ? "zebra" : undefined}
       data-state={row.state}
+      data-status={row.status}
+      data-risk={row.retention_risk}
     >
       <td className="name-cell">
         <Link to={groupPath(cluster, row.group_id)} className="strong-link">
@@ -249,6 +337,10 @@ function GroupRow({ cluster, row, index }: { cluster: string; row: GroupSummary;
       </td>
       <td>
         <GroupStateBadge state={row.state} />
+      </td>
+      <td className="status-cell">
+        <LagStatusBadge status={row.status} />
+        <RetentionRiskBadge risk={row.retention_risk} compact />
       </td>
       <td className={row.member_count > 0 ? "num" : "num muted"}>{formatCount(row.member_count)}</td>
       <td className="topics-cell" title={row.topics.join(", ")}>
@@ -273,6 +365,8 @@ function GroupRow({ cluster, row, index }: { cluster: string; row: GroupSummary;
       </td>
       <td className={row.total_lag ? "num lag-cell" : "num muted"}>{formatCount(row.total_lag)}</td>
       <td className={row.max_lag ? "num" : "num muted"}>{formatCount(row.max_lag)}</td>
+      <td className={row.max_lag_seconds ? "num" : "num muted"}>{formatDuration(row.max_lag_seconds)}</td>
+      <CatchUpCell seconds={row.catch_up_seconds} lag={row.total_lag} rates={row.rates} />
     </tr>
   );
-}
+});

@@ -1,7 +1,9 @@
-import { act, fireEvent, screen, within } from "@testing-library/react";
+import { act, fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import type { TopicDetail } from "../api/types";
+import { FakeWebSocket, pushLive } from "../test/fakeWebSocket";
 import { json, stubFetch } from "../test/fetchStub";
+import { metadataMessage } from "../test/liveFixtures";
 import { ADMIN, ME, ORDERS } from "../test/fixtures";
 import { renderApp } from "../test/render";
 import { TOPIC_POLL_MS } from "./TopicPage";
@@ -194,5 +196,21 @@ describe("TopicPage", () => {
     });
     renderApp("/clusters/local/topics/nope");
     expect(await screen.findByTestId("error-banner")).toHaveTextContent("No topic named 'nope'.");
+  });
+});
+
+describe("TopicPage live", () => {
+  it("refetches the topic when a leader or ISR changes, instead of polling every 3 s", async () => {
+    let detail: TopicDetail = ORDERS;
+    stubFetch({ "/api/v1/me": json(ME), [TOPIC_URL]: () => json(detail) });
+    renderApp("/clusters/local/topics/orders");
+    await screen.findByTestId("leadership-map");
+    const socket = FakeWebSocket.last("/metadata");
+    await pushLive(socket);
+    expect(screen.getByTestId("lm-cell-0-1")).toHaveAttribute("data-state", "leader");
+
+    detail = { ...ORDERS, partitions: ORDERS.partitions.map((p) => (p.partition === 0 ? { ...p, leader: 2 } : p)) };
+    await pushLive(socket, metadataMessage({ changes: [{ topic: "orders", partition: 0, leader: 2, isr: [1, 2, 3] }] }));
+    await waitFor(() => expect(screen.getByTestId("lm-cell-0-2")).toHaveAttribute("data-state", "leader"));
   });
 });

@@ -1,4 +1,4 @@
-import { useCallback } from "react";
+import { useCallback, useRef } from "react";
 import { useParams } from "react-router-dom";
 import { getTopic, patchTopicConfigs } from "../api/endpoints";
 import type { ConfigPatch, PartitionInfo, TopicDetail } from "../api/types";
@@ -7,6 +7,7 @@ import { LeadershipMap } from "../components/LeadershipMap";
 import { StatusBadge } from "../components/StatusBadge";
 import { TopicActions } from "../components/TopicActions";
 import { TopicConfigs } from "../components/TopicConfigs";
+import { pollInterval, useMetadataSocket } from "../hooks/useLiveSocket";
 import { usePolling } from "../hooks/usePolling";
 import { useDocumentTitle } from "../hooks/useDocumentTitle";
 import { formatCount } from "../lib/format";
@@ -14,12 +15,14 @@ import { HEALTH_KINDS } from "../lib/topicHealth";
 import { clusterPath } from "../navigation";
 import { PageShell } from "../components/PageShell";
 
-/** Leadership and ISR changes (a broker going down) show within this plus one answer. */
+/** Without live metadata pushes, leadership and ISR changes (a broker going down) show within this
+ * plus one answer; with them, at once (and the page polls every 30 s). */
 export const TOPIC_POLL_MS = 3_000;
 
 /**
  * /clusters/:cluster/topics/:topic — header facts and health, the leadership
- * map, the partitions, the configs and (for admins) the topic actions.
+ * map, the partitions, the configs and (for admins) the topic actions. Any
+ * `metadata` push (a broker, leader, ISR or topic changed) refetches it.
  */
 export function TopicPage() {
   const { cluster = "", topic = "" } = useParams<{ cluster: string; topic: string }>();
@@ -28,7 +31,12 @@ export function TopicPage() {
   const isAdmin = hasRole(user, "admin");
 
   const fetcher = useCallback((signal: AbortSignal) => getTopic(cluster, topic, signal), [cluster, topic]);
-  const { data, error, loading, updatedAt, refresh, replace } = usePolling(fetcher, TOPIC_POLL_MS);
+  // A leader, ISR or broker changed: refetch at once (the slow poll is only a safety net then).
+  const refreshRef = useRef<() => void>(() => {});
+  const onMetadata = useCallback(() => refreshRef.current(), []);
+  const live = useMetadataSocket(cluster, onMetadata);
+  const { data, error, loading, updatedAt, refresh, replace } = usePolling(fetcher, pollInterval(live, TOPIC_POLL_MS));
+  refreshRef.current = refresh;
 
   // Writes answer with the fresh topic: show it at once instead of waiting for the next poll.
   const onChanged = useCallback((fresh?: TopicDetail) => (fresh ? replace(fresh) : refresh()), [replace, refresh]);
@@ -49,6 +57,7 @@ export function TopicPage() {
       ]}
       title={cluster}
       updatedAt={updatedAt}
+      live={live}
       tabsOf={cluster}
       heading={
         <>

@@ -1,6 +1,8 @@
-import { act, fireEvent, screen, within } from "@testing-library/react";
+import { act, fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { FakeWebSocket, pushLive } from "../test/fakeWebSocket";
 import { json, stubFetch } from "../test/fetchStub";
+import { metadataMessage } from "../test/liveFixtures";
 import { ADMIN, ME, TOPICS, manyTopics } from "../test/fixtures";
 import { renderApp } from "../test/render";
 
@@ -147,5 +149,21 @@ describe("TopicsPage", () => {
     fireEvent.change(screen.getByTestId("topic-search"), { target: { value: "topic-0420" } });
     expect(await screen.findByTestId("topic-row-topic-04200")).toBeInTheDocument();
     expect(screen.getByTestId("topic-count")).toHaveTextContent("10 of 5,000 topics");
+  });
+});
+
+describe("TopicsPage live", () => {
+  it("shows a topic created elsewhere as soon as the metadata socket says so", async () => {
+    let rows = TOPICS;
+    stubFetch({ "/api/v1/me": json(ME), "/api/v1/clusters/local/topics": (url) => topicsRoute(rows)(url) });
+    renderApp("/clusters/local/topics");
+    await screen.findByTestId("topics-table");
+    const socket = FakeWebSocket.last("/metadata");
+    await pushLive(socket);
+    expect(screen.getByTestId("live-indicator")).toHaveAttribute("data-status", "live");
+
+    rows = [...TOPICS, { ...TOPICS[0]!, name: "brand-new", internal: false }];
+    await pushLive(socket, metadataMessage({ changes: [], topics_added: ["brand-new"] }));
+    await waitFor(() => expect(rowNames()).toContain("brand-new"));
   });
 });

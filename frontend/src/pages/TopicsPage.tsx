@@ -4,6 +4,7 @@ import { listTopics } from "../api/endpoints";
 import type { TopicHealthFilter, TopicSummary } from "../api/types";
 import { hasRole, useCurrentUser } from "../components/CurrentUser";
 import { SortHeaders, VirtualBody, type SortColumn } from "../components/SortableTable";
+import { pollInterval, useMetadataSocket } from "../hooks/useLiveSocket";
 import { usePolling } from "../hooks/usePolling";
 import { useDocumentTitle } from "../hooks/useDocumentTitle";
 import { useQueryUpdate } from "../hooks/useQueryUpdate";
@@ -84,7 +85,12 @@ export function TopicsPage() {
     (signal: AbortSignal) => listTopics(cluster, { includeInternal, filter }, signal),
     [cluster, includeInternal, filter],
   );
-  const { data, error, loading, updatedAt, refresh } = usePolling(fetcher, TOPICS_POLL_MS);
+  // A topic created or deleted, a leader or ISR changed: refetch at once (slow poll meanwhile).
+  const refreshRef = useRef<() => void>(() => {});
+  const onMetadata = useCallback(() => refreshRef.current(), []);
+  const live = useMetadataSocket(cluster, onMetadata);
+  const { data, error, loading, updatedAt, refresh } = usePolling(fetcher, pollInterval(live, TOPICS_POLL_MS));
+  refreshRef.current = refresh;
 
   const deferredSearch = useDeferredValue(search);
   const rows = useMemo(
@@ -165,6 +171,7 @@ export function TopicsPage() {
       crumbs={[{ label: "Clusters", to: "/" }, { label: cluster, to: clusterPath(cluster) }, { label: "Topics" }]}
       title={cluster}
       updatedAt={updatedAt}
+      live={live}
       tabsOf={cluster}
       actions={actions}
       loading={loading}

@@ -138,6 +138,10 @@ function groupRow(group_id: string, state: string, members: number, topics: stri
     max_lag: max,
     max_lag_seconds: null,
     status: "UNKNOWN",
+    rates: { write_per_s: null, consume_per_s: null },
+    catch_up_seconds: null,
+    retention_risk: "none",
+    sampled_at: null,
   };
 }
 
@@ -156,6 +160,17 @@ export function manyGroups(count: number): GroupSummary[] {
   );
 }
 
+/** The lag fields of a group the sampler has not evaluated yet. */
+const NOT_SAMPLED = {
+  status: "UNKNOWN",
+  max_lag_seconds: null,
+  rates: { write_per_s: null, consume_per_s: null },
+  catch_up_seconds: null,
+  retention_risk: "none",
+  sampled_at: null,
+  topics: [],
+} satisfies Partial<GroupDetail>;
+
 /**
  * "orders-app", Empty (no members): committed on orders 0-2 and payments 0;
  * orders-2 has no committed offset.
@@ -168,13 +183,13 @@ export const ORDERS_APP: GroupDetail = {
   coordinator: 2,
   members: [],
   offsets: [
-    { topic: "orders", partition: 0, committed_offset: 90, log_start_offset: 10, log_end_offset: 110, lag: 20, lag_seconds: null, member_id: null, status: "UNKNOWN" },
-    { topic: "orders", partition: 1, committed_offset: 100, log_start_offset: 0, log_end_offset: 200, lag: 100, lag_seconds: null, member_id: null, status: "UNKNOWN" },
-    { topic: "orders", partition: 2, committed_offset: null, log_start_offset: 0, log_end_offset: 50, lag: null, lag_seconds: null, member_id: null, status: "UNKNOWN" },
-    { topic: "payments", partition: 0, committed_offset: 7, log_start_offset: 0, log_end_offset: 7, lag: 0, lag_seconds: null, member_id: null, status: "UNKNOWN" },
+    { topic: "orders", partition: 0, committed_offset: 90, log_start_offset: 10, log_end_offset: 110, lag: 20, lag_seconds: null, member_id: null, status: "UNKNOWN", retention_risk: "none" },
+    { topic: "orders", partition: 1, committed_offset: 100, log_start_offset: 0, log_end_offset: 200, lag: 100, lag_seconds: null, member_id: null, status: "UNKNOWN", retention_risk: "none" },
+    { topic: "orders", partition: 2, committed_offset: null, log_start_offset: 0, log_end_offset: 50, lag: null, lag_seconds: null, member_id: null, status: "UNKNOWN", retention_risk: "none" },
+    { topic: "payments", partition: 0, committed_offset: 7, log_start_offset: 0, log_end_offset: 7, lag: 0, lag_seconds: null, member_id: null, status: "UNKNOWN", retention_risk: "none" },
   ],
   total_lag: 120,
-  status: "UNKNOWN",
+  ...NOT_SAMPLED,
 };
 
 /** "billing", Stable with two members. */
@@ -189,12 +204,12 @@ export const BILLING: GroupDetail = {
     { member_id: "billing-2-bbb", client_id: "billing-2", host: "/10.0.0.6", assignments: [{ topic: "payments", partition: 0 }] },
   ],
   offsets: [
-    { topic: "orders", partition: 0, committed_offset: 108, log_start_offset: 10, log_end_offset: 110, lag: 2, lag_seconds: null, member_id: "billing-1-aaa", status: "UNKNOWN" },
-    { topic: "orders", partition: 1, committed_offset: 197, log_start_offset: 0, log_end_offset: 200, lag: 3, lag_seconds: null, member_id: "billing-1-aaa", status: "UNKNOWN" },
-    { topic: "payments", partition: 0, committed_offset: 7, log_start_offset: 0, log_end_offset: 7, lag: 0, lag_seconds: null, member_id: "billing-2-bbb", status: "UNKNOWN" },
+    { topic: "orders", partition: 0, committed_offset: 108, log_start_offset: 10, log_end_offset: 110, lag: 2, lag_seconds: null, member_id: "billing-1-aaa", status: "UNKNOWN", retention_risk: "none" },
+    { topic: "orders", partition: 1, committed_offset: 197, log_start_offset: 0, log_end_offset: 200, lag: 3, lag_seconds: null, member_id: "billing-1-aaa", status: "UNKNOWN", retention_risk: "none" },
+    { topic: "payments", partition: 0, committed_offset: 7, log_start_offset: 0, log_end_offset: 7, lag: 0, lag_seconds: null, member_id: "billing-2-bbb", status: "UNKNOWN", retention_risk: "none" },
   ],
   total_lag: 5,
-  status: "UNKNOWN",
+  ...NOT_SAMPLED,
 };
 
 /** A reset of orders-app as the API answers it. */

@@ -1,0 +1,170 @@
+// The WebSocket side of the API (docs/api.md, "WebSockets"; docs/live-lag.md): the socket paths
+// and the messages they push. Hand-written: the OpenAPI schema describes only the REST API.
+import type { LagStatus, RetentionRisk } from "./types";
+
+const seg = encodeURIComponent;
+
+/** Live lag of the groups a page shows: send a subscription, receive `status`, `lag`, `group_state`. */
+export function lagSocketPath(cluster: string): string {
+  return `/ws/clusters/${seg(cluster)}/lag`;
+}
+
+/** Brokers, controller, topics, leaders and ISR: a `metadata` message whenever one changes. */
+export function metadataSocketPath(cluster: string): string {
+  return `/ws/clusters/${seg(cluster)}/metadata`;
+}
+
+/** The absolute URL of a socket path on this page's host (wss on an https page). */
+export function socketUrl(path: string, location: Pick<Location, "protocol" | "host"> = window.location): string {
+  return `${location.protocol === "https:" ? "wss" : "ws"}://${location.host}${path}`;
+}
+
+/** What the lag socket is asked for: some groups, or every group of the cluster. */
+export type LagSubscription = { subscribe: { groups: string[] } } | { subscribe: { all: true } };
+
+/** One topic of a `lag` message (the group's partitions of that topic together). */
+export interface LiveTopicLag {
+  lag: number | null;
+  max_lag_seconds: number | null;
+  write_per_s: number | null;
+  consume_per_s: number | null;
+  /** Null: never at the current rates (or unknown). */
+  catch_up_seconds: number | null;
+  retention_risk: RetentionRisk;
+}
+
+/** One partition of a `lag` message. */
+export interface LivePartitionLag {
+  topic: string;
+  partition: number;
+  committed_offset: number | null;
+  log_end_offset: number | null;
+  lag: number | null;
+  lag_seconds: number | null;
+  status: LagStatus;
+  retention_risk: RetentionRisk;
+}
+
+/** One sample of one group, per sampler pass (and the latest stored one right after subscribing). */
+export interface LagMessage {
+  type: "lag";
+  group_id: string;
+  /** The sample's time, ISO-8601 (null if unknown). */
+  ts: string | null;
+  total_lag: number | null;
+  max_lag: number | null;
+  max_lag_seconds: number | null;
+  status: LagStatus;
+  state: string | null;
+  member_count: number | null;
+  catch_up_seconds: number | null;
+  retention_risk: RetentionRisk;
+  topics: Record<string, LiveTopicLag>;
+  partitions: LivePartitionLag[];
+}
+
+/** A group appeared (previous_state null), changed state or member count, or is gone ("Dead"). */
+export interface GroupStateMessage {
+  type: "group_state";
+  group_id: string;
+  ts: string | null;
+  state: string | null;
+  member_count: number | null;
+  previous_state: string | null;
+  /** The member ids, when the server can tell all of them. */
+  members?: string[];
+}
+
+/** Whether the server can push (false: Redis or the channel layer is down; the page polls). */
+export interface StatusMessage {
+  type: "status";
+  live: boolean;
+  reason?: string;
+  /** The sampler's interval (lag socket). */
+  sample_seconds?: number;
+  /** False: connected, but no lag sampler runs for the cluster, so nothing will be pushed (the
+   * sampler is what publishes lag and metadata changes). Absent: assumed to run. */
+  sampler?: boolean;
+}
+
+/** A subscription the server could not act on (the socket stays open). */
+export interface ErrorMessage {
+  type: "error";
+  error: { code: string; message: string };
+}
+
+export interface MetadataBroker {
+  id: number;
+  host: string;
+  port: number;
+  rack: string | null;
+  is_controller: boolean;
+}
+
+/** A partition whose leader or ISR changed (or that was added to a topic). */
+export interface LeadershipChange {
+  topic: string;
+  partition: number;
+  leader: number | null;
+  isr: number[];
+}
+
+/** Pushed when a broker left, returned or moved, the controller, a leader or an ISR changed, or a
+ * topic was created or deleted. `brokers` is the whole current list. */
+export interface MetadataMessage {
+  type: "metadata";
+  ts: string | null;
+  brokers: MetadataBroker[];
+  changes: LeadershipChange[];
+  topics_added?: string[];
+  topics_removed?: string[];
+}
+
+export type LagSocketMessage = LagMessage | GroupStateMessage;
+export type LiveMessage = LagMessage | GroupStateMessage | MetadataMessage | StatusMessage | ErrorMessage;
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === "object" && value !== null && !Array.isArray(value);
+}
+
+/**
+ * A socket frame as a message, or null when it is not one the SPA knows (not JSON, no known
+ * `type`, or missing what the pages rely on). Fields the pages read defensively are not checked.
+ */
+export function parseLiveMessage(text: unknown): LiveMessage | null {
+  if (typeof text !== "string") return null;
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch {
+    return null;
+  }
+  if (!isRecord(value)) return null;
+  switch (value.type) {
+    case "lag":
+      if (typeof value.group_id !== "string") return null;
+      return {
+        ...(value as unknown as LagMessage),
+        topics: isRecord(value.topics) ? (value.topics as LagMessage["topics"]) : {},
+        partitions: Array.isArray(value.partitions)
+          ? (value.partitions as unknown[]).filter(
+              (p): p is LivePartitionLag => isRecord(p) && typeof p.topic === "string" && typeof p.partition === "number",
+            )
+          : [],
+      };
+    case "group_state":
+      return typeof value.group_id === "string" ? (value as unknown as GroupStateMessage) : null;
+    case "metadata":
+      return {
+        ...(value as unknown as MetadataMessage),
+        brokers: Array.isArray(value.brokers) ? (value.brokers as MetadataBroker[]) : [],
+        changes: Array.isArray(value.changes) ? (value.changes as LeadershipChange[]) : [],
+      };
+    case "status":
+      return typeof value.live === "boolean" ? (value as unknown as StatusMessage) : null;
+    case "error":
+      return isRecord(value.error) ? (value as unknown as ErrorMessage) : null;
+    default:
+      return null;
+  }
+}

@@ -1,0 +1,279 @@
+// Live lag messages merged into what the group pages show: a map keyed by group id (the list) and
+// a group detail overlaid with its latest sample. Pure: the pages keep the state.
+import type { GroupStateMessage, LagMessage, LagSocketMessage } from "../api/live";
+import type { GroupDetail, GroupOffset, GroupSummary, GroupTopicLag, LagStatus, Rates, RetentionRisk } from "../api/types";
+import { asLagStatus } from "./lagStatus";
+
+/** The group-level fields of a `lag` message, as the REST rows name them. */
+export interface LiveLag {
+  total_lag: number | null;
+  max_lag: number | null;
+  max_lag_seconds: number | null;
+  status: LagStatus;
+  catch_up_seconds: number | null;
+  retention_risk: RetentionRisk;
+  rates: Rates;
+}
+
+/** What the socket said last about one group. */
+export interface LiveGroup {
+  /** The newest message's sample time (epoch ms) and text. */
+  tsMs: number;
+  ts: string;
+  /** From the newest `lag` message (absent when only `group_state` came). */
+  lag?: LiveLag;
+  /** The sample time of `lag`. */
+  lagTsMs?: number;
+  state?: string;
+  member_count?: number;
+}
+
+export type LiveGroups = ReadonlyMap<string, LiveGroup>;
+
+export const NO_LIVE_GROUPS: LiveGroups = new Map();
+
+/** Epoch ms of an ISO time, or null. */
+export function timeOf(iso: string | null | undefined): number | null {
+  if (!iso) return null;
+  const ms = Date.parse(iso);
+  return Number.isNaN(ms) ? null : ms;
+}
+
+/** The later of two times (null when both are). */
+export function latestOf(a: Date | null, b: Date | null): Date | null {
+  if (!a) return b;
+  if (!b) return a;
+  return b.getTime() > a.getTime() ? b : a;
+}
+
+/** A group's rates from its topics' (the server's rule: the sum, null if any topic's is unknown). */
+export function sumRates(topics: LagMessage["topics"]): Rates {
+  const values = Object.values(topics);
+  const total = (pick: (t: (typeof values)[number]) => number | null | undefined): number | null => {
+    if (values.length === 0) return null;
+    let sum = 0;
+    for (const t of values) {
+      const v = pick(t);
+      if (v === null || v === undefined) return null;
+      sum += v;
+    }
+    return sum;
+  };
+  return { write_per_s: total((t) => t.write_per_s), consume_per_s: total((t) => t.consume_per_s) };
+}
+
+export function liveLagOf(message: LagMessage): LiveLag {
+  return {
+    total_lag: message.total_lag ?? null,
+    max_lag: message.max_lag ?? null,
+    max_lag_seconds: message.max_lag_seconds ?? null,
+    status: asLagStatus(message.status),
+    catch_up_seconds: message.catch_up_seconds ?? null,
+    retention_risk: message.retention_risk ?? "none",
+    rates: sumRates(message.topics),
+  };
+}
+
+function sameLag(a: LiveLag | undefined, b: LiveLag | undefined): boolean {
+  if (a === b) return true;
+  if (!a || !b) return false;
+  return (
+    a.total_lag === b.total_lag &&
+    a.max_lag === b.max_lag &&
+    a.max_lag_seconds === b.max_lag_seconds &&
+    a.status === b.status &&
+    a.catch_up_seconds === b.catch_up_seconds &&
+    a.retention_risk === b.retention_risk &&
+    a.rates.write_per_s === b.rates.write_per_s &&
+    a.rates.consume_per_s === b.rates.consume_per_s
+  );
+}
+
+/** `old` updated by one message; `old` itself when the message is older or changes nothing. */
+export function mergeLiveGroup(old: LiveGroup | undefined, message: LagMessage | GroupStateMessage): LiveGroup | undefined {
+  const tsMs = timeOf(message.ts);
+  if (tsMs === null || !message.ts) return old;
+  if (old && tsMs < old.tsMs) return old; // late: a newer sample is already shown
+  const state = typeof message.state === "string" ? message.state : old?.state;
+  const members = typeof message.member_count === "number" ? message.member_count : old?.member_count;
+  if (message.type === "lag") {
+    if (old?.lagTsMs !== undefined && tsMs < old.lagTsMs) return old;
+    const lag = liveLagOf(message);
+    const next: LiveGroup = {
+      tsMs,
+      ts: message.ts,
+      lag: old && sameLag(old.lag, lag) ? old.lag : lag,
+      lagTsMs: tsMs,
+      state,
+      member_count: members,
+    };
+    if (old && old.tsMs === tsMs && old.lag === next.lag && old.state === state && old.member_count === members) return old;
+    return next;
+  }
+  if (old && old.tsMs === tsMs && old.state === state && old.member_count === members) return old;
+  return { ...old, tsMs, ts: message.ts, state, member_count: members };
+}
+
+/**
+ * The list's live map with a batch of messages merged in, keyed by group id. The same map when
+ * nothing changed, and a group's entry is replaced only when its message is at least as new.
+ */
+export function mergeLiveMessages(prev: LiveGroups, messages: readonly LagSocketMessage[]): LiveGroups {
+  let next: Map<string, LiveGroup> | null = null;
+  for (const message of messages) {
+    const current = (next ?? prev).get(message.group_id);
+    const merged = mergeLiveGroup(current, message);
+    if (merged === current || merged === undefined) continue;
+    next ??= new Map(prev);
+    next.set(message.group_id, merged);
+  }
+  return next ?? prev;
+}
+
+/**
+ * A REST row with the live sample applied when it is newer than the evaluation the row was served
+ * with (`sampled_at`; null: none): lag, status, lag seconds, catch-up, risk, rates; state and
+ * member count from the newest message. The row itself when nothing newer is known.
+ */
+export function overlayRow(row: GroupSummary, live: LiveGroup | undefined): GroupSummary {
+  if (!live) return row;
+  const sampled = timeOf(row.sampled_at);
+  if (sampled !== null && live.tsMs <= sampled) return row;
+  const lag = live.lag && (sampled === null || (live.lagTsMs ?? 0) > sampled) ? live.lag : undefined;
+  return {
+    ...row,
+    ...(lag ?? {}),
+    ...(live.state !== undefined ? { state: live.state } : {}),
+    ...(live.member_count !== undefined ? { member_count: live.member_count } : {}),
+    sampled_at: lag ? live.ts : row.sampled_at,
+  };
+}
+
+/** The fields of a row the list shows (sampled_at is not). */
+function sameShownRow(a: GroupSummary, b: GroupSummary): boolean {
+  return (
+    a.group_id === b.group_id &&
+    a.state === b.state &&
+    a.protocol_type === b.protocol_type &&
+    a.member_count === b.member_count &&
+    a.topics === b.topics &&
+    a.total_lag === b.total_lag &&
+    a.max_lag === b.max_lag &&
+    a.max_lag_seconds === b.max_lag_seconds &&
+    a.status === b.status &&
+    a.catch_up_seconds === b.catch_up_seconds &&
+    a.retention_risk === b.retention_risk &&
+    a.rates.write_per_s === b.rates.write_per_s &&
+    a.rates.consume_per_s === b.rates.consume_per_s
+  );
+}
+
+/**
+ * `overlayRow` over a whole list, remembering its answers: a row whose shown fields did not change
+ * keeps its object, so memoized table rows do not re-render when another group's sample arrives.
+ * Make one per list (useMemo / useRef) and call it with each new rows / live map.
+ */
+export function createRowOverlay(): (rows: readonly GroupSummary[], live: LiveGroups) => GroupSummary[] {
+  let cache = new Map<string, { base: GroupSummary; live: LiveGroup | undefined; out: GroupSummary }>();
+  return (rows, live) => {
+    const next = new Map<string, { base: GroupSummary; live: LiveGroup | undefined; out: GroupSummary }>();
+    const out = rows.map((row) => {
+      const entry = live.get(row.group_id);
+      const cached = cache.get(row.group_id);
+      if (cached && cached.base === row && cached.live === entry) {
+        next.set(row.group_id, cached);
+        return cached.out;
+      }
+      let result = overlayRow(row, entry);
+      if (cached && sameShownRow(cached.out, result)) result = cached.out;
+      next.set(row.group_id, { base: row, live: entry, out: result });
+      return result;
+    });
+    cache = next;
+    return out;
+  };
+}
+
+/** Group ids in the messages that the list does not have (new groups: refetch the list). */
+export function unknownGroups(messages: readonly LagSocketMessage[], known: ReadonlySet<string>): string[] {
+  const out = new Set<string>();
+  for (const m of messages) {
+    if (!known.has(m.group_id) && !(m.type === "group_state" && m.state === "Dead")) out.add(m.group_id);
+  }
+  return [...out];
+}
+
+// ---- one group's detail ----
+
+/** The message's topics as the detail's `topics` rows, sorted by name. */
+export function topicsOf(message: LagMessage): GroupTopicLag[] {
+  return Object.entries(message.topics)
+    .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
+    .map(([topic, t]) => ({
+      topic,
+      lag: t.lag ?? null,
+      max_lag_seconds: t.max_lag_seconds ?? null,
+      rates: { write_per_s: t.write_per_s ?? null, consume_per_s: t.consume_per_s ?? null },
+      catch_up_seconds: t.catch_up_seconds ?? null,
+      retention_risk: t.retention_risk ?? "none",
+    }));
+}
+
+/**
+ * A group detail with its latest `lag` message applied when newer than the detail's
+ * `sampled_at`: group fields, topics, and each partition's committed offset, log end, lag, lag
+ * seconds, status and risk (log start and member stay the REST answer's; a partition only the
+ * message has is added). The detail itself when the message is not newer.
+ */
+export function overlayDetail(detail: GroupDetail, message: LagMessage | null): GroupDetail {
+  if (!message || message.group_id !== detail.group_id) return detail;
+  const ts = timeOf(message.ts);
+  const sampled = timeOf(detail.sampled_at);
+  if (ts === null || (sampled !== null && ts <= sampled)) return detail;
+  const live = new Map(message.partitions.map((p) => [`${p.topic}\u0000${p.partition}`, p]));
+  const seen = new Set<string>();
+  const offsets: GroupOffset[] = detail.offsets.map((o) => {
+    const key = `${o.topic}\u0000${o.partition}`;
+    const p = live.get(key);
+    if (!p) return o;
+    seen.add(key);
+    return {
+      ...o,
+      committed_offset: p.committed_offset ?? null,
+      log_end_offset: p.log_end_offset ?? o.log_end_offset,
+      lag: p.lag ?? null,
+      lag_seconds: p.lag_seconds ?? null,
+      status: asLagStatus(p.status),
+      retention_risk: p.retention_risk ?? "none",
+    };
+  });
+  for (const [key, p] of live) {
+    if (seen.has(key)) continue;
+    offsets.push({
+      topic: p.topic,
+      partition: p.partition,
+      committed_offset: p.committed_offset ?? null,
+      log_start_offset: null,
+      log_end_offset: p.log_end_offset ?? null,
+      lag: p.lag ?? null,
+      lag_seconds: p.lag_seconds ?? null,
+      member_id: null,
+      status: asLagStatus(p.status),
+      retention_risk: p.retention_risk ?? "none",
+    });
+  }
+  const lag = liveLagOf(message);
+  return {
+    ...detail,
+    state: typeof message.state === "string" ? message.state : detail.state,
+    total_lag: lag.total_lag,
+    max_lag_seconds: lag.max_lag_seconds,
+    status: lag.status,
+    catch_up_seconds: lag.catch_up_seconds,
+    retention_risk: lag.retention_risk,
+    rates: lag.rates,
+    sampled_at: message.ts,
+    topics: topicsOf(message),
+    offsets,
+  };
+}

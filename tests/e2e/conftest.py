@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.live_server import ADMIN, start_console
+from tests.live_server import ADMIN, start_console, start_sampler, stop_process
 from tests.stack import ROOT
 
 CHROMIUM = os.environ.get("CHROMIUM_PATH", "/usr/bin/chromium")
@@ -30,6 +30,16 @@ def live_console(tmp_path_factory, stack):
     console = start_console(tmp_path_factory.mktemp("e2e"))
     yield console.base
     console.stop()
+
+
+@pytest.fixture(scope="package", autouse=True)
+def lag_sampler(tmp_path_factory, stack):
+    """The lag sampler, as `bin/run` starts it: pages get lag and metadata by push. Ends with
+    the browser tests, so the live-lag integration tests start their own."""
+    workdir = tmp_path_factory.mktemp("e2e-sampler")
+    sampler = start_sampler(dict(os.environ), workdir / "sampler.log", interval=1.0)
+    yield sampler
+    stop_process(sampler)
 
 
 @pytest.fixture(scope="session")

@@ -12,6 +12,7 @@ from __future__ import annotations
 import threading
 import time
 from dataclasses import dataclass
+from functools import cached_property
 
 from console import kafka
 from console.clusters import ClusterConfig
@@ -30,6 +31,17 @@ class ClusterSnapshot:
     @property
     def live_broker_ids(self) -> frozenset[int]:
         return frozenset(b.id for b in self.description.brokers)
+
+    @cached_property
+    def leader_addresses(self) -> dict[tuple[str, int], tuple[str, int]]:
+        """(host, port) of each partition's leader: offset lookups go straight to it."""
+        brokers = {b.id: (b.host, b.port) for b in self.description.brokers}
+        return {
+            (name, p.partition): brokers[p.leader]
+            for name, topic in self.topics.items()
+            for p in topic.partitions
+            if p.leader in brokers
+        }
 
     def partitions_of(self, topic: str) -> list[int] | None:
         meta = self.topics.get(topic)

@@ -17,6 +17,7 @@ from typing import Any
 from asgiref.sync import async_to_sync
 from channels.layers import get_channel_layer
 
+from console.kafka import TopicMeta
 from console.metadata import ClusterSnapshot
 
 log = logging.getLogger(__name__)
@@ -45,13 +46,11 @@ def _brokers(snapshot: ClusterSnapshot) -> list[dict[str, Any]]:
     ]
 
 
-def _placement(snapshot: ClusterSnapshot) -> dict[tuple[str, int], tuple[int | None, list[int]]]:
+def _placement(topic: TopicMeta | None) -> dict[int, tuple[int | None, list[int]]]:
     # ISR order carries no meaning: compared (and reported) sorted.
-    return {
-        (name, p.partition): (p.leader, sorted(p.isr))
-        for name, topic in snapshot.topics.items()
-        for p in topic.partitions
-    }
+    if topic is None:
+        return {}
+    return {p.partition: (p.leader, sorted(p.isr)) for p in topic.partitions}
 
 
 def metadata_changes(
@@ -63,13 +62,18 @@ def metadata_changes(
     there is no previous snapshot. `now` (epoch seconds) is the message's time."""
     if previous is None:
         return None
-    before, after = _placement(previous), _placement(current)
     old_topics, new_topics = set(previous.topics), set(current.topics)
-    changes = [
-        {"topic": topic, "partition": partition, "leader": leader, "isr": isr}
-        for (topic, partition), (leader, isr) in sorted(after.items())
-        if topic in old_topics and before.get((topic, partition)) != (leader, isr)
-    ]
+    changes: list[dict[str, Any]] = []
+    for name in sorted(new_topics & old_topics):
+        topic, before = current.topics[name], previous.topics[name]
+        if topic == before:  # the common case, and cheap: nothing to sort
+            continue
+        old = _placement(before)
+        changes.extend(
+            {"topic": name, "partition": partition, "leader": leader, "isr": isr}
+            for partition, (leader, isr) in sorted(_placement(topic).items())
+            if old.get(partition) != (leader, isr)
+        )
     added, removed = sorted(new_topics - old_topics), sorted(old_topics - new_topics)
     brokers = _brokers(current)
     if not changes and not added and not removed and brokers == _brokers(previous):

@@ -14,6 +14,7 @@ has not run yet, or Redis is down) the numbers still come from Kafka and `status
 from __future__ import annotations
 
 import logging
+from collections.abc import Mapping
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from datetime import UTC, datetime
@@ -58,10 +59,14 @@ class GroupsRead:
         return {tp: m for m in (desc.members if desc else []) for tp in m.assignments}
 
 
-def read_groups(client: kafka.ClusterClient, with_log_starts: bool = False) -> GroupsRead:
+def read_groups(
+    client: kafka.ClusterClient,
+    with_log_starts: bool = False,
+    leaders: Mapping[TP, tuple[str, int]] | None = None,
+) -> GroupsRead:
     """All groups in batched calls: ListGroups, then DescribeGroups and OffsetFetch side by
     side, then ListOffsets (latest, and earliest when asked) side by side, for every partition
-    a group committed on or is assigned."""
+    a group committed on or is assigned (sent to `leaders` when known: no Metadata call)."""
     listings = client.list_groups()
     ids = [g.group_id for g in listings]
     with ThreadPoolExecutor(max_workers=2) as pool:
@@ -74,9 +79,9 @@ def read_groups(client: kafka.ClusterClient, with_log_starts: bool = False) -> G
     with ThreadPoolExecutor(max_workers=2) as pool:
         starting = None
         if with_log_starts:
-            starting = pool.submit(client.list_offsets, ordered, "earliest")
-        ends = offsets_or_none(client.list_offsets(ordered, "latest"))
-        starts = offsets_or_none(starting.result()) if starting else {}
+            starting = pool.submit(client.log_offsets, ordered, "earliest", leaders)
+        ends = client.log_offsets(ordered, "latest", leaders)
+        starts = starting.result() if starting else {}
     return GroupsRead(listings, descriptions, committed, ends, starts)
 
 

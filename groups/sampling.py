@@ -208,8 +208,10 @@ class ClusterSampler:
         at = time.time()
         started = time.monotonic()
         client = kafka.for_cluster(self.cfg)
+        snapshot = self._take_snapshot()
+        leaders = snapshot.leader_addresses if snapshot is not None else None
         try:
-            read = lag.read_groups(client, with_log_starts=True)
+            read = lag.read_groups(client, with_log_starts=True, leaders=leaders)
         except kafka.KafkaAdapterError as exc:
             # The sample is missing: the last evaluations stay until their TTL, marked by meta.
             result = PassResult(False, at, time.monotonic() - started, error=str(exc))
@@ -244,16 +246,20 @@ class ClusterSampler:
         )
         result.published = live.publish_lag(self.cfg.name, evaluations, self.previous)
         self.previous = evaluations
-        self._push_metadata()
+        if snapshot is not None:
+            self._push_metadata(snapshot)
         return result
 
-    def _push_metadata(self) -> None:
-        """Brokers, leaders and ISR changes since the last pass, pushed to open pages."""
+    def _take_snapshot(self) -> ClusterSnapshot | None:
+        """This pass's metadata: leaders for the offset lookups, and changes to push."""
         try:
-            snapshot = cache.snapshot(self.cfg, max_age=0)
+            return cache.snapshot(self.cfg, max_age=0)
         except kafka.KafkaAdapterError as exc:
             log.info("%s: no metadata this pass: %s", self.cfg.name, exc)
-            return
+            return None
+
+    def _push_metadata(self, snapshot: ClusterSnapshot) -> None:
+        """Brokers, leaders and ISR changes since the last pass, pushed to open pages."""
         message = metadata_push.metadata_changes(self.snapshot, snapshot)
         self.snapshot = snapshot
         if message is not None:

@@ -82,12 +82,18 @@ def commit_and_wait(client: Any, group: str, offsets: dict) -> None:
 
 def log_ends(client: Any, partitions: list) -> dict:
     """Log end offsets of partitions, waiting until a new topic's leaders answer."""
-    from console import kafka
+
+    errors: dict = {}
 
     def read() -> dict | None:
         ends = client.list_offsets(partitions, "latest")
-        if all(isinstance(r, kafka.OffsetResult) for r in ends.values()):
-            return {tp: r.offset for tp, r in ends.items()}
-        return None
+        errors.clear()
+        errors.update({tp: str(r) for tp, r in ends.items() if isinstance(r, Exception)})
+        if errors:
+            return None
+        return {tp: r.offset for tp, r in ends.items()}
 
-    return wait_for(read, timeout=30, what=f"leaders of {partitions[:3]}", every=0.3)
+    try:
+        return wait_for(read, timeout=30, what=f"leaders of {partitions[:3]}", every=0.3)
+    except AssertionError as exc:
+        raise AssertionError(f"{exc}; errors: {dict(list(errors.items())[:3])}") from None

@@ -8,6 +8,9 @@
 - DescribeConfigs v4 with configuration keys: one key (min.insync.replicas) of thousands of
   topics in a small answer; librdkafka always asks for every key.
 - SaslHandshake v1 + SaslAuthenticate v2: the SASL exchange (PLAIN, SCRAM) on a new connection.
+- Metadata v12 + ListOffsets v7: partition leaders, then offsets of thousands of partitions in
+  one request per leader broker. librdkafka's admin ListOffsets builds a future per partition
+  (seconds of Python at 40,000 partitions) and keeps stale leaders after a broker restarts.
 
 All but SaslHandshake are flexible (compact strings and arrays, tagged fields): request header
 v2 and response header v1. SaslHandshake uses request header v1 and response header v0.
@@ -17,6 +20,9 @@ from __future__ import annotations
 
 import struct
 from collections.abc import Mapping
+from dataclasses import dataclass
+
+from console.kafka.types import PartitionMeta
 
 TP = tuple[str, int]
 
@@ -201,6 +207,10 @@ def parse_find_coordinators(payload: bytes) -> dict[str, tuple[str, int] | int]:
     return out
 
 
+_OFFSET_FETCH_PARTITION = struct.Struct(">iqi")  # index, committed offset, leader epoch
+_INT16 = struct.Struct(">h")
+
+
 def offset_fetch_request(groups: Mapping[str, list[TP] | None], correlation_id: int) -> bytes:
     entries = []
     for group, partitions in groups.items():
@@ -224,6 +234,7 @@ def parse_offset_fetch(payload: bytes) -> dict[str, dict[TP, int | None] | int]:
     """Per group: {(topic, partition): committed offset or None}, or the group's error code."""
     reader = response_body(payload)
     reader.int32()  # throttle
+    data = reader.data
     out: dict[str, dict[TP, int | None] | int] = {}
     for _ in range(reader.array_length()):
         group = reader.compact_string() or ""
@@ -231,11 +242,13 @@ def parse_offset_fetch(payload: bytes) -> dict[str, dict[TP, int | None] | int]:
         for _ in range(reader.array_length()):
             topic = reader.compact_string() or ""
             for _ in range(reader.array_length()):
-                partition = reader.int32()
-                committed = reader.int64()
-                reader.int32()  # leader epoch
-                reader.compact_string()  # metadata
-                error = reader.int16()
+                # Thousands of partitions per answer: fixed fields in one unpack.
+                partition, committed, _epoch = _OFFSET_FETCH_PARTITION.unpack_from(data, reader.pos)
+                reader.pos += _OFFSET_FETCH_PARTITION.size
+                metadata_size = reader.uvarint()  # committed metadata: skipped
+                reader.pos += max(0, metadata_size - 1)
+                (error,) = _INT16.unpack_from(data, reader.pos)
+                reader.pos += 2
                 reader.tags()
                 offsets[(topic, partition)] = committed if committed >= 0 and not error else None
             reader.tags()
@@ -293,6 +306,139 @@ def parse_describe_configs(payload: bytes) -> dict[str, dict[str, str | None] | 
             values[key] = value
         reader.tags()
         out[name] = error if error else values
+    return out
+
+
+# --- Metadata --------------------------------------------------------------------------------
+
+METADATA = 3
+LIST_OFFSETS = 2
+_NULL_UUID = bytes(16)
+
+
+@dataclass(frozen=True)
+class Metadata:
+    """A Metadata answer: brokers as advertised, and every partition's placement."""
+
+    cluster_id: str | None
+    controller_id: int
+    brokers: dict[int, tuple[str, int, str | None]]  # node id -> (host, port, rack)
+    topics: dict[str, list[PartitionMeta]]
+    topic_errors: dict[str, int]  # e.g. 3 UNKNOWN_TOPIC_OR_PARTITION
+    internal: frozenset[str]
+
+    def leader_addresses(self) -> dict[TP, tuple[str, int]]:
+        """(host, port) of each partition's leader, for partitions that have one."""
+        out: dict[TP, tuple[str, int]] = {}
+        for name, partitions in self.topics.items():
+            for p in partitions:
+                broker = self.brokers.get(p.leader) if p.leader is not None else None
+                if broker is not None:
+                    out[(name, p.partition)] = (broker[0], broker[1])
+        return out
+
+
+def metadata_request(topics: list[str] | None, correlation_id: int) -> bytes:
+    """Metadata v12 for some topics (None: every topic); never creates a topic."""
+    wanted = (
+        None
+        if topics is None
+        else [_NULL_UUID + compact_string(t) + NO_TAGS for t in sorted(set(topics))]
+    )
+    body = compact_array(wanted) + b"\x00\x00" + NO_TAGS  # no auto-create, no authorized ops
+    return request(METADATA, 12, correlation_id, body)
+
+
+def _int32_array(reader: Reader) -> list[int]:
+    count = reader.array_length()  # read before moving, as in Reader.tags
+    values = list(struct.unpack_from(f">{count}i", reader.data, reader.pos))
+    reader.pos += 4 * count
+    return values
+
+
+_PARTITION_HEAD = struct.Struct(">hiii")  # error, index, leader, leader epoch
+
+
+def parse_metadata(payload: bytes) -> Metadata:
+    reader = response_body(payload)
+    reader.int32()  # throttle
+    brokers: dict[int, tuple[str, int, str | None]] = {}
+    for _ in range(reader.array_length()):
+        node = reader.int32()
+        host = reader.compact_string() or ""
+        port = reader.int32()
+        rack = reader.compact_string()
+        reader.tags()
+        brokers[node] = (host, port, rack)
+    cluster_id = reader.compact_string()
+    controller_id = reader.int32()
+    topics: dict[str, list[PartitionMeta]] = {}
+    topic_errors: dict[str, int] = {}
+    internal: set[str] = set()
+    for _ in range(reader.array_length()):
+        topic_error = reader.int16()
+        name = reader.compact_string() or ""
+        reader.pos += 16  # topic id
+        if reader.int8():
+            internal.add(name)
+        partitions: list[PartitionMeta] = []
+        for _ in range(reader.array_length()):
+            _error, index, leader, _epoch = _PARTITION_HEAD.unpack_from(reader.data, reader.pos)
+            reader.pos += _PARTITION_HEAD.size
+            replicas = _int32_array(reader)
+            isr = _int32_array(reader)
+            _int32_array(reader)  # offline replicas
+            reader.tags()
+            partitions.append(PartitionMeta(index, leader if leader >= 0 else None, replicas, isr))
+        reader.int32()  # topic authorized operations
+        reader.tags()
+        if topic_error:
+            topic_errors[name] = topic_error
+        if topic_error != UNKNOWN_TOPIC:  # e.g. a topic still electing leaders is listed
+            topics[name] = sorted(partitions, key=lambda p: p.partition)
+    reader.tags()
+    return Metadata(cluster_id, controller_id, brokers, topics, topic_errors, frozenset(internal))
+
+
+# --- ListOffsets -----------------------------------------------------------------------------
+
+UNKNOWN_TOPIC = 3  # UNKNOWN_TOPIC_OR_PARTITION
+LEADER_NOT_AVAILABLE = 5
+# The special timestamps of ListOffsets.
+LATEST, EARLIEST, MAX_TIMESTAMP = -1, -2, -3
+# Partition errors after which fresh metadata (a new leader) is the answer.
+LEADER_MOVED_ERRORS = {5, 6, 74, 75}  # LEADER_NOT_AVAILABLE, NOT_LEADER, FENCED/UNKNOWN EPOCH
+_PARTITION_ANSWER = struct.Struct(">ihqqi")  # index, error, timestamp, offset, leader epoch
+
+
+def list_offsets_request(
+    partitions: Mapping[str, list[int]], timestamp: int, correlation_id: int
+) -> bytes:
+    """ListOffsets v7 (read uncommitted, as kafka-consumer-groups.sh reads log ends)."""
+    topics = [
+        compact_string(topic)
+        + compact_array([struct.pack(">iiq", p, -1, timestamp) + NO_TAGS for p in sorted(parts)])
+        + NO_TAGS
+        for topic, parts in sorted(partitions.items())
+    ]
+    body = struct.pack(">ib", -1, 0) + compact_array(topics) + NO_TAGS
+    return request(LIST_OFFSETS, 7, correlation_id, body)
+
+
+def parse_list_offsets(payload: bytes) -> dict[TP, tuple[int, int, int]]:
+    """Per partition: (error code, timestamp, offset); -1 where nothing matched."""
+    reader = response_body(payload)
+    reader.int32()  # throttle
+    data = reader.data
+    out: dict[TP, tuple[int, int, int]] = {}
+    for _ in range(reader.array_length()):
+        topic = reader.compact_string() or ""
+        for _ in range(reader.array_length()):
+            partition, error, ts, offset, _epoch = _PARTITION_ANSWER.unpack_from(data, reader.pos)
+            reader.pos += _PARTITION_ANSWER.size
+            reader.tags()
+            out[(topic, partition)] = (error, ts, offset)
+        reader.tags()
     return out
 
 

@@ -7,6 +7,9 @@ Bound to one cluster (its bootstrap servers and `ClusterSecurity`), used only by
   groups and one OffsetFetch per coordinator, retrying groups whose coordinator moved.
 - `topic_config_values()`: chosen config keys of many topics (DescribeConfigs with keys),
   chunks sent to several brokers at once.
+- `list_offsets()`: offsets of many partitions: one Metadata request for their leaders, then
+  one ListOffsets per leader broker, all leaders at once; partitions whose leader moved
+  meanwhile are asked again with fresh metadata.
 """
 
 from __future__ import annotations
@@ -27,6 +30,9 @@ from console.kafka.connection import (
 
 TP = tuple[str, int]
 _CONFIG_CHUNK = 1000
+# A partition whose leader did not answer (no Kafka error code is negative but UNKNOWN).
+NO_ANSWER = -100
+_OFFSET_ATTEMPTS = 3
 
 
 class WireClient:
@@ -143,4 +149,86 @@ class WireClient:
         with ThreadPoolExecutor(max_workers=min(len(chunks), len(targets), 4)) as pool:
             for answer in pool.map(ask, range(len(chunks))):
                 out.update({t: v for t, v in answer.items() if not isinstance(v, int)})
+        return out
+
+    def metadata(self, topics: list[str] | None, timeout: float) -> protocol.Metadata:
+        """Brokers and partition placement of some topics (None: all), from any broker."""
+        return protocol.parse_metadata(
+            self.first_answer(lambda cid: protocol.metadata_request(topics, cid), timeout)
+        )
+
+    def list_offsets(
+        self,
+        partitions: Iterable[TP],
+        timestamp: int,
+        timeout: float,
+        leaders: Mapping[TP, Address] | None = None,
+    ) -> dict[TP, tuple[int, int, int]]:
+        """Per partition: (error code, timestamp, offset); `timestamp` is a time in epoch ms
+        or one of protocol.LATEST / EARLIEST / MAX_TIMESTAMP. `leaders` (from a recent
+        snapshot) saves the Metadata request; partitions it lacks, or whose leader moved, are
+        looked up. A leader that does not answer gives its partitions NO_ANSWER; the other
+        leaders' partitions still count."""
+        pending = set(partitions)
+        out: dict[TP, tuple[int, int, int]] = {}
+        deadline = time.monotonic() + timeout
+        known = dict(leaders or {})
+        for attempt in range(_OFFSET_ATTEMPTS):
+            if not pending:
+                break
+            if attempt:
+                time.sleep(min(0.3 * attempt, max(0.0, deadline - time.monotonic())))
+            if attempt or any(tp not in known for tp in pending):
+                remaining = max(0.5, deadline - time.monotonic())
+                meta = self.metadata(sorted({t for t, _ in pending}), remaining)
+                known = meta.leader_addresses()
+                for tp in pending - known.keys():
+                    error = meta.topic_errors.get(tp[0])
+                    if error is None:
+                        exists = tp[0] in meta.topics
+                        exists = exists and any(p.partition == tp[1] for p in meta.topics[tp[0]])
+                        error = protocol.LEADER_NOT_AVAILABLE if exists else protocol.UNKNOWN_TOPIC
+                    out[tp] = (error, -1, -1)
+            by_leader: dict[Address, dict[str, list[int]]] = {}
+            for tp in pending:
+                address = known.get(tp)
+                if address is not None:
+                    by_leader.setdefault(address, {}).setdefault(tp[0], []).append(tp[1])
+            out.update(self._ask_leaders(by_leader, timestamp, deadline))
+            pending = {
+                tp
+                for tp in pending
+                if out[tp][0] in protocol.LEADER_MOVED_ERRORS or out[tp][0] == NO_ANSWER
+            }
+        return out
+
+    def _ask_leaders(
+        self, by_leader: dict[Address, dict[str, list[int]]], timestamp: int, deadline: float
+    ) -> dict[TP, tuple[int, int, int]]:
+        def ask(item: tuple[Address, dict[str, list[int]]]) -> dict[TP, tuple[int, int, int]]:
+            address, wanted = item
+            remaining = max(0.5, deadline - time.monotonic())
+            try:
+                payload = self.pool.exchange(
+                    address,
+                    lambda cid: protocol.list_offsets_request(wanted, timestamp, cid),
+                    remaining,
+                )
+            except WireUnreachable:
+                return {(t, p): (NO_ANSWER, -1, -1) for t, parts in wanted.items() for p in parts}
+            answers = protocol.parse_list_offsets(payload)
+            missing = {
+                (t, p): (NO_ANSWER, -1, -1)
+                for t, parts in wanted.items()
+                for p in parts
+                if (t, p) not in answers
+            }
+            return {**missing, **answers}
+
+        out: dict[TP, tuple[int, int, int]] = {}
+        if not by_leader:
+            return out
+        with ThreadPoolExecutor(max_workers=len(by_leader)) as pool:
+            for answer in pool.map(ask, by_leader.items()):
+                out.update(answer)
         return out

@@ -28,16 +28,18 @@ def test_offset_fetch_request_layout():
 
 
 def test_offset_fetch_response_parsing():
-    def partition(index: int, offset: int, error: int = 0) -> bytes:
+    def partition(index: int, offset: int, error: int = 0, metadata: str | None = None) -> bytes:
         return (
             struct.pack(">iqi", index, offset, -1)
-            + kp.uvarint(0)
+            + (kp.uvarint(0) if metadata is None else kp.compact_string(metadata))
             + struct.pack(">h", error)
             + kp.NO_TAGS
         )
 
     topic = (
-        kp.compact_string("t") + kp.compact_array([partition(0, 42), partition(1, -1)]) + kp.NO_TAGS
+        kp.compact_string("t")
+        + kp.compact_array([partition(0, 42, metadata="by app ü"), partition(1, -1)])
+        + kp.NO_TAGS
     )
     ok = kp.compact_string("g1") + kp.compact_array([topic]) + struct.pack(">h", 0) + kp.NO_TAGS
     moved = kp.compact_string("g2") + kp.compact_array([]) + struct.pack(">h", 16) + kp.NO_TAGS

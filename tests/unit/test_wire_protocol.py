@@ -7,6 +7,7 @@ width in the parser fails here rather than against a broker.
 import struct
 
 from console.kafka import protocol as kp
+from console.kafka.types import PartitionMeta
 
 
 def _cstr(text: str | None) -> bytes:
@@ -120,3 +121,110 @@ def test_sasl_authenticate_round_trip():
         + kp.NO_TAGS
     )
     assert kp.parse_sasl_authenticate(payload) == (58, "Authentication failed", b"")
+
+
+def _int32_array(values: list[int]) -> bytes:
+    return kp.uvarint(len(values) + 1) + b"".join(struct.pack(">i", v) for v in values)
+
+
+def _metadata_partition(error: int, index: int, leader: int, replicas: list[int]) -> bytes:
+    return (
+        struct.pack(">hiii", error, index, leader, 7)  # ..., leader epoch
+        + _int32_array(replicas)  # replicas
+        + _int32_array(replicas[:1])  # isr
+        + _int32_array([])  # offline replicas
+        + kp.NO_TAGS
+    )
+
+
+def _metadata_topic(error: int, name: str, partitions: list[bytes]) -> bytes:
+    return (
+        struct.pack(">h", error)
+        + _cstr(name)
+        + bytes(16)  # topic id
+        + b"\x00"  # is internal
+        + kp.uvarint(len(partitions) + 1)
+        + b"".join(partitions)
+        + struct.pack(">i", -2147483648)  # authorized operations
+        + kp.NO_TAGS
+    )
+
+
+def test_metadata_answer_gives_brokers_placement_and_errors():
+    brokers = [
+        struct.pack(">i", node) + _cstr(f"10.0.0.{node}") + struct.pack(">i", 9092) + _cstr(rack)
+        for node, rack in ((1, "a"), (2, None))
+    ]
+    answer = (
+        struct.pack(">i", 3)
+        + kp.NO_TAGS
+        + struct.pack(">i", 0)
+        + kp.uvarint(3)
+        + b"".join(b + kp.NO_TAGS for b in brokers)
+        + _cstr("cluster")
+        + struct.pack(">i", 1)
+        + kp.uvarint(3)
+        + _metadata_topic(
+            0,
+            "orders",
+            [
+                _metadata_partition(0, 0, 2, [2, 1]),
+                _metadata_partition(5, 1, -1, [1, 2, 3]),  # LEADER_NOT_AVAILABLE
+            ],
+        )
+        + _metadata_topic(3, "gone", [])  # UNKNOWN_TOPIC_OR_PARTITION
+        + kp.NO_TAGS
+    )
+    parsed = kp.parse_metadata(answer)
+    assert parsed.brokers == {1: ("10.0.0.1", 9092, "a"), 2: ("10.0.0.2", 9092, None)}
+    assert (parsed.cluster_id, parsed.controller_id) == ("cluster", 1)
+    assert parsed.topics == {
+        "orders": [
+            PartitionMeta(partition=0, leader=2, replicas=[2, 1], isr=[2]),
+            PartitionMeta(partition=1, leader=None, replicas=[1, 2, 3], isr=[1]),
+        ]
+    }
+    assert parsed.topic_errors == {"gone": 3}
+    assert parsed.leader_addresses() == {("orders", 0): ("10.0.0.2", 9092)}
+
+
+def test_metadata_request_never_creates_topics():
+    message = kp.metadata_request(["b", "a", "b"], correlation_id=4)
+    size, api_key, version, correlation = struct.unpack_from(">ihhi", message)
+    assert (api_key, version, correlation, size) == (kp.METADATA, 12, 4, len(message) - 4)
+    body = message.split(b"kafka-console" + kp.NO_TAGS, 1)[1]
+    topics = kp.uvarint(3) + b"".join(bytes(16) + _cstr(t) + kp.NO_TAGS for t in ("a", "b"))
+    assert body == topics + b"\x00\x00" + kp.NO_TAGS
+    assert kp.metadata_request(None, 1).endswith(kp.uvarint(0) + b"\x00\x00" + kp.NO_TAGS)
+
+
+def test_list_offsets_request_asks_each_partition_for_the_timestamp():
+    message = kp.list_offsets_request({"t": [1, 0]}, kp.EARLIEST, correlation_id=5)
+    _, api_key, version, _ = struct.unpack_from(">ihhi", message)
+    assert (api_key, version) == (kp.LIST_OFFSETS, 7)
+    body = message.split(b"kafka-console" + kp.NO_TAGS, 1)[1]
+    partitions = b"".join(struct.pack(">iiq", p, -1, -2) + kp.NO_TAGS for p in (0, 1))
+    topic = _cstr("t") + kp.uvarint(3) + partitions + kp.NO_TAGS
+    assert body == struct.pack(">ib", -1, 0) + kp.uvarint(2) + topic + kp.NO_TAGS
+
+
+def test_list_offsets_answer_gives_error_timestamp_and_offset_per_partition():
+    def partition(index: int, error: int, ts: int, offset: int) -> bytes:
+        return struct.pack(">ihqqi", index, error, ts, offset, 3) + kp.NO_TAGS
+
+    answer = (
+        struct.pack(">i", 5)
+        + kp.NO_TAGS
+        + struct.pack(">i", 0)
+        + kp.uvarint(2)
+        + _cstr("t")
+        + kp.uvarint(3)
+        + partition(0, 0, 1_700_000_000_000, 42)
+        + partition(1, 6, -1, -1)  # NOT_LEADER_OR_FOLLOWER
+        + kp.NO_TAGS
+        + kp.NO_TAGS
+    )
+    assert kp.parse_list_offsets(answer) == {
+        ("t", 0): (0, 1_700_000_000_000, 42),
+        ("t", 1): (6, -1, -1),
+    }

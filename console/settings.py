@@ -6,8 +6,10 @@ with no setup. Bad values fail loudly at start-up rather than at the first reque
 
 from __future__ import annotations
 
+import importlib.metadata
 import importlib.util
 import ipaddress
+import json
 import os
 from pathlib import Path
 
@@ -172,6 +174,38 @@ DEFAULT_KAFKA_CLUSTERS: list[dict[str, object]] = [
 ]
 KAFKA_CLUSTERS = load_registry(os.environ, DEFAULT_KAFKA_CLUSTERS)
 KAFKA_TIMEOUT_SECONDS = float(os.environ.get("KAFKA_TIMEOUT_SECONDS", "8"))
+
+# --- Spark jobs (docs/spark-jobs.md) ---
+# Spark jobs run in the Celery worker that consumes the `spark` queue (Procfile `worker`).
+CELERY_TASK_ROUTES = {"sparkjobs.tasks.run_spark_job": {"queue": "spark"}}
+# Where spark-submit sends the job: local[*] (this machine), spark://host:7077, yarn, k8s://...
+SPARK_MASTER = os.environ.get("SPARK_MASTER", "local[*]")
+# Per-job spec (secrets, 0600), driver log and result files; local to the worker.
+# The defaults sit in the dev stack's (git-ignored) state directory; set both in production.
+SPARK_WORK_DIR = Path(os.environ.get("SPARK_WORK_DIR") or DEVSTACK_DIR / "spark" / "work")
+# Where exports are written: a local path or a URI every Spark executor can reach (hdfs://...).
+SPARK_OUTPUT_DIR = os.environ.get("SPARK_OUTPUT_DIR") or str(DEVSTACK_DIR / "spark" / "output")
+# Spark's Kafka source jars and their dependencies, for the installed pyspark (bin/setup
+# fetches them there).
+SPARK_KAFKA_JARS_DIR = Path(
+    os.environ.get("SPARK_KAFKA_JARS_DIR")
+    or BASE_DIR / ".cache" / "spark-kafka" / importlib.metadata.version("pyspark")
+)
+# More spark-submit --conf, as a JSON object: {"spark.executor.memory": "4g", ...}.
+SPARK_CONF: dict[str, str] = json.loads(os.environ.get("SPARK_CONF") or "{}")
+if not isinstance(SPARK_CONF, dict):
+    raise ImproperlyConfigured('SPARK_CONF must be a JSON object: {"spark.key": "value"}.')
+SPARK_JOB_SOFT_TIME_LIMIT = envint("SPARK_JOB_SOFT_TIME_LIMIT", 6 * 3600)
+SPARK_JOB_HARD_TIME_LIMIT = envint("SPARK_JOB_HARD_TIME_LIMIT", 6 * 3600 + 120)
+# A started job whose heartbeat is older than this is `lost`; workers check every interval.
+SPARK_HEARTBEAT_TIMEOUT = envint("SPARK_HEARTBEAT_TIMEOUT", 30)
+SPARK_REAPER_INTERVAL = envint("SPARK_REAPER_INTERVAL", 10)
+# Seconds between SIGTERM (Spark's shutdown hooks stop the application) and SIGKILL.
+SPARK_KILL_GRACE_SECONDS = envint("SPARK_KILL_GRACE_SECONDS", 5)
+if not 0 < SPARK_JOB_SOFT_TIME_LIMIT < SPARK_JOB_HARD_TIME_LIMIT:
+    raise ImproperlyConfigured("SPARK_JOB_SOFT_TIME_LIMIT must be > 0 and below the hard limit.")
+if SPARK_HEARTBEAT_TIMEOUT < 5 or SPARK_REAPER_INTERVAL < 1:
+    raise ImproperlyConfigured("SPARK_HEARTBEAT_TIMEOUT must be >= 5, SPARK_REAPER_INTERVAL >= 1.")
 
 # Largest API request body (bytes); a bigger one is refused with 413 before it is read
 # (console/api/body_limit.py, console/api/parsers.py). The other input limits are in

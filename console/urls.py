@@ -13,6 +13,7 @@ urlpatterns = [
     # Prometheus scrape: its own guard (token or network), no session (groups/metrics_view.py).
     path("metrics", metrics_view, name="metrics"),
     path("api/v1/", include("console.api.urls")),
+    path("api/v1/", include("sparkjobs.api.urls")),
     # Anything under api/ that matched nothing is an API 404, not the SPA.
     re_path(r"^api/", views.api_not_found),
     # Every other path is a client-side route of the SPA.

@@ -36,6 +36,7 @@ def _url(path: str) -> str:
         .replace("{topic}", "t")
         .replace("{group}", "g")
         .replace("{reset_id}", "999999")
+        .replace("{job_id}", "999999")
     )
 
 

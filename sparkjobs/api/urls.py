@@ -1,0 +1,11 @@
+from django.urls import path
+
+from sparkjobs.api import views
+
+urlpatterns = [
+    path("spark/job-types", views.JobTypeListView.as_view(), name="spark-job-types"),
+    path("spark/jobs", views.JobListView.as_view(), name="spark-job-list"),
+    path("spark/jobs/<int:job_id>", views.JobDetailView.as_view(), name="spark-job"),
+    path("spark/jobs/<int:job_id>/cancel", views.JobCancelView.as_view(), name="spark-job-cancel"),
+    path("spark/jobs/<int:job_id>/log", views.JobLogView.as_view(), name="spark-job-log"),
+]

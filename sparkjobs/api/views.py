@@ -1,0 +1,98 @@
+from pathlib import Path
+
+from django.http import FileResponse, HttpResponse
+from django.http.response import HttpResponseBase
+from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
+from rest_framework.request import Request
+from rest_framework.response import Response
+
+from console.api.base import ConsoleAPIView, query_int
+from console.audit import audited
+from sparkjobs import service
+from sparkjobs.api import serializers as s
+from sparkjobs.choices import JobState
+from sparkjobs.job_types import JOB_TYPES
+
+LIST_DEFAULT, LIST_MAX = 100, 1000
+
+
+class JobTypeListView(ConsoleAPIView):
+    @extend_schema(responses=s.JobTypeSerializer(many=True), summary="Spark job types")
+    def get(self, request: Request) -> Response:
+        return Response([jt.describe() for jt in JOB_TYPES.values()])
+
+
+class JobListView(ConsoleAPIView):
+    write_role = "operator"
+
+    @extend_schema(
+        responses=s.SparkJobSerializer(many=True),
+        summary="Spark jobs, newest first",
+        parameters=[
+            OpenApiParameter("state", str, enum=list(JobState.values)),
+            OpenApiParameter("job_type", str),
+            OpenApiParameter("limit", int, description=f"1..{LIST_MAX} (default {LIST_DEFAULT})"),
+        ],
+    )
+    def get(self, request: Request) -> Response:
+        query = request.query_params
+        limit = query_int(query, "limit", LIST_DEFAULT, 1, LIST_MAX)
+        jobs = service.list_jobs(query.get("state"), query.get("job_type"), limit)
+        return Response(s.SparkJobSerializer(jobs, many=True).data)
+
+    @extend_schema(
+        request=s.SubmitSerializer,
+        responses={201: s.SparkJobSerializer},
+        summary="Submit a Spark job (validated, then queued)",
+    )
+    def post(self, request: Request) -> Response:
+        with audited(
+            request.user,
+            "spark.job.submit",
+            cluster=self.body_field("cluster"),
+            target=self.body_field("job_type"),
+            request=request.data,
+        ) as log:
+            body = self.validated(s.SubmitSerializer, request.data)
+            job = service.submit(body["job_type"], body["cluster"], body["params"], request.user)
+            log.details["job_id"] = job.pk
+        return Response(s.SparkJobSerializer(job).data, status=201)
+
+
+class JobDetailView(ConsoleAPIView):
+    @extend_schema(responses=s.SparkJobSerializer, summary="One Spark job")
+    def get(self, request: Request, job_id: int) -> Response:
+        return Response(s.SparkJobSerializer(service.get_job(job_id)).data)
+
+
+class JobCancelView(ConsoleAPIView):
+    write_role = "operator"
+
+    @extend_schema(
+        request=None,
+        responses={200: s.SparkJobSerializer, 202: s.SparkJobSerializer},
+        summary="Cancel a job: 200 when it was queued (now cancelled), 202 when its worker "
+        "is stopping it",
+    )
+    def post(self, request: Request, job_id: int) -> Response:
+        existing = service.get_job(job_id)
+        with audited(
+            request.user, "spark.job.cancel", cluster=existing.cluster, target=str(job_id)
+        ) as log:
+            job = service.cancel(job_id)
+            log.details["state"] = job.state
+        status = 200 if job.state == JobState.CANCELLED else 202
+        return Response(s.SparkJobSerializer(job).data, status=status)
+
+
+class JobLogView(ConsoleAPIView):
+    @extend_schema(
+        responses={(200, "text/plain"): OpenApiResponse(description="the whole driver log")},
+        summary="A job's driver log",
+    )
+    def get(self, request: Request, job_id: int) -> HttpResponseBase:
+        job = service.get_job(job_id)
+        path = Path(job.log_path) if job.log_path else None
+        if path is None or not path.is_file():
+            return HttpResponse(job.log_tail, content_type="text/plain; charset=utf-8")
+        return FileResponse(path.open("rb"), content_type="text/plain; charset=utf-8")

@@ -1,0 +1,429 @@
+"""The job catalog: each job type is a PySpark script, a JSON Schema for its params and one
+for its result.
+
+Checks run in two layers before anything is queued, each a 400 naming the field:
+1. the params schema (shapes, bounds, unknown keys), with its defaults then filled in, so
+   `{"topic": "t"}` alone means every partition's whole retained range;
+2. the job type's checks against the cluster's metadata snapshot (the topic and partitions
+   exist, an end is not before its start, a replay does not write into its own source).
+"""
+
+from __future__ import annotations
+
+import copy
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import Any
+
+import jsonschema
+from jsonschema.exceptions import best_match
+
+from console.api.limits import INT32_MAX, INT64_MAX, MAX_TIMESTAMP_MS
+from console.errors import BadInput
+from console.metadata import ClusterSnapshot
+
+JOBS_DIR = Path(__file__).resolve().parent / "jobs"
+TOPIC_NAME = {"type": "string", "minLength": 1, "maxLength": 249, "pattern": "^[A-Za-z0-9._-]+$"}
+_OFFSET = {"type": "integer", "minimum": 0, "maximum": INT64_MAX}
+_PARTITION_KEY = "^(0|[1-9][0-9]{0,9})$"
+
+
+def _offset_param(which: str) -> dict[str, Any]:
+    return {
+        "description": (
+            f"{which} offset: one offset for every partition, or {{partition: offset}}; "
+            + (
+                "inclusive. Default: the log start."
+                if which == "First"
+                else "exclusive. Default: the log end when the job starts."
+            )
+        ),
+        "anyOf": [
+            _OFFSET,
+            {
+                "type": "object",
+                "propertyNames": {"pattern": _PARTITION_KEY},
+                "additionalProperties": _OFFSET,
+            },
+            {"type": "null"},
+        ],
+        "default": None,
+    }
+
+
+def _time_param(which: str) -> dict[str, Any]:
+    return {
+        "description": f"{which} (ISO-8601 with a time zone): the first record written at or "
+        + ("after it." if which == "Start" else "after it is not included."),
+        "type": ["string", "null"],
+        "maxLength": 64,
+        "default": None,
+    }
+
+
+# The record range every job type reads: a topic, some of its partitions, two bounds.
+RANGE_PROPERTIES: dict[str, Any] = {
+    "topic": {**TOPIC_NAME, "description": "The topic to read."},
+    "partitions": {
+        "description": "Partitions to read; default: all.",
+        "type": ["array", "null"],
+        "items": {"type": "integer", "minimum": 0, "maximum": INT32_MAX},
+        "uniqueItems": True,
+        "minItems": 1,
+        "default": None,
+    },
+    "start_offset": _offset_param("First"),
+    "end_offset": _offset_param("End"),
+    "start_time": _time_param("Start"),
+    "end_time": _time_param("End"),
+}
+
+
+def _params_schema(extra: dict[str, Any], required: tuple[str, ...] = ()) -> dict[str, Any]:
+    return {
+        "type": "object",
+        "properties": {**RANGE_PROPERTIES, **extra},
+        "required": ["topic", *required],
+        "additionalProperties": False,
+    }
+
+
+def _table(*columns: str) -> dict[str, Any]:
+    return {
+        "type": "object",
+        "required": ["columns", "rows"],
+        "properties": {
+            "columns": {"const": list(columns)},
+            "rows": {"type": "array", "items": {"type": "array", "minItems": len(columns)}},
+        },
+    }
+
+
+_COUNTS = {"type": "object", "additionalProperties": {"type": "integer", "minimum": 0}}
+_RANGES = {
+    "type": "object",
+    "description": "{partition: [first offset, end offset)} as read",
+    "additionalProperties": {"type": "array", "items": {"type": "integer"}},
+}
+
+
+@dataclass(frozen=True)
+class JobType:
+    name: str
+    title: str
+    description: str
+    script: str  # file name in sparkjobs/jobs/
+    params_schema: dict[str, Any]
+    result_schema: dict[str, Any]
+    checks: tuple[Callable[[ClusterSnapshot, dict[str, Any]], None], ...] = field(default=())
+
+    @property
+    def script_path(self) -> Path:
+        return JOBS_DIR / self.script
+
+    def describe(self) -> dict[str, Any]:
+        return {
+            "name": self.name,
+            "title": self.title,
+            "description": self.description,
+            "params_schema": self.params_schema,
+            "result_schema": self.result_schema,
+        }
+
+
+# --- checks against the cluster ---------------------------------------------------------------
+def parse_time_ms(text: str, field: str) -> int:
+    """Epoch millis of an ISO-8601 date-time that names its zone (a job may run anywhere)."""
+    try:
+        moment = datetime.fromisoformat(text.strip())
+    except ValueError:
+        raise BadInput(
+            field, f"{field}: {text!r} is not an ISO-8601 date-time (2026-11-21T10:03:12Z)."
+        ) from None
+    if moment.tzinfo is None:
+        raise BadInput(field, f"{field}: give a time zone (Z or +01:00).")
+    delta = moment.astimezone(UTC) - datetime(1970, 1, 1, tzinfo=UTC)
+    millis = (delta.days * 86_400 + delta.seconds) * 1000 + delta.microseconds // 1000
+    if not 0 <= millis <= MAX_TIMESTAMP_MS:
+        raise BadInput(field, f"{field}: must be from 1970-01-01 to the year 9999.")
+    return millis
+
+
+def selected_partitions(snap: ClusterSnapshot, params: dict[str, Any]) -> list[int]:
+    """The partitions a job reads; the topic and each asked partition must exist."""
+    topic = params["topic"]
+    existing = snap.partitions_of(topic)
+    if existing is None:
+        raise BadInput("params.topic", f"params.topic: topic {topic!r} does not exist.")
+    wanted = params.get("partitions")
+    if wanted is None:
+        return sorted(existing)
+    missing = sorted(set(wanted) - set(existing))
+    if missing:
+        raise BadInput(
+            "params.partitions",
+            f"params.partitions: topic {topic!r} has no partition {missing[0]}.",
+        )
+    return sorted(wanted)
+
+
+def check_range(snap: ClusterSnapshot, params: dict[str, Any]) -> None:
+    partitions = selected_partitions(snap, params)
+    for side in ("start", "end"):
+        if params.get(f"{side}_offset") is not None and params.get(f"{side}_time") is not None:
+            raise BadInput(
+                f"params.{side}_time",
+                f"params.{side}_time: give {side}_offset or {side}_time, not both.",
+            )
+        offsets = params.get(f"{side}_offset")
+        if isinstance(offsets, dict):
+            for key in offsets:
+                if int(key) not in partitions:
+                    raise BadInput(
+                        f"params.{side}_offset",
+                        f"params.{side}_offset: partition {key} is not one the job reads.",
+                    )
+    times = {s: params.get(f"{s}_time") for s in ("start", "end")}
+    millis = {s: parse_time_ms(t, f"params.{s}_time") for s, t in times.items() if t is not None}
+    if len(millis) == 2 and millis["end"] < millis["start"]:
+        raise BadInput("params.end_time", "params.end_time: is before params.start_time.")
+    start, end = params.get("start_offset"), params.get("end_offset")
+    if start is None or end is None:
+        return
+    for partition in partitions:
+        first = start.get(str(partition)) if isinstance(start, dict) else start
+        last = end.get(str(partition)) if isinstance(end, dict) else end
+        if first is not None and last is not None and last < first:
+            raise BadInput(
+                "params.end_offset",
+                f"params.end_offset: {last} is before the start offset {first} "
+                f"(partition {partition}).",
+            )
+
+
+def check_replay_target(snap: ClusterSnapshot, params: dict[str, Any]) -> None:
+    target = params["target_topic"]
+    if target == params["topic"]:
+        raise BadInput(
+            "params.target_topic",
+            "params.target_topic: a replay cannot write into the topic it reads.",
+        )
+    target_partitions = snap.partitions_of(target)
+    if target_partitions is None:
+        raise BadInput(
+            "params.target_topic", f"params.target_topic: topic {target!r} does not exist."
+        )
+    if params["preserve_partitions"]:
+        highest = max(selected_partitions(snap, params))
+        if highest >= len(target_partitions):
+            raise BadInput(
+                "params.preserve_partitions",
+                f"params.preserve_partitions: {target!r} has {len(target_partitions)} "
+                f"partitions, so source partition {highest} has no counterpart; "
+                "set preserve_partitions to false to let the keys choose.",
+            )
+
+
+# --- the catalog ------------------------------------------------------------------------------
+_EXPORT_RESULT = {
+    "type": "object",
+    "required": ["rows", "bytes", "files", "output_path", "partitions", "ranges"],
+    "properties": {
+        "rows": {"type": "integer", "minimum": 0},
+        "bytes": {"type": "integer", "minimum": 0},
+        "files": {"type": "integer", "minimum": 0},
+        "output_path": {"type": "string"},
+        "partitions": {**_COUNTS, "description": "{partition: rows written}"},
+        "ranges": _RANGES,
+    },
+}
+
+_PROFILE_RESULT = {
+    "type": "object",
+    "required": ["summary", "tables", "ranges"],
+    "properties": {
+        "summary": {
+            "type": "object",
+            "required": ["records", "distinct_keys", "null_keys", "duplicate_records"],
+            "properties": {
+                "records": {"type": "integer"},
+                "distinct_keys": {"type": "integer"},
+                "null_keys": {"type": "integer"},
+                "duplicate_records": {
+                    "type": "integer",
+                    "description": "records whose key and value an earlier record had",
+                },
+                "sequence_gaps": {"type": ["integer", "null"]},
+                "sequence_missing": {"type": ["integer", "null"]},
+                "sequence_out_of_order": {"type": ["integer", "null"]},
+            },
+        },
+        "tables": {
+            "type": "object",
+            "properties": {
+                "partitions": _table("partition", "records", "null_keys", "first_ts", "last_ts"),
+                "hours": _table("hour", "records"),
+                "value_sizes": _table("stat", "bytes"),
+                "duplicates": _table("key", "value_bytes", "copies"),
+                "sequence": _table(
+                    "scope", "checked", "gaps", "missing", "out_of_order", "no_field"
+                ),
+            },
+        },
+        "ranges": _RANGES,
+    },
+}
+
+_REPLAY_RESULT = {
+    "type": "object",
+    "required": ["records", "partitions", "target_topic", "ranges"],
+    "properties": {
+        "records": {"type": "integer", "minimum": 0},
+        "target_topic": {"type": "string"},
+        "partitions": {**_COUNTS, "description": "{target partition or 'any': records}"},
+        "ranges": _RANGES,
+    },
+}
+
+JOB_TYPES: dict[str, JobType] = {
+    jt.name: jt
+    for jt in (
+        JobType(
+            name="topic-export",
+            title="Export a topic to Parquet",
+            description="A topic's records between two offsets or two date-times, per "
+            "partition, written as Parquet under the export directory, partitioned by date.",
+            script="topic_export.py",
+            params_schema=_params_schema(
+                {
+                    "output_name": {
+                        "description": "Directory name under the export directory; default "
+                        "export-<job id>. An existing one is never overwritten (the job fails).",
+                        "type": ["string", "null"],
+                        "pattern": "^[A-Za-z0-9][A-Za-z0-9._-]{0,99}$",
+                        "default": None,
+                    }
+                }
+            ),
+            result_schema=_EXPORT_RESULT,
+            checks=(check_range,),
+        ),
+        JobType(
+            name="topic-profile",
+            title="Profile a topic's records",
+            description="Records per partition and per hour, key cardinality, null keys, value "
+            "sizes, exact duplicates (same key and value) and, for a JSON field holding a "
+            "sequence number, gaps and out-of-order records.",
+            script="topic_profile.py",
+            params_schema=_params_schema(
+                {
+                    "sequence_field": {
+                        "description": "A top-level field of JSON values holding a sequence "
+                        "number; its gaps and reversals are counted.",
+                        "type": ["string", "null"],
+                        "pattern": "^[A-Za-z0-9_.-]{1,100}$",
+                        "default": None,
+                    },
+                    "sequence_scope": {
+                        "description": "Compare each record with the one before it in the "
+                        "same partition, or with the same key (in that order).",
+                        "enum": ["partition", "key"],
+                        "default": "partition",
+                    },
+                    "top_duplicates": {
+                        "description": "How many of the most copied records to list.",
+                        "type": "integer",
+                        "minimum": 0,
+                        "maximum": 1000,
+                        "default": 20,
+                    },
+                }
+            ),
+            result_schema=_PROFILE_RESULT,
+            checks=(check_range,),
+        ),
+        JobType(
+            name="topic-replay",
+            title="Replay records into another topic",
+            description="Copy a range of records (key, value, headers), optionally only some "
+            "keys, into another topic with Spark's Kafka sink (at least once).",
+            script="topic_replay.py",
+            params_schema=_params_schema(
+                {
+                    "target_topic": {**TOPIC_NAME, "description": "Where to write."},
+                    "keys": {
+                        "description": "Only records with one of these keys (UTF-8); "
+                        "default: every record.",
+                        "type": ["array", "null"],
+                        "items": {"type": "string", "maxLength": 1024},
+                        "minItems": 1,
+                        "maxItems": 1000,
+                        "default": None,
+                    },
+                    "preserve_partitions": {
+                        "description": "Write each record to the partition number it had; "
+                        "false: the target's partitioner chooses by key.",
+                        "type": "boolean",
+                        "default": True,
+                    },
+                },
+                required=("target_topic",),
+            ),
+            result_schema=_REPLAY_RESULT,
+            checks=(check_range, check_replay_target),
+        ),
+    )
+}
+
+
+def get_job_type(name: Any) -> JobType:
+    if not isinstance(name, str) or name not in JOB_TYPES:
+        raise BadInput(
+            "job_type",
+            f"job_type: unknown job type {name!r}; choose one of {', '.join(sorted(JOB_TYPES))}.",
+        )
+    return JOB_TYPES[name]
+
+
+def _field(path: Any) -> str:
+    out = "params"
+    for part in path:
+        out += f"[{part}]" if isinstance(part, int) else f".{part}"
+    return out
+
+
+def validate_params(job_type: JobType, params: Any) -> dict[str, Any]:
+    """The params checked against the schema, with its defaults filled in."""
+    if params is None:
+        params = {}
+    validator = jsonschema.Draft202012Validator(job_type.params_schema)
+    error = best_match(validator.iter_errors(params))
+    if error is not None:
+        where = _field(error.absolute_path)
+        if error.validator == "additionalProperties" and isinstance(error.instance, dict):
+            unknown = sorted(set(error.instance) - set(job_type.params_schema["properties"]))
+            where = _field([*error.absolute_path, unknown[0]]) if unknown else where
+        elif error.validator == "required":
+            missing = [k for k in error.validator_value if k not in error.instance]
+            where = _field([*error.absolute_path, missing[0]]) if missing else where
+        raise BadInput(where, f"{where}: {error.message}")
+    filled = copy.deepcopy(params)
+    for key, prop in job_type.params_schema["properties"].items():
+        if key not in filled and "default" in prop:
+            filled[key] = copy.deepcopy(prop["default"])
+    return filled
+
+
+def check_params(job_type: JobType, snap: ClusterSnapshot, params: dict[str, Any]) -> None:
+    for check in job_type.checks:
+        check(snap, params)
+
+
+def result_problem(job_type: JobType, result: Any) -> str | None:
+    """Why a script's result does not match its schema, or None."""
+    error = best_match(jsonschema.Draft202012Validator(job_type.result_schema).iter_errors(result))
+    if error is None:
+        return None
+    return f"{_field(error.absolute_path).replace('params', 'result', 1)}: {error.message}"

@@ -1,0 +1,1 @@
+"""PySpark job scripts, run by spark-submit (not imported by the console)."""

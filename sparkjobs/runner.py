@@ -1,0 +1,306 @@
+"""Running one job: spark-submit in its own process group, watched until it ends.
+
+Steps (in the Celery worker, see tasks.py):
+1. Take the job: CAS queued -> submitted. Losing means another worker has it, or it was
+   cancelled while queued: do nothing.
+2. Resolve its offsets, write the spec (0600: it holds the cluster's secrets) into
+   SPARK_WORK_DIR/<id>/, and start spark-submit in a new process group.
+3. A reader thread copies the driver's output to driver.log, keeps the tail and picks up
+   the application id and UI address. Every POLL_SECONDS the runner writes the heartbeat and
+   the progress (completed/total tasks from the driver's REST API) and reads the cancel flag.
+4. Cancel: SIGTERM to the group (Spark's shutdown hooks stop the application), SIGKILL after
+   SPARK_KILL_GRACE_SECONDS, then `cancelled`. Otherwise the exit decides: 0 with a result
+   that matches its schema is `succeeded`, anything else `failed` with the error and log tail.
+The spec is deleted at the end whatever happened; the log and the result stay.
+"""
+
+from __future__ import annotations
+
+import collections
+import json
+import logging
+import os
+import signal
+import socket
+import subprocess
+import sys
+import threading
+import time
+import urllib.request
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import IO
+
+import psutil
+from django.conf import settings
+from django.utils import timezone
+
+from console.clusters import get_cluster
+from console.errors import ConsoleError
+from console.kafka import KafkaAdapterError
+from sparkjobs import spark_submit, states
+from sparkjobs.choices import ACTIVE, JobState
+from sparkjobs.job_types import JOB_TYPES, result_problem
+from sparkjobs.kafka_options import masked, spark_kafka_options
+from sparkjobs.models import SparkJob
+from sparkjobs.ranges import resolve_ranges
+
+log = logging.getLogger(__name__)
+
+POLL_SECONDS = 1.0
+TAIL_LINES = 80
+STARTED = (JobState.SUBMITTED, JobState.RUNNING)
+
+
+def work_dir(job_id: int) -> Path:
+    return Path(settings.SPARK_WORK_DIR) / str(job_id)
+
+
+def spec_path(job_id: int) -> Path:
+    return work_dir(job_id) / "spec.json"
+
+
+def _write_private(path: Path, text: str) -> None:
+    """Created 0600 from the start: never readable by others, not even for a moment."""
+    fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
+    with os.fdopen(fd, "w") as f:
+        f.write(text)
+
+
+@dataclass
+class DriverOutput:
+    """What the reader thread learned from the driver's output."""
+
+    tail: collections.deque[str] = field(default_factory=lambda: collections.deque(maxlen=400))
+    app_id: str | None = None
+    ui_url: str | None = None
+    lock: threading.Lock = field(default_factory=threading.Lock)
+
+    def text(self, lines: int = TAIL_LINES) -> str:
+        with self.lock:
+            return "".join(list(self.tail)[-lines:])
+
+    def lines(self) -> list[str]:
+        with self.lock:
+            return list(self.tail)
+
+
+def _pump(stream: IO[str], log_file: IO[str], out: DriverOutput) -> None:
+    for line in stream:
+        log_file.write(line)
+        log_file.flush()
+        with out.lock:
+            out.tail.append(line)
+            out.app_id = out.app_id or spark_submit.parse_app_id(line)
+            out.ui_url = spark_submit.parse_ui_url(line) or out.ui_url
+
+
+def kill_group(pid: int, grace: float | None = None) -> None:
+    """SIGTERM the process group led by `pid`, then SIGKILL whatever is left after `grace`."""
+    grace = settings.SPARK_KILL_GRACE_SECONDS if grace is None else grace
+    members = _group_members(pid)
+    try:
+        os.killpg(pid, signal.SIGTERM)
+    except ProcessLookupError:
+        return
+    _, alive = psutil.wait_procs(members, timeout=grace)
+    if alive or _group_members(pid):
+        try:
+            os.killpg(pid, signal.SIGKILL)
+        except ProcessLookupError:
+            pass
+        psutil.wait_procs(_group_members(pid), timeout=5)
+
+
+def _group_members(pgid: int) -> list[psutil.Process]:
+    members = []
+    for proc in psutil.process_iter(["pid"]):
+        try:
+            if os.getpgid(proc.pid) == pgid:
+                members.append(proc)
+        except (ProcessLookupError, PermissionError, psutil.Error):
+            continue
+    return members
+
+
+def _progress(out: DriverOutput) -> float | None:
+    """Completed share of tasks from the driver's monitoring REST API, None if unknown."""
+    if not out.app_id or not out.ui_url:
+        return None
+    port = out.ui_url.rsplit(":", 1)[-1].strip("/")
+    url = f"http://127.0.0.1:{port}/api/v1/applications/{out.app_id}/stages"
+    try:
+        with urllib.request.urlopen(url, timeout=1.0) as answer:
+            return spark_submit.stage_progress(json.load(answer))
+    except (OSError, ValueError):
+        return None  # the UI is starting or already stopped
+
+
+def _env() -> dict[str, str]:
+    env = dict(os.environ)
+    # The driver's (and local executors') Python: this one, which has pyspark.
+    env.setdefault("PYSPARK_PYTHON", sys.executable)
+    env.setdefault("PYSPARK_DRIVER_PYTHON", sys.executable)
+    return env
+
+
+def _prepare(job: SparkJob) -> tuple[list[str], Path]:
+    """Write the spec and return (command, work dir); raises ConsoleError on bad input."""
+    job_type = JOB_TYPES[job.job_type]
+    cfg = get_cluster(job.cluster)
+    ranges = resolve_ranges(cfg, job.params)
+    options = spark_kafka_options(cfg)
+    where = work_dir(job.pk)
+    where.mkdir(parents=True, exist_ok=True, mode=0o700)
+    for stale in ("result.json", "error.txt"):
+        (where / stale).unlink(missing_ok=True)
+    spec = {
+        "job_id": job.pk,
+        "job_type": job.job_type,
+        "params": job.params,
+        "topic": job.params["topic"],
+        "ranges": {str(p): list(r) for p, r in ranges.items()},
+        "kafka_options": options,
+        "output_dir": str(settings.SPARK_OUTPUT_DIR),
+        "result_path": str(where / "result.json"),
+        "error_path": str(where / "error.txt"),
+    }
+    _write_private(spec_path(job.pk), json.dumps(spec))
+    log.info("job %s: kafka options %s", job.pk, masked(options))
+    cmd = spark_submit.build_command(
+        script=job_type.script_path,
+        spec_path=spec_path(job.pk),
+        master=settings.SPARK_MASTER,
+        jars=spark_submit.kafka_jars(Path(settings.SPARK_KAFKA_JARS_DIR)),
+        ui_port=spark_submit.free_port(),
+        app_name=f"kafka-console job {job.pk} {job.job_type}",
+        conf={str(k): str(v) for k, v in settings.SPARK_CONF.items()},
+    )
+    return cmd, where
+
+
+def run(job_id: int) -> str:
+    """Run job `job_id` to its end; returns the state it ended in (see the module doc)."""
+    host = socket.gethostname()
+    if not states.transition(job_id, JobState.QUEUED, JobState.SUBMITTED, worker_host=host):
+        state = SparkJob.objects.filter(pk=job_id).values_list("state", flat=True).first()
+        log.info("job %s not taken: it is %s", job_id, state)
+        return str(state)
+    job = SparkJob.objects.get(pk=job_id)
+    try:
+        cmd, where = _prepare(job)
+    except Exception as exc:  # whatever it is, the job must not stay `submitted`
+        known = isinstance(exc, (ConsoleError, KafkaAdapterError, OSError))
+        message = getattr(exc, "message", None) or str(exc)
+        if not known:
+            log.exception("job %s could not start", job_id)
+            message = f"The job could not start: {type(exc).__name__}: {message}"
+        states.transition(job_id, JobState.SUBMITTED, JobState.FAILED, error=message)
+        return JobState.FAILED
+    log.info("job %s: %s", job_id, " ".join(spark_submit.mask(cmd)))
+    try:
+        return _watch(job, cmd, where)
+    finally:
+        spec_path(job_id).unlink(missing_ok=True)  # the secrets go with the run
+
+
+def _watch(job: SparkJob, cmd: list[str], where: Path) -> str:
+    log_path = where / "driver.log"
+    out = DriverOutput()
+    with log_path.open("a") as log_file:
+        proc = subprocess.Popen(
+            cmd,
+            cwd=where,
+            env=_env(),
+            stdin=subprocess.DEVNULL,
+            stdout=subprocess.PIPE,
+            stderr=subprocess.STDOUT,
+            text=True,
+            errors="replace",
+            start_new_session=True,  # its own process group: one signal reaches the JVM too
+        )
+        states.update_active(job.pk, spark_pid=proc.pid, log_path=str(log_path))
+        assert proc.stdout is not None
+        reader = threading.Thread(target=_pump, args=(proc.stdout, log_file, out), daemon=True)
+        reader.start()
+        try:
+            outcome = _poll_until_done(job.pk, proc, out)
+        except BaseException:
+            # The soft time limit, a worker shutdown: never leave the JVM behind.
+            kill_group(proc.pid)
+            reader.join(timeout=10)
+            states.transition(
+                job.pk,
+                STARTED,
+                JobState.FAILED,
+                error="Stopped by the worker (time limit or shutdown).",
+                log_tail=out.text(),
+                spark_pid=None,
+            )
+            raise
+        reader.join(timeout=30)
+    return _finish(job, proc, out, outcome, where)
+
+
+def _poll_until_done(job_id: int, proc: subprocess.Popen, out: DriverOutput) -> str:
+    """Heartbeat, progress and the cancel flag, until the process ends or is cancelled.
+    Returns "exited", "cancelled" or "gone" (someone else ended the job, e.g. the reaper)."""
+    progress = 0.0
+    recorded_app = None
+    while proc.poll() is None:
+        if out.app_id and out.app_id != recorded_app:
+            recorded_app = out.app_id
+            fields = {"spark_app_id": out.app_id, "spark_ui_url": out.ui_url or ""}
+            if not states.transition(job_id, JobState.SUBMITTED, JobState.RUNNING, **fields):
+                states.update_active(job_id, **fields)
+        measured = _progress(out)
+        if measured is not None:
+            progress = max(progress, min(measured, 0.99))  # 1.0 only once it succeeded
+        states.update_active(
+            job_id, heartbeat_at=timezone.now(), progress=progress, log_tail=out.text()
+        )
+        row = SparkJob.objects.filter(pk=job_id).values("state", "cancel_requested").first()
+        if row is None or row["state"] not in ACTIVE:
+            kill_group(proc.pid)
+            return "gone"
+        if row["cancel_requested"]:
+            kill_group(proc.pid)
+            return "cancelled"
+        time.sleep(POLL_SECONDS)
+    return "exited"
+
+
+def _finish(
+    job: SparkJob, proc: subprocess.Popen, out: DriverOutput, outcome: str, where: Path
+) -> str:
+    proc.wait()
+    tail = out.text()
+    done = {"log_tail": tail, "spark_pid": None}
+    if outcome == "gone":
+        SparkJob.objects.filter(pk=job.pk).update(spark_pid=None)
+        return str(SparkJob.objects.values_list("state", flat=True).get(pk=job.pk))
+    if outcome == "cancelled":
+        states.transition(job.pk, STARTED, JobState.CANCELLED, **done)
+        return JobState.CANCELLED
+    result, problem = None, None
+    if proc.returncode == 0:
+        try:
+            result = json.loads((where / "result.json").read_text())
+            problem = result_problem(JOB_TYPES[job.job_type], result)
+        except (OSError, ValueError) as exc:
+            problem = f"the job wrote no readable result ({exc})"
+    if proc.returncode == 0 and problem is None:
+        states.transition(job.pk, STARTED, JobState.SUCCEEDED, result=result, progress=1.0, **done)
+        return JobState.SUCCEEDED
+    error = problem or _error_of(where, out, proc.returncode)
+    states.transition(job.pk, STARTED, JobState.FAILED, error=error, **done)
+    return JobState.FAILED
+
+
+def _error_of(where: Path, out: DriverOutput, returncode: int) -> str:
+    try:
+        written = (where / "error.txt").read_text().strip()
+    except OSError:
+        written = ""
+    found = written or spark_submit.parse_error(out.lines())
+    return found or f"spark-submit exited with status {returncode}; see the driver log."

@@ -1,0 +1,65 @@
+"""Submitting, listing and cancelling jobs: what the views call (no HTTP here)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.db import transaction
+
+from console.clusters import ClusterNotFound, get_cluster
+from console.errors import BadInput, Conflict, NotFound
+from console.metadata import cache
+from sparkjobs import states
+from sparkjobs.choices import JobState
+from sparkjobs.job_types import check_params, get_job_type, validate_params
+from sparkjobs.models import SparkJob
+from sparkjobs.tasks import enqueue
+
+
+def submit(job_type_name: str, cluster: str, params: Any, user: Any) -> SparkJob:
+    """Validate everything, then save the job and queue it once the row is committed.
+    Any refusal raises BadInput naming the field, before anything is saved."""
+    job_type = get_job_type(job_type_name)
+    filled = validate_params(job_type, params)
+    try:
+        cfg = get_cluster(cluster)
+    except ClusterNotFound:
+        raise BadInput("cluster", f"cluster: there is no cluster named {cluster!r}.") from None
+    check_params(job_type, cache.snapshot(cfg), filled)
+    with transaction.atomic():
+        job = SparkJob.objects.create(
+            job_type=job_type.name, cluster=cfg.name, params=filled, created_by=user
+        )
+        enqueue(job.pk)
+    return job
+
+
+def get_job(job_id: int) -> SparkJob:
+    try:
+        return SparkJob.objects.select_related("created_by").get(pk=job_id)
+    except SparkJob.DoesNotExist:
+        raise NotFound(f"There is no Spark job {job_id}.", details={"job_id": job_id}) from None
+
+
+def list_jobs(state: str | None, job_type: str | None, limit: int) -> list[SparkJob]:
+    jobs = SparkJob.objects.select_related("created_by")
+    if state:
+        if state not in JobState.values:
+            raise BadInput("state", f"state: choose one of {', '.join(JobState.values)}.")
+        jobs = jobs.filter(state=state)
+    if job_type:
+        jobs = jobs.filter(job_type=job_type)
+    return list(jobs.order_by("-created_at", "-id")[:limit])
+
+
+def cancel(job_id: int) -> SparkJob:
+    """Cancel a job: at once when queued; a started one's worker ends it within seconds."""
+    get_job(job_id)
+    if states.request_cancel(job_id) is None:
+        job = get_job(job_id)
+        raise Conflict(
+            f"Spark job {job_id} already ended ({job.state}).",
+            code="job_finished",
+            details={"state": job.state},
+        )
+    return get_job(job_id)

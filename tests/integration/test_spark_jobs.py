@@ -1,0 +1,368 @@
+"""Spark jobs end to end: a real console (daphne, its own SQLite), the Procfile's Celery
+worker, real Spark (local[2]) reading the dev stack's Kafka. Every result is checked against
+the same records read independently with confluent-kafka (or Parquet read with pyarrow).
+
+One console and one worker serve the module; the three good jobs are submitted together at
+the start so they run while the other tests set up.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import shlex
+import signal
+import sqlite3
+import subprocess
+import time
+import urllib.error
+import urllib.request
+import uuid
+from collections import Counter, defaultdict
+from pathlib import Path
+from typing import Any
+from unittest import mock
+
+import psutil
+import pyarrow.parquet as pq
+import pytest
+
+from console.kafka import dev
+from tests.live_server import LiveConsole, start_console, stop_process
+from tests.stack import ROOT, cluster_client, log_ends, wait_for
+
+pytestmark = pytest.mark.integration
+
+PARTITIONS = 2
+RECORDS = 60
+
+
+def worker_command() -> list[str]:
+    """The Procfile's `worker` line: the one command that runs Spark jobs."""
+    for line in (ROOT / "Procfile").read_text().splitlines():
+        if line.startswith("worker:"):
+            cmd = shlex.split(line.split(":", 1)[1])
+            return [str(ROOT / cmd[0]), *cmd[1:]]
+    raise AssertionError("Procfile has no worker line")
+
+
+class Console:
+    def __init__(self, live: LiveConsole, workdir: Path):
+        self.live, self.workdir = live, workdir
+        self.db = Path(live.env["DATABASE_URL"].removeprefix("sqlite:///"))
+        self.tokens = {role: live.token(f"spark-{role}", role) for role in ("viewer", "operator")}
+        self.worker: subprocess.Popen | None = None
+        self.started: dict[str, dict[str, Any]] = {}
+
+    def start_worker(self) -> None:
+        log = (self.workdir / "worker.log").open("a")
+        self.worker = subprocess.Popen(
+            worker_command(),
+            cwd=ROOT,
+            env=self.live.env,
+            stdout=log,
+            stderr=subprocess.STDOUT,
+            start_new_session=True,
+        )
+
+    def call(self, method: str, path: str, body: Any = None, role: str = "operator") -> Any:
+        data = None if body is None else json.dumps(body).encode()
+        request = urllib.request.Request(
+            f"{self.live.base}/api/v1/{path}",
+            data=data,
+            method=method,
+            headers={
+                "Authorization": f"Token {self.tokens[role]}",
+                "Content-Type": "application/json",
+            },
+        )
+        try:
+            with urllib.request.urlopen(request, timeout=30) as answer:
+                raw, status, kind = answer.read(), answer.status, answer.headers["Content-Type"]
+        except urllib.error.HTTPError as exc:
+            raw, status, kind = exc.read(), exc.code, exc.headers["Content-Type"]
+        return status, (json.loads(raw) if "json" in kind else raw.decode())
+
+    def submit(self, job_type: str, params: dict[str, Any]) -> dict[str, Any]:
+        status, job = self.call(
+            "POST", "spark/jobs", {"job_type": job_type, "cluster": "local", "params": params}
+        )
+        assert status == 201, job
+        assert job["state"] == "queued"
+        return job
+
+    def job(self, job_id: int) -> dict[str, Any]:
+        status, job = self.call("GET", f"spark/jobs/{job_id}")
+        assert status == 200, job
+        return job
+
+    def wait(self, job_id: int, states: set[str], timeout: float) -> dict[str, Any]:
+        return wait_for(
+            lambda: (job := self.job(job_id))["state"] in states and job,
+            timeout=timeout,
+            what=f"job {job_id} to be {states}",
+            every=0.5,
+        )
+
+    def job_count(self) -> int:
+        with sqlite3.connect(self.db) as db:
+            return db.execute("SELECT count(*) FROM sparkjobs_sparkjob").fetchone()[0]
+
+    def job_processes(self, job_id: int) -> list[psutil.Process]:
+        spec = str(self.workdir / "work" / str(job_id) / "spec.json")
+        found = []
+        for proc in psutil.process_iter(["cmdline"]):
+            if spec in (proc.info["cmdline"] or []):
+                found.append(proc)
+        return found
+
+
+def _seq_values() -> dict[int, list[int]]:
+    """Per partition, the sequence numbers written: a gap of 2 (missing 2), a reversal."""
+    per = RECORDS // PARTITIONS
+    values = {p: list(range(per)) for p in range(PARTITIONS)}
+    values[0][10:] = [v + 2 for v in values[0][10:]]  # 10 -> 12: one gap, two missing
+    values[1][5], values[1][6] = values[1][6], values[1][5]  # one out of order
+    return values
+
+
+@pytest.fixture(scope="module")
+def data(stack) -> dict[str, Any]:
+    """A topic with known records: some null keys, some exact duplicates, sequence numbers."""
+    client = cluster_client()
+    source, target = f"spark-src-{uuid.uuid4().hex[:8]}", f"spark-dst-{uuid.uuid4().hex[:8]}"
+    dev.create_topics(client, [(source, PARTITIONS, 3, {}), (target, PARTITIONS, 3, {})])
+    log_ends(client, [(source, p) for p in range(PARTITIONS)])
+    log_ends(client, [(target, p) for p in range(PARTITIONS)])
+    producer = dev.make_producer(client, acks="all")
+    for partition, seqs in _seq_values().items():
+        for i in range(len(seqs)):
+            # Records 20..23 repeat records 16..19 exactly (key and value): 4 duplicates.
+            src = i - 4 if 20 <= i < 24 else i
+            key = None if src % 7 == 3 else f"k{src % 4}".encode()
+            value = json.dumps({"seq": seqs[src], "n": src}).encode()
+            producer.produce(source, key=key, value=value, partition=partition)
+    assert producer.flush(30) == 0
+    wait_for(
+        lambda: all(
+            v == RECORDS // PARTITIONS
+            for v in log_ends(client, [(source, p) for p in range(PARTITIONS)]).values()
+        ),
+        timeout=30,
+        what="the records to be written",
+    )
+    return {"source": source, "target": target}
+
+
+def read_records(topic: str, ranges: dict[int, tuple[int, int]]) -> list[tuple]:
+    """(partition, offset, key, value) of exactly these ranges, read with confluent-kafka."""
+    from confluent_kafka import TopicPartition
+
+    consumer = dev.make_consumer(
+        cluster_client(), f"spark-check-{uuid.uuid4().hex[:8]}", **{"enable.auto.commit": False}
+    )
+    wanted = {p: r for p, r in ranges.items() if r[1] > r[0]}
+    consumer.assign([TopicPartition(topic, p, r[0]) for p, r in wanted.items()])
+    out: list[tuple] = []
+    deadline = time.monotonic() + 30
+    remaining = dict(wanted)
+    while remaining and time.monotonic() < deadline:
+        for msg in consumer.consume(num_messages=500, timeout=1):
+            if msg.error():
+                continue
+            p = msg.partition()
+            if p in remaining and msg.offset() < remaining[p][1]:
+                out.append((p, msg.offset(), msg.key(), msg.value()))
+                if msg.offset() + 1 >= remaining[p][1]:
+                    remaining.pop(p)
+    consumer.close()
+    assert not remaining, f"could not read {remaining}"
+    return sorted(out)
+
+
+@pytest.fixture(scope="module")
+def console(stack, tmp_path_factory, data) -> Any:
+    workdir = tmp_path_factory.mktemp("spark-console")
+    extra = {
+        # A Redis database of its own, so no other worker takes these tasks.
+        "CELERY_BROKER_URL": stack["redis_url"].rsplit("/", 1)[0] + "/11",
+        "CELERY_RESULT_BACKEND": stack["redis_url"].rsplit("/", 1)[0] + "/11",
+        "SPARK_MASTER": "local[2]",
+        "SPARK_WORK_DIR": str(workdir / "work"),
+        "SPARK_OUTPUT_DIR": str(workdir / "output"),
+        "SPARK_HEARTBEAT_TIMEOUT": "6",
+        "SPARK_REAPER_INTERVAL": "1",
+        "SPARK_CONF": json.dumps({"spark.sql.shuffle.partitions": "4"}),
+    }
+    with mock.patch.dict(os.environ, extra):
+        live = start_console(workdir)
+    c = Console(live, workdir)
+    c.start_worker()
+    # The three good jobs run while the other tests go on.
+    c.started = {
+        "export": c.submit("topic-export", {"topic": data["source"], "start_offset": {"0": 3}}),
+        "profile": c.submit("topic-profile", {"topic": data["source"], "sequence_field": "seq"}),
+        "replay": c.submit(
+            "topic-replay", {"topic": data["source"], "target_topic": data["target"]}
+        ),
+    }
+    yield c
+    if c.worker is not None:
+        stop_process(c.worker)
+    live.stop()
+
+
+def test_bad_inputs_are_400_naming_the_field_and_queue_nothing(console, data):
+    before = console.job_count()
+    cases = [
+        ({"job_type": "topic-shred", "cluster": "local", "params": {"topic": "t"}}, "job_type"),
+        ({"job_type": "topic-export", "cluster": "nowhere", "params": {"topic": "t"}}, "cluster"),
+        (
+            {"job_type": "topic-export", "cluster": "local", "params": {"topic": "no-such-topic"}},
+            "params.topic",
+        ),
+        (
+            {
+                "job_type": "topic-export",
+                "cluster": "local",
+                "params": {"topic": data["source"], "x": 1},
+            },
+            "params.x",
+        ),
+        (
+            {
+                "job_type": "topic-export",
+                "cluster": "local",
+                "params": {"topic": data["source"], "start_offset": 9, "end_offset": 2},
+            },
+            "params.end_offset",
+        ),
+        (
+            {
+                "job_type": "topic-replay",
+                "cluster": "local",
+                "params": {"topic": data["source"], "target_topic": data["source"]},
+            },
+            "params.target_topic",
+        ),
+    ]
+    for body, field in cases:
+        status, answer = console.call("POST", "spark/jobs", body)
+        assert status == 400, answer
+        assert answer["error"]["details"]["field"] == field, answer
+        assert answer["error"]["message"].startswith(field)
+    assert console.job_count() == before
+
+
+def test_a_viewer_may_read_but_not_submit_or_cancel(console, data):
+    before = console.job_count()
+    body = {"job_type": "topic-export", "cluster": "local", "params": {"topic": data["source"]}}
+    status, answer = console.call("POST", "spark/jobs", body, role="viewer")
+    assert status == 403 and set(answer) == {"error"}
+    job_id = console.started["export"]["id"]
+    assert console.call("POST", f"spark/jobs/{job_id}/cancel", role="viewer")[0] == 403
+    assert console.call("GET", f"spark/jobs/{job_id}", role="viewer")[0] == 200
+    status, types = console.call("GET", "spark/job-types", role="viewer")
+    assert status == 200
+    assert {t["name"] for t in types} == {"topic-export", "topic-profile", "topic-replay"}
+    assert console.job_count() == before
+
+
+def test_export_writes_exactly_the_range_as_parquet(console, data):
+    job = console.wait(console.started["export"]["id"], {"succeeded", "failed"}, timeout=180)
+    assert job["state"] == "succeeded", (job["error"], job["log_tail"])
+    assert job["progress"] == 1.0 and job["spark_app_id"].startswith("local-")
+    result = job["result"]
+    per = RECORDS // PARTITIONS
+    assert result["ranges"] == {"0": [3, per], "1": [0, per]}
+    assert result["partitions"] == {"0": per - 3, "1": per}
+    assert result["rows"] == 2 * per - 3
+    expected = read_records(data["source"], {0: (3, per), 1: (0, per)})
+    table = pq.read_table(result["output_path"])
+    written = sorted((r["partition"], r["offset"], r["key"], r["value"]) for r in table.to_pylist())
+    assert written == expected
+    files = list(Path(result["output_path"]).rglob("*.parquet"))
+    assert result["files"] == len(files) and result["bytes"] == sum(f.stat().st_size for f in files)
+    assert all(f.parent.name.startswith("date=") for f in files)
+
+
+def test_profile_counts_match_an_independent_count(console, data):
+    job = console.wait(console.started["profile"]["id"], {"succeeded", "failed"}, timeout=240)
+    assert job["state"] == "succeeded", (job["error"], job["log_tail"])
+    per = RECORDS // PARTITIONS
+    records = read_records(data["source"], {p: (0, per) for p in range(PARTITIONS)})
+    summary = job["result"]["summary"]
+    assert summary["records"] == len(records)
+    assert summary["null_keys"] == sum(1 for r in records if r[2] is None)
+    assert summary["distinct_keys"] == len({r[2] for r in records if r[2] is not None})
+    copies = Counter((r[2], r[3]) for r in records)
+    assert summary["duplicate_records"] == sum(n - 1 for n in copies.values()) > 0
+    gaps = missing = backwards = 0
+    by_partition: dict[int, list[int]] = defaultdict(list)
+    for partition, _, _, value in records:
+        by_partition[partition].append(json.loads(value)["seq"])
+    for seqs in by_partition.values():
+        for before, after in zip(seqs, seqs[1:], strict=False):
+            gaps += after - before > 1
+            missing += max(after - before - 1, 0)
+            backwards += after < before
+    assert (gaps, backwards) != (0, 0)
+    assert summary["sequence_gaps"] == gaps
+    assert summary["sequence_missing"] == missing
+    assert summary["sequence_out_of_order"] == backwards
+    rows = job["result"]["tables"]["partitions"]["rows"]
+    assert {r[0]: r[1] for r in rows} == {p: len(v) for p, v in by_partition.items()}
+
+
+def test_replay_copies_exactly_the_range(console, data):
+    job = console.wait(console.started["replay"]["id"], {"succeeded", "failed"}, timeout=240)
+    assert job["state"] == "succeeded", (job["error"], job["log_tail"])
+    per = RECORDS // PARTITIONS
+    assert job["result"]["partitions"] == {"0": per, "1": per}
+    client = cluster_client()
+    ends = log_ends(client, [(data["target"], p) for p in range(PARTITIONS)])
+    assert {tp[1]: end for tp, end in ends.items()} == {0: per, 1: per}
+    source = read_records(data["source"], {p: (0, per) for p in range(PARTITIONS)})
+    copied = read_records(data["target"], {p: (0, per) for p in range(PARTITIONS)})
+    assert [(p, k, v) for p, _, k, v in copied] == [(p, k, v) for p, _, k, v in source]
+
+
+def test_a_job_whose_script_raises_fails_with_the_error_and_log(console, data):
+    name = f"twice-{uuid.uuid4().hex[:6]}"
+    (console.workdir / "output" / name).mkdir(parents=True)  # an export is never overwritten
+    job = console.submit("topic-export", {"topic": data["source"], "output_name": name})
+    job = console.wait(job["id"], {"succeeded", "failed"}, timeout=180)
+    assert job["state"] == "failed"
+    assert "already exists" in job["error"], job["error"]
+    assert "Traceback" in job["log_tail"]
+    status, text = console.call("GET", f"spark/jobs/{job['id']}/log")
+    assert status == 200 and job["spark_app_id"] in text and "PATH_ALREADY_EXISTS" in text
+    assert not console.job_processes(job["id"])
+
+
+def test_cancel_stops_the_job_and_its_jvm(console, data):
+    job = console.submit("topic-profile", {"topic": data["source"], "sequence_field": "seq"})
+    job = console.wait(job["id"], {"running", "succeeded", "failed"}, timeout=120)
+    assert job["state"] == "running"
+    assert console.job_processes(job["id"]), "spark-submit should be running"
+    asked = time.monotonic()
+    status, answer = console.call("POST", f"spark/jobs/{job['id']}/cancel")
+    assert status == 202 and answer["cancel_requested"], answer
+    job = console.wait(job["id"], {"cancelled", "succeeded", "failed"}, timeout=15)
+    assert job["state"] == "cancelled" and time.monotonic() - asked < 15
+    assert not console.job_processes(job["id"])
+    status, answer = console.call("POST", f"spark/jobs/{job['id']}/cancel")
+    assert status == 409 and answer["error"]["code"] == "job_finished"
+
+
+def test_a_killed_worker_leaves_its_job_lost_and_no_jvm(console, data):
+    job = console.submit("topic-profile", {"topic": data["source"]})
+    job = console.wait(job["id"], {"running", "succeeded", "failed"}, timeout=120)
+    assert job["state"] == "running"
+    os.killpg(console.worker.pid, signal.SIGKILL)  # the worker dies; spark-submit lives on
+    console.worker.wait(timeout=10)
+    console.start_worker()  # its reaper finds the job
+    job = console.wait(job["id"], {"lost", "succeeded", "failed"}, timeout=60)
+    assert job["state"] == "lost", job
+    assert "heartbeat" in job["error"]
+    wait_for(lambda: not console.job_processes(job["id"]), timeout=20, what="no JVM left")

@@ -7,16 +7,13 @@ show brokers, topics or leadership refetch when something moved instead of polli
 
 from __future__ import annotations
 
-import asyncio
 import hashlib
 import logging
 import time
 from datetime import UTC, datetime
 from typing import Any
 
-from asgiref.sync import async_to_sync
-from channels.layers import get_channel_layer
-
+from console import push
 from console.kafka import TopicMeta
 from console.metadata import ClusterSnapshot
 
@@ -24,7 +21,6 @@ log = logging.getLogger(__name__)
 
 # Channels event type; MetadataConsumer.metadata_change handles it.
 CHANGE_EVENT = "metadata.change"
-PUBLISH_TIMEOUT_S = 5.0
 
 
 def metadata_channel(cluster: str) -> str:
@@ -92,19 +88,5 @@ def metadata_changes(
 def publish_metadata(cluster: str, message: dict[str, Any]) -> bool:
     """Send a `metadata` message to the cluster's sockets (sync: the sampler's thread);
     whether it was sent. Never raises: with the layer or Redis down it logs a warning."""
-    try:
-        layer = get_channel_layer()
-        if layer is None:
-            return False
-        event = {"type": CHANGE_EVENT, "message": message}
-
-        async def send() -> None:
-            await asyncio.wait_for(
-                layer.group_send(metadata_channel(cluster), event), PUBLISH_TIMEOUT_S
-            )
-
-        async_to_sync(send)()
-        return True
-    except Exception as exc:  # noqa: BLE001 (pages fall back to polling; the caller goes on)
-        log.warning("%s: metadata change not pushed: %r", cluster, exc)
-        return False
+    event = {"type": CHANGE_EVENT, "message": message}
+    return push.send_to_groups([(metadata_channel(cluster), event)], f"{cluster}: metadata") == 1

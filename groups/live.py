@@ -9,27 +9,18 @@ The messages are the API's (docs/api.md, "WebSockets"), built from the stored ev
 
 from __future__ import annotations
 
-import asyncio
 import hashlib
 import logging
 from datetime import UTC, datetime
 from typing import Any
 
-from asgiref.sync import async_to_sync
-from channels.layers import get_channel_layer
+from console import push
 
 log = logging.getLogger(__name__)
 
 # Channels event types; the consumer's handlers are these with "." -> "_".
 SAMPLE_EVENT = "lag.sample"
 BATCH_EVENT = "lag.batch"
-# A Redis that accepts connections but never answers must not hold the sampler: a send that
-# takes longer ends the pass's publish.
-SEND_TIMEOUT_S = 2.0
-# Sends in flight at once: each is a few Redis round trips, so one at a time would make a
-# pass of thousands of groups take seconds (5,000: ~1 s on the dev stack at 16). It stays well
-# under the Redis connection pool's limit.
-CONCURRENT_SENDS = 16
 
 GROUP_FIELDS = (
     "total_lag",
@@ -177,15 +168,6 @@ def pass_events(
     return events
 
 
-async def _send_all(layer: Any, events: list[tuple[str, dict[str, Any]]], sent: list[int]) -> None:
-    async def send(name: str, event: dict[str, Any]) -> None:
-        await asyncio.wait_for(layer.group_send(name, event), SEND_TIMEOUT_S)
-        sent[0] += 1
-
-    for start in range(0, len(events), CONCURRENT_SENDS):
-        await asyncio.gather(*(send(n, e) for n, e in events[start : start + CONCURRENT_SENDS]))
-
-
 def publish_lag(
     cluster: str,
     evaluations: dict[str, dict[str, Any]],
@@ -197,14 +179,9 @@ def publish_lag(
     first pass). Never raises: with the channel layer or Redis down it logs a warning and
     returns what was sent (0), so the sampler goes on and pages see `live: false` and poll.
     """
-    sent = [0]
     try:
         events = pass_events(cluster, evaluations, previous)
-        layer = get_channel_layer()
-        if layer is None or not events:
-            return 0
-        # One event loop (and Redis connection) for the whole pass, not one per send.
-        async_to_sync(_send_all)(layer, events, sent)
     except Exception as exc:  # noqa: BLE001 (the sampler must not die of a push)
-        log.warning("%s: live lag not pushed (%d sent): %r", cluster, sent[0], exc)
-    return sent[0]
+        log.warning("%s: live lag not pushed: %r", cluster, exc)
+        return 0
+    return push.send_to_groups(events, f"{cluster}: live lag")

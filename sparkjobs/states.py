@@ -12,6 +12,7 @@ from typing import Any
 
 from django.utils import timezone
 
+from sparkjobs import live
 from sparkjobs.choices import ACTIVE, TERMINAL, JobState
 from sparkjobs.models import SparkJob
 
@@ -53,12 +54,18 @@ def transition(job_id: int, old: str | Iterable[str], new: str, **fields: Any) -
     if new == SUB:
         fields.setdefault("started_at", now)
         fields.setdefault("heartbeat_at", now)
-    return SparkJob.objects.filter(pk=job_id, state__in=olds).update(state=new, **fields) == 1
+    won = SparkJob.objects.filter(pk=job_id, state__in=olds).update(state=new, **fields) == 1
+    if won:
+        live.job_changed(job_id)
+    return won
 
 
 def update_active(job_id: int, **fields: Any) -> bool:
     """Change fields (progress, heartbeat, app id) of a job that is still active."""
-    return SparkJob.objects.filter(pk=job_id, state__in=ACTIVE).update(**fields) == 1
+    changed = SparkJob.objects.filter(pk=job_id, state__in=ACTIVE).update(**fields) == 1
+    if changed:
+        live.job_changed(job_id)
+    return changed
 
 
 def request_cancel(job_id: int) -> str | None:
@@ -67,5 +74,6 @@ def request_cancel(job_id: int) -> str | None:
     if transition(job_id, Q, CANC):
         return CANC
     if SparkJob.objects.filter(pk=job_id, state__in=(SUB, RUN)).update(cancel_requested=True):
+        live.job_changed(job_id)
         return SparkJob.objects.values_list("state", flat=True).get(pk=job_id)
     return None

@@ -14,7 +14,7 @@ from channels.testing import WebsocketCommunicator
 from rest_framework.authtoken.models import Token
 
 from console import metadata_push as topics_live
-from console import ws_auth
+from console import push, ws_auth
 from console.kafka.types import Broker, ClusterDescription, PartitionMeta, TopicMeta
 from console.metadata import ClusterSnapshot
 from groups import consumers, lag_store, live
@@ -151,15 +151,15 @@ class SlowLayer:
 
 def test_publish_lag_survives_a_broken_or_stuck_layer(monkeypatch, caplog):
     current = {"g1": evaluation("g1", 5)}
-    monkeypatch.setattr(live, "get_channel_layer", lambda: BrokenLayer())
+    monkeypatch.setattr(push, "get_channel_layer", lambda: BrokenLayer())
     assert live.publish_lag("local", current, None) == 0
     assert "live lag not pushed" in caplog.text
-    monkeypatch.setattr(live, "get_channel_layer", lambda: SlowLayer())
-    monkeypatch.setattr(live, "SEND_TIMEOUT_S", 0.2)
+    monkeypatch.setattr(push, "get_channel_layer", lambda: SlowLayer())
+    monkeypatch.setattr(push, "SEND_TIMEOUT_S", 0.2)
     started = time.monotonic()
     assert live.publish_lag("local", current, None) == 0
     assert time.monotonic() - started < 3
-    monkeypatch.setattr(live, "get_channel_layer", lambda: 1 / 0)
+    monkeypatch.setattr(push, "get_channel_layer", lambda: 1 / 0)
     assert live.publish_lag("local", current, None) == 0
     assert live.publish_lag("local", {"g": {"partitions": "junk"}}, {"x": {}}) == 0
 
@@ -481,7 +481,7 @@ async def test_sockets_survive_a_layer_outage_and_rejoin(
     assert [m["type"] for m in await _subscribe(socket, {"groups": ["g1"]})] == ["status", "lag"]
 
     FlakyLayer.down = True
-    layer = live.get_channel_layer()
+    layer = push.get_channel_layer()
     event = {"type": "lag.sample", "messages": [live.lag_message(evaluation("g1", 4))]}
     await layer.group_send(live.group_channel("local", "g1"), event)
     assert (await socket.receive_json_from(timeout=5))["total_lag"] == 4

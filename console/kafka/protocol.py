@@ -359,6 +359,31 @@ def _int32_array(reader: Reader) -> list[int]:
 _PARTITION_HEAD = struct.Struct(">hiii")  # error, index, leader, leader epoch
 
 
+def _metadata_partition(reader: Reader) -> PartitionMeta:
+    # Tens of thousands per answer: the common shape (short arrays, no tagged fields) is read
+    # inline; anything else goes through the general reader.
+    data, pos = reader.data, reader.pos
+    _error, index, leader, _epoch = _PARTITION_HEAD.unpack_from(data, pos)
+    pos += _PARTITION_HEAD.size
+    arrays: list[list[int]] = []
+    for _ in range(3):  # replicas, isr, offline replicas
+        size = data[pos]
+        if size & 0x80:  # 127 or more entries: a multi-byte length
+            reader.pos = pos
+            arrays.append(_int32_array(reader))
+            pos = reader.pos
+            continue
+        count = max(0, size - 1)
+        arrays.append(list(struct.unpack_from(f">{count}i", data, pos + 1)))
+        pos += 1 + 4 * count
+    reader.pos = pos
+    if data[pos]:
+        reader.tags()
+    else:
+        reader.pos += 1
+    return PartitionMeta(index, leader if leader >= 0 else None, arrays[0], arrays[1])
+
+
 def parse_metadata(payload: bytes) -> Metadata:
     reader = response_body(payload)
     reader.int32()  # throttle
@@ -381,15 +406,7 @@ def parse_metadata(payload: bytes) -> Metadata:
         reader.pos += 16  # topic id
         if reader.int8():
             internal.add(name)
-        partitions: list[PartitionMeta] = []
-        for _ in range(reader.array_length()):
-            _error, index, leader, _epoch = _PARTITION_HEAD.unpack_from(reader.data, reader.pos)
-            reader.pos += _PARTITION_HEAD.size
-            replicas = _int32_array(reader)
-            isr = _int32_array(reader)
-            _int32_array(reader)  # offline replicas
-            reader.tags()
-            partitions.append(PartitionMeta(index, leader if leader >= 0 else None, replicas, isr))
+        partitions = [_metadata_partition(reader) for _ in range(reader.array_length())]
         reader.int32()  # topic authorized operations
         reader.tags()
         if topic_error:

@@ -310,3 +310,30 @@ def test_a_standby_sampler_takes_over_within_two_intervals(console):
         assert new.split(":")[1] == str(standby.pid)
     finally:
         stop_process(standby)
+
+
+@pytest.mark.django_db
+def test_a_standby_restores_the_windows_the_active_sampler_stored(stack, settings):
+    """Windows go to Redis every few passes; a standby taking over starts from them (its
+    first evaluations are not UNKNOWN for want of samples)."""
+    import dataclasses
+
+    from console.clusters import get_cluster
+    from groups.sampling import WINDOWS_STORED_EVERY, ClusterSampler
+
+    settings.REDIS_URL = stack["redis_url"]
+    # Its own cluster name: the store is keyed by it, apart from any sampler running for local.
+    cfg = dataclasses.replace(get_cluster("local"), name=f"standby-{uuid.uuid4().hex[:6]}")
+    active = ClusterSampler(cfg, interval_s=INTERVAL)
+    for _ in range(WINDOWS_STORED_EVERY + 1):  # stores at its first pass and then every N
+        assert active.run_pass().ok
+    stored = lag_store.read_windows(cfg.name)
+    assert stored and set(stored) == set(active.windows)
+    standby = ClusterSampler(cfg, interval_s=INTERVAL)
+    standby.restore()
+    for group, windows in active.windows.items():
+        assert set(standby.windows[group]) == set(windows)
+        # The active window as of the last store (not full yet, so a prefix of it now).
+        for tp, window in windows.items():
+            restored = list(standby.windows[group][tp])
+            assert restored and restored == list(window)[: len(restored)]

@@ -5,8 +5,9 @@ The client owns the connection settings (security included), the timeout
 `KafkaTimeout` (504) and `KafkaCallFailed` (502). librdkafka's AdminClient does most calls;
 the small wire client (`console.kafka.wire`) does what librdkafka lacks, gets wrong or makes
 slow: the KRaft controller, committed offsets (never librdkafka's ListConsumerGroupOffsets,
-which crashes the process when a coordinator moves: librdkafka#5040), config keys in bulk,
-topic metadata and partition offsets (one ListOffsets per leader, parsed in bulk).
+which crashes the process when a coordinator moves: librdkafka#5040), group descriptions
+per coordinator, config keys in bulk, topic metadata and partition offsets (one ListOffsets
+per leader, parsed in bulk).
 """
 
 from __future__ import annotations
@@ -459,7 +460,57 @@ class ClusterClient:
         )
 
     def describe_groups(self, group_ids: Iterable[str]) -> dict[str, GroupDescription]:
-        """Many groups in one call. A group Kafka does not know is returned as Dead."""
+        """Many groups in one call per coordinator (DescribeGroups through the wire client).
+
+        A group Kafka does not know is returned as Dead. Groups the classic DescribeGroups
+        does not describe (GROUP_ID_NOT_FOUND: KIP-848 consumer groups) are asked again
+        through librdkafka, which speaks ConsumerGroupDescribe.
+        """
+        ids = list(dict.fromkeys(group_ids))
+        if not ids:
+            return {}
+        answers = self._wire("describe groups", self.wire.describe_groups, ids, self.timeout)
+        out: dict[str, GroupDescription] = {}
+        other_protocol = []
+        for gid in ids:
+            node, answer = answers.get(gid, (-1, NO_ANSWER))
+            if answer == protocol.GROUP_ID_NOT_FOUND:
+                other_protocol.append(gid)
+                continue
+            if isinstance(answer, int):
+                raise self._group_error(gid, answer)
+            out[gid] = GroupDescription(
+                group_id=gid,
+                state=answer.state,
+                protocol_type=answer.protocol_type,
+                assignor=answer.assignor,
+                members=[
+                    GroupMember(m.member_id, m.client_id, m.host, m.assignment)
+                    for m in answer.members
+                ],
+                coordinator_id=node if node >= 0 else None,
+                exists=answer.state != "Dead",
+            )
+        if other_protocol:
+            out.update(self._describe_groups_librdkafka(other_protocol))
+        return out
+
+    def _group_error(self, group_id: str, error: int) -> KafkaAdapterError:
+        if error == NO_ANSWER:
+            return KafkaTimeout(
+                f"The coordinator of group {group_id} did not answer in time.",
+                code="kafka_timeout",
+            )
+        kafka_error = KafkaError(error)
+        return KafkaCallFailed(
+            f"Kafka refused to describe group {group_id}: {kafka_error.str()}.",
+            code="kafka_error",
+            details={"kafka_error": kafka_error.name()},
+        )
+
+    def _describe_groups_librdkafka(self, group_ids: Iterable[str]) -> dict[str, GroupDescription]:
+        """librdkafka's DescribeConsumerGroups (one request per group), which also speaks
+        ConsumerGroupDescribe for KIP-848 groups. A group Kafka does not know is Dead."""
         ids = list(group_ids)
         if not ids:
             return {}

@@ -5,6 +5,7 @@
   coordinator (KIP-709). librdkafka sends one group per request, and its admin
   ListConsumerGroupOffsets crashes the process when a coordinator answers NOT_COORDINATOR
   (confluentinc/librdkafka#5040, open), which happens whenever group coordinators move.
+- DescribeGroups v5: many groups in one request per coordinator (librdkafka: one per group).
 - DescribeConfigs v4 with configuration keys: one key (min.insync.replicas) of thousands of
   topics in a small answer; librdkafka always asks for every key.
 - SaslHandshake v1 + SaslAuthenticate v2: the SASL exchange (PLAIN, SCRAM) on a new connection.
@@ -21,6 +22,7 @@ from __future__ import annotations
 import struct
 from collections.abc import Mapping
 from dataclasses import dataclass
+from typing import NamedTuple
 
 from console.kafka.types import PartitionMeta
 
@@ -190,20 +192,30 @@ def find_coordinators_request(groups: list[str], correlation_id: int) -> bytes:
     return request(FIND_COORDINATOR, 4, correlation_id, body)
 
 
-def parse_find_coordinators(payload: bytes) -> dict[str, tuple[str, int] | int]:
-    """Per group: (host, port) of its coordinator, or the error code."""
+class Coordinator(NamedTuple):
+    node_id: int
+    host: str
+    port: int
+
+    @property
+    def address(self) -> tuple[str, int]:
+        return (self.host, self.port)
+
+
+def parse_find_coordinators(payload: bytes) -> dict[str, Coordinator | int]:
+    """Per group: its coordinator, or the error code."""
     reader = response_body(payload)
     reader.int32()  # throttle
-    out: dict[str, tuple[str, int] | int] = {}
+    out: dict[str, Coordinator | int] = {}
     for _ in range(reader.array_length()):
         key = reader.compact_string() or ""
-        reader.int32()  # node id
+        node = reader.int32()
         host = reader.compact_string() or ""
         port = reader.int32()
         error = reader.int16()
         reader.compact_string()  # error message
         reader.tags()
-        out[key] = error if error else (host, port)
+        out[key] = error if error else Coordinator(node, host, port)
     return out
 
 
@@ -255,6 +267,78 @@ def parse_offset_fetch(payload: bytes) -> dict[str, dict[TP, int | None] | int]:
         error = reader.int16()
         reader.tags()
         out[group] = error if error and error != GROUP_ID_NOT_FOUND else offsets
+    return out
+
+
+# --- DescribeGroups -------------------------------------------------------------------------
+
+DESCRIBE_GROUPS = 15
+
+
+class DescribedMember(NamedTuple):
+    member_id: str
+    client_id: str
+    host: str
+    assignment: list[TP]  # decoded for consumer groups; [] for other protocols
+
+
+class DescribedGroup(NamedTuple):
+    state: str  # as Kafka names it: Stable, Empty, PreparingRebalance, Dead, ...
+    protocol_type: str  # "consumer", "" for a group that only commits offsets, "connect", ...
+    assignor: str
+    members: list[DescribedMember]
+
+
+def describe_groups_request(groups: list[str], correlation_id: int) -> bytes:
+    """DescribeGroups v5 for many groups of one coordinator."""
+    body = compact_array([compact_string(g) for g in groups]) + b"\x00" + NO_TAGS
+    return request(DESCRIBE_GROUPS, 5, correlation_id, body)
+
+
+def parse_consumer_assignment(data: bytes | None) -> list[TP]:
+    """The partitions in a consumer-protocol Assignment (any version: version, then the
+    topic partitions, then user data we do not need)."""
+    if not data:
+        return []
+    reader = Reader(data)
+    reader.int16()  # version
+    out: list[TP] = []
+    for _ in range(max(0, reader.int32())):
+        topic = reader.string() or ""
+        count = max(0, reader.int32())
+        out.extend((topic, p) for p in struct.unpack_from(f">{count}i", data, reader.pos))
+        reader.pos += 4 * count
+    return sorted(out)
+
+
+def parse_describe_groups(payload: bytes) -> dict[str, DescribedGroup | int]:
+    """Per group: what it is, or its error code (69 GROUP_ID_NOT_FOUND: unknown to the
+    classic protocol, e.g. a KIP-848 consumer group, which ConsumerGroupDescribe answers)."""
+    reader = response_body(payload)
+    reader.int32()  # throttle
+    out: dict[str, DescribedGroup | int] = {}
+    for _ in range(reader.array_length()):
+        error = reader.int16()
+        group = reader.compact_string() or ""
+        state = reader.compact_string() or ""
+        protocol_type = reader.compact_string() or ""
+        assignor = reader.compact_string() or ""
+        members = []
+        for _ in range(reader.array_length()):
+            member_id = reader.compact_string() or ""
+            reader.compact_string()  # group instance id
+            client_id = reader.compact_string() or ""
+            host = reader.compact_string() or ""
+            reader.compact_bytes()  # member metadata (subscription)
+            assignment = reader.compact_bytes()
+            reader.tags()
+            partitions = (
+                parse_consumer_assignment(assignment) if protocol_type == "consumer" else []
+            )
+            members.append(DescribedMember(member_id, client_id, host, partitions))
+        reader.int32()  # authorized operations
+        reader.tags()
+        out[group] = error if error else DescribedGroup(state, protocol_type, assignor, members)
     return out
 
 

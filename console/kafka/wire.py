@@ -3,8 +3,9 @@
 Bound to one cluster (its bootstrap servers and `ClusterSecurity`), used only by
 `console.kafka.client.ClusterClient`:
 - `quorum_leader()`: the active KRaft controller (DescribeQuorum).
-- `committed_offsets()`: committed offsets of many groups, one FindCoordinator for all
-  groups and one OffsetFetch per coordinator, retrying groups whose coordinator moved.
+- `committed_offsets()` and `describe_groups()`: many groups at once, one FindCoordinator for
+  all of them and one OffsetFetch (or DescribeGroups) per coordinator, retrying groups whose
+  coordinator moved.
 - `topic_config_values()`: chosen config keys of many topics (DescribeConfigs with keys),
   chunks sent to several brokers at once.
 - `list_offsets()`: offsets of many partitions: one Metadata request for their leaders, then
@@ -15,8 +16,9 @@ Bound to one cluster (its bootstrap servers and `ClusterSecurity`), used only by
 from __future__ import annotations
 
 import time
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from concurrent.futures import ThreadPoolExecutor
+from typing import TypeVar
 
 from console.clusters import ClusterSecurity
 from console.kafka import protocol
@@ -29,6 +31,7 @@ from console.kafka.connection import (
 )
 
 TP = tuple[str, int]
+R = TypeVar("R")
 _CONFIG_CHUNK = 1000
 # A partition whose leader did not answer (no Kafka error code is negative but UNKNOWN).
 NO_ANSWER = -100
@@ -68,10 +71,55 @@ class WireClient:
     ) -> dict[str, dict[TP, int | None]]:
         """A group whose coordinator moved is asked again (bounded); a group still failing
         after that raises ProtocolError naming it."""
-        pending = {g: (None if p is None else list(p)) for g, p in groups.items()}
-        results: dict[str, dict[TP, int | None]] = {}
+        wanted = {g: (None if p is None else list(p)) for g, p in groups.items()}
+
+        def build(batch: list[str]) -> Callable[[int], bytes]:
+            return lambda cid: protocol.offset_fetch_request({g: wanted[g] for g in batch}, cid)
+
+        answers = self._per_coordinator(
+            list(wanted), build, protocol.parse_offset_fetch, timeout, attempts
+        )
+        failed = {g: a for g, a in answers.items() if isinstance(a, int)}
+        for group, error in failed.items():
+            if error not in protocol.RETRIABLE_GROUP_ERRORS and error != NO_ANSWER:
+                raise protocol.ProtocolError(f"OffsetFetch for group {group!r}: error {error}")
+        if failed:
+            names = ", ".join(sorted(failed))
+            codes = set(failed.values())
+            raise protocol.ProtocolError(f"no committed offsets for {names} (errors {codes})")
+        return {g: a for g, a in answers.items() if not isinstance(a, int)}
+
+    def describe_groups(
+        self, groups: list[str], timeout: float, attempts: int = 4
+    ) -> dict[str, tuple[int, protocol.DescribedGroup | int]]:
+        """Per group: (coordinator node id, what DescribeGroups said or its error code);
+        one request per coordinator for all its groups (librdkafka sends one per group:
+        minutes for 20,000 groups)."""
+        located: dict[str, int] = {}
+
+        def build(batch: list[str]) -> Callable[[int], bytes]:
+            return lambda cid: protocol.describe_groups_request(batch, cid)
+
+        answers = self._per_coordinator(
+            groups, build, protocol.parse_describe_groups, timeout, attempts, located
+        )
+        return {g: (located.get(g, -1), a) for g, a in answers.items()}
+
+    def _per_coordinator(
+        self,
+        groups: list[str],
+        build: Callable[[list[str]], Callable[[int], bytes]],
+        parse: Callable[[bytes], Mapping[str, R | int]],
+        timeout: float,
+        attempts: int,
+        located: dict[str, int] | None = None,
+    ) -> dict[str, R | int]:
+        """One FindCoordinator for all groups, then one request per coordinator for its
+        groups; groups whose coordinator moved or did not answer are asked again (bounded).
+        Per group: the parsed answer, or the last error code (NO_ANSWER: none came)."""
+        pending = list(dict.fromkeys(groups))
+        results: dict[str, R | int] = {}
         deadline = time.monotonic() + timeout
-        last_error: dict[str, int] = {}
         for attempt in range(attempts):
             if not pending:
                 break
@@ -79,41 +127,36 @@ class WireClient:
                 time.sleep(min(0.2 * attempt, max(0.0, deadline - time.monotonic())))
             remaining = max(0.5, deadline - time.monotonic())
             wanted = list(pending)
-            located = protocol.parse_find_coordinators(
+            coordinators = protocol.parse_find_coordinators(
                 self.first_answer(
                     lambda cid, w=wanted: protocol.find_coordinators_request(w, cid), remaining
                 )
             )
-            by_coordinator: dict[Address, dict[str, list[TP] | None]] = {}
-            for group, where in located.items():
+            by_coordinator: dict[Address, list[str]] = {}
+            for group in pending:
+                where = coordinators.get(group, NO_ANSWER)
                 if isinstance(where, int):
-                    last_error[group] = where
+                    results[group] = where
                     continue
-                by_coordinator.setdefault(where, {})[group] = pending[group]
+                if located is not None:
+                    located[group] = where.node_id
+                by_coordinator.setdefault(where.address, []).append(group)
             for address, batch in by_coordinator.items():
                 remaining = max(0.5, deadline - time.monotonic())
-
-                def build(cid: int, b: dict[str, list[TP] | None] = batch) -> bytes:
-                    return protocol.offset_fetch_request(b, cid)
-
                 try:
-                    payload = self.pool.exchange(address, build, remaining)
+                    answer = parse(self.pool.exchange(address, build(batch), remaining))
                 except WireUnreachable:
-                    continue  # that coordinator went away: the next round finds the new one
-                for group, offsets in protocol.parse_offset_fetch(payload).items():
-                    if isinstance(offsets, int):
-                        last_error[group] = offsets
-                        if offsets not in protocol.RETRIABLE_GROUP_ERRORS:
-                            raise protocol.ProtocolError(
-                                f"OffsetFetch for group {group!r}: error {offsets}"
-                            )
-                        continue
-                    results[group] = offsets
-                    pending.pop(group, None)
-        if pending:
-            names = ", ".join(sorted(pending))
-            codes = {last_error.get(g) for g in pending}
-            raise protocol.ProtocolError(f"no committed offsets for {names} (errors {codes})")
+                    # That coordinator went away: the next round finds the new one.
+                    results.update(dict.fromkeys(batch, NO_ANSWER))
+                    continue
+                for group in batch:
+                    results[group] = answer.get(group, NO_ANSWER)
+            pending = [
+                g
+                for g in pending
+                if isinstance(results.get(g), int)
+                and (results[g] in protocol.RETRIABLE_GROUP_ERRORS or results[g] == NO_ANSWER)
+            ]
         return results
 
     def topic_config_values(

@@ -65,7 +65,79 @@ def test_find_coordinator_response_parsing():
         + kp.compact_array([entry("a", "127.0.0.1", 19092, 0), entry("b", "", -1, 15)])
         + kp.NO_TAGS
     )
-    assert kp.parse_find_coordinators(_response(body)) == {"a": ("127.0.0.1", 19092), "b": 15}
+    parsed = kp.parse_find_coordinators(_response(body))
+    assert parsed == {"a": kp.Coordinator(1, "127.0.0.1", 19092), "b": 15}
+    assert parsed["a"].address == ("127.0.0.1", 19092)  # type: ignore[union-attr]
+
+
+def _assignment(topics: dict[str, list[int]], version: int = 3) -> bytes:
+    out = struct.pack(">hi", version, len(topics))
+    for topic, partitions in topics.items():
+        out += struct.pack(">h", len(topic)) + topic.encode() + struct.pack(">i", len(partitions))
+        out += b"".join(struct.pack(">i", p) for p in partitions)
+    return out + struct.pack(">i", -1)  # no user data
+
+
+def test_consumer_assignment_parsing():
+    data = _assignment({"orders": [2, 0], "b": [1]})
+    assert kp.parse_consumer_assignment(data) == [("b", 1), ("orders", 0), ("orders", 2)]
+    assert kp.parse_consumer_assignment(b"") == [] and kp.parse_consumer_assignment(None) == []
+
+
+def test_describe_groups_request_and_response():
+    message = kp.describe_groups_request(["g1", "g2"], 3)
+    _, api_key, version, _ = struct.unpack_from(">ihhi", message)
+    assert (api_key, version) == (kp.DESCRIBE_GROUPS, 5)
+    assert message.endswith(
+        kp.compact_array([kp.compact_string("g1"), kp.compact_string("g2")]) + b"\x00" + kp.NO_TAGS
+    )
+
+    def member(member_id: str, assignment: bytes) -> bytes:
+        return (
+            kp.compact_string(member_id)
+            + kp.uvarint(0)  # no group instance id
+            + kp.compact_string("client-1")
+            + kp.compact_string("/10.0.0.9")
+            + kp.compact_bytes(b"subscription")
+            + kp.compact_bytes(assignment)
+            + kp.NO_TAGS
+        )
+
+    def group(error: int, name: str, state: str, ptype: str, assignor: str, members: list) -> bytes:
+        return (
+            struct.pack(">h", error)
+            + kp.compact_string(name)
+            + kp.compact_string(state)
+            + kp.compact_string(ptype)
+            + kp.compact_string(assignor)
+            + kp.compact_array(members)
+            + struct.pack(">i", -2147483648)
+            + kp.NO_TAGS
+        )
+
+    body = (
+        struct.pack(">i", 0)
+        + kp.compact_array(
+            [
+                group(
+                    0, "g1", "Stable", "consumer", "range", [member("m1", _assignment({"t": [1]}))]
+                ),
+                group(0, "c1", "Stable", "connect", "sessioned", [member("w1", b"\x00\x01junk")]),
+                group(69, "g2", "", "", "", []),
+            ]
+        )
+        + kp.NO_TAGS
+    )
+    parsed = kp.parse_describe_groups(_response(body))
+    assert parsed["g2"] == 69
+    assert parsed["g1"] == kp.DescribedGroup(
+        "Stable",
+        "consumer",
+        "range",
+        [kp.DescribedMember("m1", "client-1", "/10.0.0.9", [("t", 1)])],
+    )
+    # Other protocols' assignments are opaque: kept out, never mis-decoded.
+    assert parsed["c1"].members[0].assignment == []  # type: ignore[union-attr]
 
 
 def test_tagged_fields_are_skipped():

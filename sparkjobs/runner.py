@@ -246,10 +246,11 @@ def _poll_until_done(job_id: int, proc: subprocess.Popen, out: DriverOutput) -> 
     """Heartbeat, progress and the cancel flag, until the process ends or is cancelled.
     Returns "exited", "cancelled" or "gone" (someone else ended the job, e.g. the reaper)."""
     progress = 0.0
-    recorded_app = None
+    recorded_app: tuple[str | None, str | None] = (None, None)
     while proc.poll() is None:
-        if out.app_id and out.app_id != recorded_app:
-            recorded_app = out.app_id
+        # On a cluster the master's app id shows before the driver's UI address: record both.
+        if out.app_id and (out.app_id, out.ui_url) != recorded_app:
+            recorded_app = (out.app_id, out.ui_url)
             fields = {"spark_app_id": out.app_id, "spark_ui_url": out.ui_url or ""}
             if not states.transition(job_id, JobState.SUBMITTED, JobState.RUNNING, **fields):
                 states.update_active(job_id, **fields)

@@ -1,4 +1,5 @@
-"""`devstack up|down|status|stop-broker|start-broker|tool|fetch`: the command-line front end.
+"""`devstack up|down|status|stop-broker|start-broker|tool|fetch|spark-up|spark-down`: the
+command-line front end.
 
 Used both as `python manage.py devstack ...` and, without Django, `python -m devtools.devstack`.
 """
@@ -20,6 +21,7 @@ from devtools.devstack import (
     procs,
     redis_server,
     secure_listener,
+    spark_cluster,
     tls,
     tools,
 )
@@ -73,6 +75,14 @@ def build_parser() -> argparse.ArgumentParser:
     tool.add_argument("name", choices=sorted(tools.TOOLS), metavar="NAME")
     tool.add_argument("args", nargs=argparse.REMAINDER)
     sub.add_parser("fetch", help="fetch the Kafka and Spark Kafka-source jars, start nothing")
+    spark_up = sub.add_parser(
+        "spark-up",
+        help=f"start a Spark standalone master and worker ({config.SPARK_MASTER_URL})",
+    )
+    spark_up.add_argument(
+        "--timeout", type=float, default=config.SPARK_READY_TIMEOUT_S, help="seconds"
+    )
+    sub.add_parser("spark-down", help="stop the Spark standalone master and worker")
     return parser
 
 
@@ -90,6 +100,7 @@ def parse_args(argv: list[str]) -> argparse.Namespace:
 
 # --- commands -------------------------------------------------------------------------------
 def status_data() -> dict[str, Any]:
+    spark = spark_cluster.status()
     return {
         "bootstrap_servers": config.BOOTSTRAP_SERVERS,
         "secure_bootstrap_servers": config.SECURE_BOOTSTRAP_SERVERS,
@@ -104,6 +115,9 @@ def status_data() -> dict[str, Any]:
         "kafka_version": config.KAFKA_VERSION,
         "state_dir": str(config.state_dir()),
         "spark_kafka_jars": [str(p) for p in jars.spark_kafka_jars()],
+        "spark": spark,
+        # SPARK_MASTER for the console's workers while `spark-up` runs, else None.
+        "spark_master_url": spark["master_url"] if spark["running"] else None,
     }
 
 
@@ -129,6 +143,16 @@ def cmd_status(as_json: bool) -> int:
     print(f"kafka {data['kafka_version']}, state in {data['state_dir']}")
     n_jars = len(data["spark_kafka_jars"])
     print(f"spark kafka jars:  {n_jars or 'not fetched (run: devstack fetch)'}")
+    s = data["spark"]
+    if s["running"]:
+        print(
+            f"spark standalone:  {s['master_url']} (UI {s['master_ui']}), worker "
+            f"{s['cores']} cores {s['memory_mb']} MB (pids {s['master_pid']}, {s['worker_pid']})"
+        )
+    elif s["master_pid"] or s["worker_pid"]:
+        print(f"spark standalone:  starting or broken (see {config.spark_dir()}/*.out)")
+    else:
+        print("spark standalone:  stopped (devstack spark-up)")
     return 0
 
 
@@ -167,7 +191,8 @@ def cmd_up(timeout: float) -> int:
 def cmd_down(wipe: bool) -> int:
     state = config.state_dir()
     with _lock():
-        pids = kafka_cluster.stop_nodes(config.BROKER_IDS)
+        pids = spark_cluster.stop()
+        pids += kafka_cluster.stop_nodes(config.BROKER_IDS)
         pids += redis_server.stop()
         _log(f"Stopped {len(pids)} process(es)." if pids else "Nothing was running.")
         if wipe and state.is_dir():
@@ -222,6 +247,27 @@ def cmd_fetch() -> int:
     return 0
 
 
+def cmd_spark_up(timeout: float) -> int:
+    t0 = time.monotonic()
+    with _lock():
+        _init_state_dir()
+        info = spark_cluster.ensure_running(_log, timeout=timeout)
+    _log(
+        f"Spark standalone ready: {info['master_url']}, worker {info['cores']} cores "
+        f"{info['memory_mb']} MB ({time.monotonic() - t0:.1f} s)"
+    )
+    _log(f"  master UI: {info['master_ui']}   logs: {config.spark_dir()}")
+    _log(f"  for the console's workers: SPARK_MASTER={info['master_url']}")
+    return 0
+
+
+def cmd_spark_down() -> int:
+    with _lock():
+        pids = spark_cluster.stop()
+    _log(f"Stopped the Spark master and worker {pids}." if pids else "Spark was not running.")
+    return 0
+
+
 def main(argv: list[str] | None = None) -> int:
     try:
         args = parse_args(list(sys.argv[1:] if argv is None else argv))
@@ -242,6 +288,10 @@ def main(argv: list[str] | None = None) -> int:
             return cmd_tool(args.name, args.args)
         if args.command == "fetch":
             return cmd_fetch()
+        if args.command == "spark-up":
+            return cmd_spark_up(args.timeout)
+        if args.command == "spark-down":
+            return cmd_spark_down()
     except DevstackError as exc:
         _warn(f"devstack {args.command}: {exc}")
         return 1

@@ -46,9 +46,20 @@ QUORUM_VOTERS = ",".join(f"{n}@{HOST}:{controller_port(n)}" for n in BROKER_IDS)
 REDIS_PORT = 16379  # not 6379, so a system Redis can run beside ours
 REDIS_URL = f"redis://{HOST}:{REDIS_PORT}/0"
 
+# A Spark standalone master and one worker (`devstack spark-up`), from the installed pyspark.
+# Not 7077/8080/8081, so a system Spark (or anything else on 8080) can run beside ours.
+SPARK_MASTER_PORT = 17077
+SPARK_MASTER_WEBUI_PORT = 18080
+SPARK_WORKER_WEBUI_PORT = 18081
+SPARK_MASTER_URL = f"spark://{HOST}:{SPARK_MASTER_PORT}"
+SPARK_WORKER_CORES = 2
+SPARK_WORKER_MEMORY = "1g"  # what the worker offers executors (one default 1g executor)
+
 # --- JVM ------------------------------------------------------------------------------------
 BROKER_HEAP = ["-Xms384m", "-Xmx512m"]  # three brokers must fit a small dev box
 TOOL_HEAP = ["-Xmx256m"]
+SPARK_DAEMON_MEMORY = "256m"  # heap of the Spark master and worker daemons (executors: above)
+SPARK_READY_TIMEOUT_S = 90.0
 READY_TIMEOUT_S = 180.0
 # After the cluster is ready: TLS handshakes, and storing the SCRAM credential (JVM tool runs).
 SECURE_READY_TIMEOUT_S = 90.0
@@ -76,6 +87,11 @@ def node_dir(node_id: int) -> Path:
 
 def redis_dir() -> Path:
     return state_dir() / "redis"
+
+
+def spark_dir() -> Path:
+    """The standalone master's and worker's pids and logs; the worker's application dirs."""
+    return state_dir() / "spark"
 
 
 def kafka_home() -> Path:

@@ -15,6 +15,8 @@ def test_parse_simple_commands():
     assert (stop.command, stop.node, stop.kill) == ("stop-broker", 2, True)
     assert cli.parse_args(["start-broker", "3"]).node == 3
     assert cli.parse_args(["fetch"]).command == "fetch"
+    assert cli.parse_args(["spark-up", "--timeout", "30"]).timeout == 30
+    assert cli.parse_args(["spark-down"]).command == "spark-down"
 
 
 def test_parse_rejects_unknown_broker_and_command():
@@ -87,6 +89,8 @@ def test_status_json_shape_with_nothing_running(monkeypatch, tmp_path, capsys):
         "sasl_username",
         "sasl_password_file",
         "tls_ca_location",
+        "spark",
+        "spark_master_url",
     }
     assert data["bootstrap_servers"] == config.BOOTSTRAP_SERVERS
     assert data["secure_bootstrap_servers"] == "127.0.0.1:19094,127.0.0.1:29094,127.0.0.1:39094"
@@ -108,6 +112,9 @@ def test_status_json_shape_with_nothing_running(monkeypatch, tmp_path, capsys):
     assert data["redis_url"] == config.REDIS_URL
     assert data["state_dir"] == str(tmp_path.resolve())
     assert isinstance(data["spark_kafka_jars"], list)
+    assert data["spark_master_url"] is None
+    assert data["spark"]["running"] is False and data["spark"]["master_pid"] is None
+    assert data["spark"]["master_url"] == "spark://127.0.0.1:17077"
 
 
 def test_status_ignores_pid_file_of_a_foreign_process(monkeypatch, tmp_path):

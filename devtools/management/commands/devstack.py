@@ -9,7 +9,10 @@ from django.core.management.base import BaseCommand, CommandError
 
 
 class Command(BaseCommand):
-    help = "Local Kafka + Redis dev stack: up, down, status, stop-broker, start-broker, tool, fetch"
+    help = (
+        "Local Kafka + Redis (+ optional Spark) dev stack: up, down, status, stop-broker, "
+        "start-broker, tool, fetch, spark-up, spark-down"
+    )
 
     def run_from_argv(self, argv: list[str]) -> None:
         # Skip Django's option parsing so `tool kafka-topics --describe ...` passes through as-is.

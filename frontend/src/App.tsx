@@ -1,4 +1,4 @@
-import { BrowserRouter, Route, Routes } from "react-router-dom";
+import { BrowserRouter, Navigate, Route, Routes } from "react-router-dom";
 import { CurrentUserProvider } from "./components/CurrentUser";
 import { Layout } from "./components/Layout";
 import { ClusterPage } from "./pages/ClusterPage";
@@ -7,6 +7,9 @@ import { CreateTopicPage } from "./pages/CreateTopicPage";
 import { GroupPage } from "./pages/GroupPage";
 import { GroupsPage } from "./pages/GroupsPage";
 import { NotFoundPage } from "./pages/NotFoundPage";
+import { SparkJobPage } from "./pages/SparkJobPage";
+import { SparkJobsPage } from "./pages/SparkJobsPage";
+import { SparkSubmitPage } from "./pages/SparkSubmitPage";
 import { TopicPage } from "./pages/TopicPage";
 import { TopicsPage } from "./pages/TopicsPage";
 
@@ -29,6 +32,12 @@ export function AppRoutes() {
           <Route path="topics/:topic" element={<TopicPage />} />
           <Route path="groups" element={<GroupsPage />} />
           <Route path="groups/:group" element={<GroupPage />} />
+        </Route>
+        <Route path="spark">
+          <Route index element={<Navigate to="jobs" replace />} />
+          <Route path="jobs" element={<SparkJobsPage />} />
+          <Route path="jobs/:jobId" element={<SparkJobPage />} />
+          <Route path="new" element={<SparkSubmitPage />} />
         </Route>
         <Route path="*" element={<NotFoundPage />} />
       </Route>

@@ -15,6 +15,7 @@ export interface NavItem {
 
 export const NAV_ITEMS: NavItem[] = [
   { to: "/", label: "Clusters", end: true, activePrefixes: ["/clusters/"] },
+  { to: "/spark/jobs", label: "Spark jobs", activePrefixes: ["/spark/"] },
 ];
 
 /** A tab of the per-cluster pages (Overview | Topics | ...). */
@@ -52,4 +53,17 @@ export function topicPath(cluster: string, topic: string): string {
 /** The app path of a consumer group's page. */
 export function groupPath(cluster: string, group: string): string {
   return clusterPath(cluster, "groups", group);
+}
+
+/** The Spark job list. */
+export const SPARK_JOBS_PATH = "/spark/jobs";
+
+/** The page listing the job types with their forms; `jobType` preselects one. */
+export function sparkSubmitPath(jobType?: string): string {
+  return jobType ? `/spark/new?type=${encodeURIComponent(jobType)}` : "/spark/new";
+}
+
+/** The app path of a Spark job's page. */
+export function sparkJobPath(id: number): string {
+  return `${SPARK_JOBS_PATH}/${id}`;
 }

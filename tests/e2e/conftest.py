@@ -2,13 +2,18 @@
 
 from __future__ import annotations
 
+import json
 import os
+import shlex
+import subprocess
+import urllib.error
+import urllib.request
 from pathlib import Path
 
 import pytest
 
 from tests.live_server import ADMIN, start_console, start_sampler, stop_process
-from tests.stack import ROOT
+from tests.stack import ROOT, wait_for
 
 CHROMIUM = os.environ.get("CHROMIUM_PATH", "/usr/bin/chromium")
 # Flags that keep Chromium quiet on a machine with no outside network.
@@ -25,11 +30,76 @@ SCREENSHOTS = ROOT / "artifacts" / "screenshots"
 
 
 @pytest.fixture(scope="session")
-def live_console(tmp_path_factory, stack):
+def live_console_server(tmp_path_factory, stack):
     """The console served by daphne on a free port, with its own database and admin user."""
     console = start_console(tmp_path_factory.mktemp("e2e"))
-    yield console.base
+    yield console
     console.stop()
+
+
+@pytest.fixture(scope="session")
+def live_console(live_console_server) -> str:
+    """The base URL of the e2e console."""
+    return live_console_server.base
+
+
+def procfile_command(name: str) -> list[str]:
+    """A Procfile line as arguments (its program made absolute)."""
+    for line in (ROOT / "Procfile").read_text().splitlines():
+        if line.startswith(f"{name}:"):
+            cmd = shlex.split(line.split(":", 1)[1])
+            return [str(ROOT / cmd[0]), *cmd[1:]]
+    raise AssertionError(f"Procfile has no {name} line")
+
+
+@pytest.fixture(scope="module")
+def spark_worker(live_console_server, tmp_path_factory):
+    """The Procfile's Celery worker for the e2e console (its env: same database and broker),
+    running Spark jobs with SPARK_MASTER=local[2]. Before it stops, every job still active is
+    cancelled and awaited: spark-submit runs in a process group of its own, which stopping the
+    worker would leave behind."""
+    workdir = tmp_path_factory.mktemp("e2e-spark")
+    env = {
+        **live_console_server.env,
+        "SPARK_MASTER": "local[2]",
+        "SPARK_WORK_DIR": str(workdir / "work"),
+        "SPARK_OUTPUT_DIR": str(workdir / "output"),
+        "SPARK_CONF": json.dumps({"spark.sql.shuffle.partitions": "4"}),
+    }
+    log_path = workdir / "worker.log"
+    worker = subprocess.Popen(
+        procfile_command("worker"),
+        cwd=ROOT,
+        env=env,
+        stdout=log_path.open("a"),
+        stderr=subprocess.STDOUT,
+        start_new_session=True,
+    )
+    yield worker
+    token = live_console_server.token("e2e-spark-reaper", "operator")
+
+    def call(method: str, path: str) -> object:
+        request = urllib.request.Request(
+            f"{live_console_server.base}/api/v1/{path}",
+            method=method,
+            headers={"Authorization": f"Token {token}"},
+        )
+        try:
+            with urllib.request.urlopen(request, timeout=20) as answer:
+                return json.loads(answer.read())
+        except urllib.error.HTTPError:
+            return None
+
+    def active() -> list[dict]:
+        jobs = call("GET", "spark/jobs?limit=1000") or []
+        return [j for j in jobs if j["state"] in ("queued", "submitted", "running")]
+
+    try:
+        for job in active():
+            call("POST", f"spark/jobs/{job['id']}/cancel")
+        wait_for(lambda: not active(), timeout=60, what="every e2e Spark job to end", every=1)
+    finally:
+        stop_process(worker)
 
 
 @pytest.fixture(scope="package", autouse=True)

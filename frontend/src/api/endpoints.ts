@@ -18,6 +18,10 @@ import type {
   OffsetReset,
   ReasonRequest,
   ResetRequest,
+  SparkJob,
+  SparkJobListQuery,
+  SparkJobSubmit,
+  SparkJobType,
   TopicDetail,
   TopicHealthFilter,
   TopicPartitionRef,
@@ -175,4 +179,39 @@ export function undoOffsetReset(id: number, reason: string): Promise<OffsetReset
 /** Download URL of the group's committed offsets as topic,partition,offset lines. */
 export function groupOffsetsCsvUrl(cluster: string, group: string): string {
   return apiUrl(`clusters/${seg(cluster)}/groups/${seg(group)}/offsets.csv`);
+}
+
+// ---- Spark jobs ----
+
+export function listSparkJobTypes(signal?: AbortSignal): Promise<SparkJobType[]> {
+  return api.get<SparkJobType[]>("spark/job-types", { signal });
+}
+
+/** 201 with the job, queued. 400 names the bad field in details.field (`job_type`, `cluster`,
+ * `params.<name>`); 403 below operator. */
+export function submitSparkJob(body: SparkJobSubmit): Promise<SparkJob> {
+  return api.post<SparkJob>("spark/jobs", body satisfies Schemas["Submit"]);
+}
+
+/** Jobs, newest first (`limit` 1..1000, default 100). */
+export function listSparkJobs(query: SparkJobListQuery = {}, signal?: AbortSignal): Promise<SparkJob[]> {
+  return api.get<SparkJob[]>("spark/jobs", {
+    signal,
+    query: { state: query.state || undefined, job_type: query.job_type || undefined, limit: query.limit },
+  });
+}
+
+export function getSparkJob(id: number, signal?: AbortSignal): Promise<SparkJob> {
+  return api.get<SparkJob>(`spark/jobs/${id}`, { signal });
+}
+
+/** 200 with the job cancelled (it was queued), 202 with `cancel_requested` (its worker stops it
+ * within seconds); 409 job_finished when it had already ended. */
+export function cancelSparkJob(id: number): Promise<SparkJob> {
+  return api.post<SparkJob>(`spark/jobs/${id}/cancel`);
+}
+
+/** The whole driver log (text/plain), to open in a new tab. */
+export function sparkJobLogUrl(id: number): string {
+  return apiUrl(`spark/jobs/${id}/log`);
 }

@@ -1,6 +1,6 @@
 // The WebSocket side of the API (docs/api.md, "WebSockets"; docs/live-lag.md): the socket paths
 // and the messages they push. Hand-written: the OpenAPI schema describes only the REST API.
-import type { LagStatus, RetentionRisk } from "./types";
+import type { LagStatus, RetentionRisk, SparkJob } from "./types";
 
 const seg = encodeURIComponent;
 
@@ -12,6 +12,11 @@ export function lagSocketPath(cluster: string): string {
 /** Brokers, controller, topics, leaders and ISR: a `metadata` message whenever one changes. */
 export function metadataSocketPath(cluster: string): string {
   return `/ws/clusters/${seg(cluster)}/metadata`;
+}
+
+/** One Spark job: the job as it is now on connect, then again after every change. */
+export function sparkJobSocketPath(jobId: number): string {
+  return `/ws/spark/jobs/${jobId}`;
 }
 
 /** The absolute URL of a socket path on this page's host (wss on an https page). */
@@ -120,8 +125,11 @@ export interface MetadataMessage {
   topics_removed?: string[];
 }
 
+/** A Spark job as it is now (exactly the fields of GET spark/jobs/{id}), pushed on every change. */
+export type JobMessage = SparkJob & { type: "job" };
+
 export type LagSocketMessage = LagMessage | GroupStateMessage;
-export type LiveMessage = LagMessage | GroupStateMessage | MetadataMessage | StatusMessage | ErrorMessage;
+export type LiveMessage = LagMessage | GroupStateMessage | MetadataMessage | JobMessage | StatusMessage | ErrorMessage;
 
 function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === "object" && value !== null && !Array.isArray(value);
@@ -160,6 +168,8 @@ export function parseLiveMessage(text: unknown): LiveMessage | null {
         brokers: Array.isArray(value.brokers) ? (value.brokers as MetadataBroker[]) : [],
         changes: Array.isArray(value.changes) ? (value.changes as LeadershipChange[]) : [],
       };
+    case "job":
+      return typeof value.id === "number" && typeof value.state === "string" ? (value as unknown as JobMessage) : null;
     case "status":
       return typeof value.live === "boolean" ? (value as unknown as StatusMessage) : null;
     case "error":

@@ -165,3 +165,31 @@ export type LagPoint = Schemas["LagPoint"];
 
 /** GET /api/v1/clusters/{cluster}/groups/{group}/lag-history */
 export type LagHistory = Schemas["LagHistory"];
+
+// ---- Spark jobs (docs/spark-jobs.md) ----
+
+/** queued → submitted → running → succeeded | failed | cancelled | lost. */
+export type SparkJobState = Schemas["StateEnum"];
+
+/** A JSON Schema as the server sends it (the job types' params and result schemas). */
+export type JsonSchema = Record<string, unknown>;
+
+/** One entry of GET /api/v1/spark/job-types. The schema has both schemas as free JSON. */
+export type SparkJobType = Omit<Schemas["JobType"], "params_schema" | "result_schema"> & {
+  params_schema: JsonSchema;
+  result_schema: JsonSchema;
+};
+
+/** POST /api/v1/spark/jobs */
+export type SparkJobSubmit = Schemas["Submit"] & { params: Record<string, unknown> };
+
+/** A job (GET /api/v1/spark/jobs/{id}, the list, submit and cancel answers, the job socket).
+ * `params` are the params with the schema's defaults filled in; `result` (null until it
+ * succeeded) follows the job type's result schema (lib/sparkResults reads it defensively). */
+export type SparkJob = Omit<Schemas["SparkJob"], "params" | "result"> & {
+  params: Record<string, unknown>;
+  result: unknown;
+};
+
+/** The query of GET /api/v1/spark/jobs: `state`, `job_type`, `limit`. */
+export type SparkJobListQuery = NonNullable<paths["/api/v1/spark/jobs"]["get"]["parameters"]["query"]>;

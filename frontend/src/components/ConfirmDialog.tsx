@@ -4,9 +4,12 @@ interface ConfirmDialogProps {
   title: string;
   /** What will happen, shown above the input. */
   children: ReactNode;
-  /** The text the user must type exactly (e.g. the topic name). */
-  expected: string;
+  /** The text the user must type exactly (e.g. the topic name); without it the confirm button is
+   * enabled at once (for actions that are easy to redo, such as cancelling a job). */
+  expected?: string;
   confirmLabel: string;
+  /** The label of the button that closes the dialog (default "Cancel"). */
+  dismissLabel?: string;
   /** True while the action runs: the buttons are disabled. */
   busy?: boolean;
   /** Shown under the input when the action failed. */
@@ -17,13 +20,15 @@ interface ConfirmDialogProps {
 
 /**
  * A modal for destructive actions: the confirm button enables only once the
- * input holds exactly `expected` (case and whitespace count). Escape or Cancel closes.
+ * input holds exactly `expected` (case and whitespace count), or at once when nothing
+ * is expected. Escape or Cancel closes.
  */
 export function ConfirmDialog({
   title,
   children,
   expected,
   confirmLabel,
+  dismissLabel = "Cancel",
   busy = false,
   error,
   onConfirm,
@@ -31,12 +36,14 @@ export function ConfirmDialog({
 }: ConfirmDialogProps) {
   const [typed, setTyped] = useState("");
   const input = useRef<HTMLInputElement>(null);
+  const dismiss = useRef<HTMLButtonElement>(null);
   const titleId = useId();
   const inputId = useId();
-  const matches = typed === expected;
+  const matches = expected === undefined || typed === expected;
 
   useEffect(() => {
-    input.current?.focus();
+    // Without an input, the safe choice has the focus: Enter does not confirm by accident.
+    (input.current ?? dismiss.current)?.focus();
   }, []);
 
   useEffect(() => {
@@ -60,28 +67,32 @@ export function ConfirmDialog({
             if (matches && !busy) onConfirm();
           }}
         >
-          <label htmlFor={inputId} className="field-label">
-            Type <code className="confirm-expected">{expected}</code> to confirm
-          </label>
-          <input
-            id={inputId}
-            ref={input}
-            className="input input-wide mono"
-            value={typed}
-            onChange={(event) => setTyped(event.target.value)}
-            autoComplete="off"
-            spellCheck={false}
-            disabled={busy}
-            data-testid="confirm-input"
-          />
+          {expected !== undefined && (
+            <>
+              <label htmlFor={inputId} className="field-label">
+                Type <code className="confirm-expected">{expected}</code> to confirm
+              </label>
+              <input
+                id={inputId}
+                ref={input}
+                className="input input-wide mono"
+                value={typed}
+                onChange={(event) => setTyped(event.target.value)}
+                autoComplete="off"
+                spellCheck={false}
+                disabled={busy}
+                data-testid="confirm-input"
+              />
+            </>
+          )}
           {error && (
             <p className="field-error" role="alert">
               {error.message}
             </p>
           )}
           <div className="modal-actions">
-            <button type="button" className="button" onClick={onCancel} disabled={busy}>
-              Cancel
+            <button type="button" className="button" ref={dismiss} onClick={onCancel} disabled={busy} data-testid="confirm-dismiss">
+              {dismissLabel}
             </button>
             <button
               type="submit"

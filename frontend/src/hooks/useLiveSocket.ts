@@ -3,6 +3,8 @@ import {
   lagSocketPath,
   metadataSocketPath,
   socketUrl,
+  sparkJobSocketPath,
+  type JobMessage,
   type LagSocketMessage,
   type LagSubscription,
   type LiveMessage,
@@ -98,6 +100,20 @@ export function useMetadataSocket(cluster: string, onMetadata: (messages: Metada
     onMessages: (messages) => {
       const metadata = messages.filter((m): m is MetadataMessage => m.type === "metadata");
       if (metadata.length > 0) onMetadata(metadata);
+    },
+  });
+}
+
+/**
+ * One Spark job (`/ws/spark/jobs/{id}`): the job on connect, then after every change. Only the
+ * newest of a batch is handed on (each message is the whole job). Null `jobId`: no socket.
+ */
+export function useSparkJobSocket(jobId: number | null, onJob: (job: JobMessage) => void): LiveState {
+  return useLiveSocket(jobId === null ? null : sparkJobSocketPath(jobId), {
+    onMessages: (messages) => {
+      const jobs = messages.filter((m): m is JobMessage => m.type === "job" && m.id === jobId);
+      const newest = jobs[jobs.length - 1];
+      if (newest) onJob(newest);
     },
   });
 }

@@ -34,3 +34,18 @@ export function formatRate(perSecond: number | null | undefined): string {
   const digits = Math.abs(perSecond) >= 100 ? 0 : 1;
   return `${perSecond.toLocaleString("en-US", { maximumFractionDigits: digits })}/s`;
 }
+
+/** A size in bytes: "512 B", "1.5 KiB", "12.3 MiB", "2.00 GiB"; an em dash when unknown. */
+export function formatBytes(bytes: number | null | undefined): string {
+  if (bytes === null || bytes === undefined || !Number.isFinite(bytes)) return "—";
+  const units = ["B", "KiB", "MiB", "GiB", "TiB"];
+  let value = Math.max(0, bytes);
+  let unit = 0;
+  while (value >= 1024 && unit < units.length - 1) {
+    value /= 1024;
+    unit += 1;
+  }
+  if (unit === 0) return `${value.toLocaleString("en-US")} B`;
+  const digits = value >= 100 ? 0 : value >= 10 ? 1 : 2;
+  return `${value.toFixed(digits)} ${units[unit]}`;
+}

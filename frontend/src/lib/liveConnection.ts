@@ -36,11 +36,11 @@ export const CONNECTING: LiveState = {
 export const OFF: LiveState = { ...CONNECTING, status: "off", reason: "Live updates are off." };
 
 /** Close codes after which reconnecting cannot help (docs/api.md): 4401 not signed in, 4403 no
- * viewer role, 4404 unknown cluster or path. */
+ * viewer role, 4404 unknown cluster, job or path. */
 export const FINAL_CLOSE_CODES: ReadonlyMap<number, string> = new Map([
   [4401, "Not signed in."],
   [4403, "Your role does not allow live updates."],
-  [4404, "The server has no live updates for this cluster."],
+  [4404, "The server has no live updates for this cluster (or job)."],
 ]);
 
 export const BACKOFF_BASE_MS = 1_000;

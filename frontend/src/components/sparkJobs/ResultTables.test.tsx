@@ -1,0 +1,115 @@
+import { render, screen, within } from "@testing-library/react";
+import { describe, expect, it } from "vitest";
+import { EXPORT_RESULT, PROFILE_RESULT, REPLAY_RESULT } from "../../test/sparkFixtures";
+import { ResultTables, utcText } from "./ResultTables";
+
+/** A table's header cells and body rows as text. */
+function tableText(testId: string) {
+  const table = screen.getByTestId(testId);
+  const head = within(table).getAllByRole("columnheader").map((c) => c.textContent);
+  const rows = within(table)
+    .getAllByRole("row")
+    .slice(1)
+    .map((row) => within(row).getAllByRole("cell").map((c) => c.textContent));
+  return { head, rows };
+}
+
+const partitionsBlock = () => screen.getByTestId("result-table-partitions").closest(".result-block");
+
+describe("ResultTables", () => {
+  it("shows a profile's summary and each of its tables, never JSON", () => {
+    const { container } = render(<ResultTables job={{ job_type: "topic-profile", result: PROFILE_RESULT }} />);
+    expect(screen.getByTestId("result-fact-records")).toHaveTextContent("60");
+    expect(screen.getByTestId("result-fact-duplicate_records")).toHaveTextContent("8");
+    expect(screen.getByTestId("result-fact-sequence_missing")).toHaveTextContent("2");
+
+    expect(tableText("result-table-partitions")).toEqual({
+      head: ["Partition", "Records", "Null keys", "First ts", "Last ts"],
+      rows: [
+        ["0", "30", "4", "2026-07-01 13:00:00 UTC", "2026-07-01 13:59:00 UTC"],
+        ["1", "30", "4", "2026-07-01 13:00:01 UTC", "2026-07-01 13:59:01 UTC"],
+      ],
+    });
+    expect(tableText("result-table-value_sizes").rows).toContainEqual(["mean", "18.2"]);
+    // Tables of 4 columns and more take two grid columns; times stay on one line.
+    expect(partitionsBlock()).toHaveClass("result-block-wide");
+    expect(screen.getByTestId("result-table-hours").closest(".result-block")).not.toHaveClass("result-block-wide");
+    expect(within(screen.getByTestId("result-table-partitions")).getAllByRole("cell")[3]).not.toHaveClass("wrap-soft");
+    expect(within(screen.getByTestId("result-table-duplicates")).getAllByRole("cell")[0]).toHaveClass("wrap-soft");
+    // A null key is shown as a dash, not "null".
+    expect(tableText("result-table-duplicates").rows).toEqual([
+      ["k0", "18", "2"],
+      ["—", "18", "2"],
+    ]);
+    expect(tableText("result-table-sequence").head).toEqual(["Scope", "Checked", "Gaps", "Missing", "Out of order", "No field"]);
+    expect(tableText("result-table-ranges")).toEqual({
+      head: ["partition", "first offset", "end offset", "records in range"],
+      rows: [
+        ["0", "0", "30", "30"],
+        ["1", "0", "30", "30"],
+      ],
+    });
+    // Numbers are right-aligned, text is not.
+    const partitions = screen.getByTestId("result-table-partitions");
+    expect(within(partitions).getAllByRole("cell")[1]).toHaveClass("num");
+    expect(within(partitions).getAllByRole("cell")[3]).not.toHaveClass("num");
+    expect(container.textContent).not.toContain("{");
+  });
+
+  it("shows the scripts' UTC times readably, and other text as it is", () => {
+    expect(utcText("2026-07-01T13:00:00.000Z")).toBe("2026-07-01 13:00:00 UTC");
+    expect(utcText("2026-07-01T13:00:00.250Z")).toBe("2026-07-01 13:00:00.250 UTC");
+    expect(utcText("2026-07-01T13:00:00+02:00")).toBeNull();
+    expect(utcText("k7")).toBeNull();
+  });
+
+  it("shows an export's size and its rows per partition next to the range read", () => {
+    render(<ResultTables job={{ job_type: "topic-export", result: EXPORT_RESULT }} />);
+    expect(screen.getByTestId("result-fact-rows")).toHaveTextContent("57");
+    expect(screen.getByTestId("result-fact-bytes")).toHaveTextContent("5.20 KiB");
+    expect(screen.getByTestId("result-fact-files")).toHaveTextContent("2");
+    expect(screen.getByTestId("result-fact-output_path")).toHaveTextContent("/data/spark/output/export-7");
+    expect(tableText("result-table-ranges")).toEqual({
+      head: ["partition", "first offset", "end offset", "records in range", "rows written"],
+      rows: [
+        ["0", "3", "30", "27", "27"],
+        ["1", "0", "30", "30", "30"],
+      ],
+    });
+  });
+
+  it("shows a replay's records per target partition (in partition order) and the range read", () => {
+    render(<ResultTables job={{ job_type: "topic-replay", result: REPLAY_RESULT }} />);
+    expect(screen.getByTestId("result-fact-records")).toHaveTextContent("60");
+    expect(screen.getByTestId("result-fact-target_topic")).toHaveTextContent("orders-copy");
+    expect(tableText("result-table-partitions")).toEqual({
+      head: ["target partition", "records"],
+      rows: [
+        ["0", "30"],
+        ["1", "30"],
+      ],
+    });
+    expect(tableText("result-table-ranges").rows).toHaveLength(2);
+  });
+
+  it("shows a result of another shape as facts and tables too, and says when there is none", () => {
+    const { unmount } = render(
+      <ResultTables
+        job={{
+          job_type: "topic-count",
+          result: { records: 12, note: "ok", per_key: { a: 7, b: 5 }, sample: { columns: ["k"], rows: [["a"]] } },
+        }}
+      />,
+    );
+    expect(screen.getByTestId("result-fact-records")).toHaveTextContent("12");
+    expect(screen.getByTestId("result-fact-note")).toHaveTextContent("ok");
+    expect(tableText("result-table-per_key").rows).toEqual([
+      ["a", "7"],
+      ["b", "5"],
+    ]);
+    expect(tableText("result-table-sample").rows).toEqual([["a"]]);
+    unmount();
+    render(<ResultTables job={{ job_type: "topic-profile", result: null }} />);
+    expect(screen.getByText("The job left no result.")).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,127 @@
+import { useCallback, useEffect, useState } from "react";
+import { Link } from "react-router-dom";
+import { listSparkJobs, listSparkJobTypes } from "../api/endpoints";
+import type { SparkJobType } from "../api/types";
+import { hasRole, useCurrentUser } from "../components/CurrentUser";
+import { PageShell } from "../components/PageShell";
+import { SparkJobsTable } from "../components/sparkJobs/SparkJobsTable";
+import { useDocumentTitle } from "../hooks/useDocumentTitle";
+import { usePolling } from "../hooks/usePolling";
+import { useQueryUpdate } from "../hooks/useQueryUpdate";
+import { formatCount, plural } from "../lib/format";
+import { isActive, parseJobState, SPARK_JOB_STATES } from "../lib/sparkJobs";
+import { sparkSubmitPath } from "../navigation";
+
+/** While a listed job is active the list refreshes this often; otherwise every 10 s. */
+export const JOBS_ACTIVE_POLL_MS = 3_000;
+export const JOBS_IDLE_POLL_MS = 10_000;
+/** The most the API lists at once. */
+export const JOBS_LIMIT = 1000;
+const JOB_TYPES_POLL_MS = 300_000;
+
+/**
+ * /spark/jobs — every job, newest first (up to 1,000), with its state and a progress bar while it
+ * runs; URL query `state` and `job_type` filter on the server. Refreshes every 3 s while a listed
+ * job is active, every 10 s otherwise. Rows are virtualized above 200.
+ */
+export function SparkJobsPage() {
+  useDocumentTitle("Spark jobs");
+  const { user } = useCurrentUser();
+  const [query, update] = useQueryUpdate();
+  const state = parseJobState(query.get("state"));
+  const jobType = query.get("job_type") || null;
+
+  const types = usePolling(listSparkJobTypes, JOB_TYPES_POLL_MS);
+  const fetcher = useCallback(
+    (signal: AbortSignal) => listSparkJobs({ state: state ?? undefined, job_type: jobType ?? undefined, limit: JOBS_LIMIT }, signal),
+    [state, jobType],
+  );
+  const [anyActive, setAnyActive] = useState(false);
+  const { data, error, loading, updatedAt, refresh } = usePolling(fetcher, anyActive ? JOBS_ACTIVE_POLL_MS : JOBS_IDLE_POLL_MS);
+  const activeNow = (data ?? []).some((job) => isActive(job.state));
+  useEffect(() => setAnyActive(activeNow), [activeNow]);
+
+  const filtered = state !== null || jobType !== null;
+  const actions = (
+    <div className="toolbar">
+      <select
+        className="input"
+        aria-label="State"
+        value={state ?? ""}
+        onChange={(event) => update({ state: event.target.value })}
+        data-testid="jobs-state-filter"
+      >
+        <option value="">All states</option>
+        {SPARK_JOB_STATES.map((s) => (
+          <option key={s} value={s}>
+            {s}
+          </option>
+        ))}
+      </select>
+      <JobTypeFilter types={types.data} value={jobType} onChange={(name) => update({ job_type: name })} />
+      <span className="toolbar-spacer" />
+      {data && (
+        <span className="muted" data-testid="jobs-count" data-count={data.length}>
+          {formatCount(data.length)} {plural(data.length, "job")}
+          {data.length >= JOBS_LIMIT ? " (the newest)" : ""}
+        </span>
+      )}
+      {hasRole(user, "operator") && (
+        <Link to={sparkSubmitPath()} className="button button-primary" data-testid="new-spark-job">
+          New job
+        </Link>
+      )}
+    </div>
+  );
+
+  return (
+    <PageShell
+      crumbs={[{ label: "Spark jobs" }]}
+      title="Spark jobs"
+      updatedAt={updatedAt}
+      actions={actions}
+      loading={loading}
+      error={error}
+      stale={!!error && data !== undefined}
+      what="the jobs"
+      loadingLabel="Loading jobs…"
+      skeletonRows={6}
+      onRetry={refresh}
+      testId="spark-jobs-page"
+    >
+      {data && (
+        <SparkJobsTable
+          jobs={data}
+          types={types.data}
+          empty={filtered ? "No job matches the filters." : "No Spark job has been submitted yet."}
+        />
+      )}
+    </PageShell>
+  );
+}
+
+interface JobTypeFilterProps {
+  types: SparkJobType[] | undefined;
+  value: string | null;
+  onChange: (name: string) => void;
+}
+
+function JobTypeFilter({ types, value, onChange }: JobTypeFilterProps) {
+  return (
+    <select
+      className="input"
+      aria-label="Job type"
+      value={value ?? ""}
+      onChange={(event) => onChange(event.target.value)}
+      data-testid="jobs-type-filter"
+    >
+      <option value="">All job types</option>
+      {value && !types?.some((t) => t.name === value) && <option value={value}>{value}</option>}
+      {types?.map((t) => (
+        <option key={t.name} value={t.name}>
+          {t.title}
+        </option>
+      ))}
+    </select>
+  );
+}

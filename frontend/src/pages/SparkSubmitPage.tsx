@@ -1,0 +1,127 @@
+import { lazy, Suspense, useCallback, useMemo } from "react";
+import { useNavigate } from "react-router-dom";
+import { listClusters, listSparkJobTypes, listTopics } from "../api/endpoints";
+import type { ClusterSummary, SparkJob, SparkJobType } from "../api/types";
+import { hasRole, useCurrentUser } from "../components/CurrentUser";
+import { Loading } from "../components/Loading";
+import { PageShell } from "../components/PageShell";
+import { useDocumentTitle } from "../hooks/useDocumentTitle";
+import { usePolling } from "../hooks/usePolling";
+import { useQueryUpdate } from "../hooks/useQueryUpdate";
+import { SPARK_JOBS_PATH, sparkJobPath } from "../navigation";
+
+// The form library and its JSON Schema validator (ajv) load with this page only, in their own chunk.
+const SparkJobForm = lazy(() => import("../components/sparkJobs/SparkJobForm").then((m) => ({ default: m.SparkJobForm })));
+
+/** The catalog changes only with a deploy; clusters and topics now and then. */
+const JOB_TYPES_POLL_MS = 300_000;
+const CLUSTERS_POLL_MS = 60_000;
+const TOPICS_POLL_MS = 30_000;
+
+/** The cluster a new job goes to: the one in the URL, else the first reachable one. */
+export function defaultCluster(clusters: ClusterSummary[] | undefined, asked: string | null): string {
+  if (asked) return asked;
+  return clusters?.find((c) => c.reachable)?.name ?? clusters?.[0]?.name ?? "";
+}
+
+/**
+ * /spark/new — the job types (title and description), and the chosen one's form generated from
+ * its params schema; URL query `type` (the job type) and `cluster`. Submitting opens the new
+ * job's page. Viewers see the form disabled.
+ */
+export function SparkSubmitPage() {
+  useDocumentTitle("New Spark job");
+  const navigate = useNavigate();
+  const { user } = useCurrentUser();
+  const canSubmit = hasRole(user, "operator");
+  const [query, update] = useQueryUpdate();
+
+  const types = usePolling(listSparkJobTypes, JOB_TYPES_POLL_MS);
+  const clusters = usePolling(listClusters, CLUSTERS_POLL_MS);
+  const cluster = defaultCluster(clusters.data, query.get("cluster"));
+  const topicsFetcher = useCallback(
+    (signal: AbortSignal) => (cluster ? listTopics(cluster, {}, signal) : Promise.resolve([])),
+    [cluster],
+  );
+  const topics = usePolling(topicsFetcher, TOPICS_POLL_MS);
+  const topicNames = useMemo(() => (topics.data ?? []).map((t) => t.name).sort(), [topics.data]);
+
+  const selected = types.data?.find((t) => t.name === query.get("type")) ?? types.data?.[0];
+  const onSubmitted = useCallback((job: SparkJob) => navigate(sparkJobPath(job.id)), [navigate]);
+
+  return (
+    <PageShell
+      crumbs={[{ label: "Spark jobs", to: SPARK_JOBS_PATH }, { label: "New job" }]}
+      title="New Spark job"
+      loading={types.loading}
+      error={types.error}
+      stale={!!types.error && types.data !== undefined}
+      what="the job types"
+      loadingLabel="Loading job types…"
+      onRetry={types.refresh}
+      testId="spark-submit-page"
+    >
+      {types.data && (
+        <>
+          {user && !canSubmit && (
+            <p className="notice notice-warn" data-testid="operator-only">
+              Only operators can submit Spark jobs: the form is disabled for your role ({user.role}).
+            </p>
+          )}
+          {clusters.error && !clusters.data && (
+            <p className="inline-error" role="alert">
+              Could not load the clusters: {clusters.error.message}
+            </p>
+          )}
+          <JobTypePicker types={types.data} selected={selected?.name ?? null} onSelect={(name) => update({ type: name })} />
+          {selected && (
+            <section className="job-type-form" aria-labelledby="job-type-title">
+              <h2 id="job-type-title">{selected.title}</h2>
+              <Suspense fallback={<Loading label="Loading the form…" rows={4} />}>
+                <SparkJobForm
+                  key={selected.name}
+                  jobType={selected}
+                  clusters={clusters.data}
+                  cluster={cluster}
+                  onClusterChange={(name) => update({ cluster: name })}
+                  topics={topicNames}
+                  canSubmit={canSubmit}
+                  onSubmitted={onSubmitted}
+                />
+              </Suspense>
+            </section>
+          )}
+          {types.data.length === 0 && <p className="empty">The server offers no job types.</p>}
+        </>
+      )}
+    </PageShell>
+  );
+}
+
+interface JobTypePickerProps {
+  types: SparkJobType[];
+  selected: string | null;
+  onSelect: (name: string) => void;
+}
+
+/** The job types as cards; the chosen one's form is shown below them. */
+function JobTypePicker({ types, selected, onSelect }: JobTypePickerProps) {
+  return (
+    <div className="job-types" role="group" aria-label="Job type">
+      {types.map((type) => (
+        <button
+          key={type.name}
+          type="button"
+          className={type.name === selected ? "job-type-card active" : "job-type-card"}
+          aria-pressed={type.name === selected}
+          onClick={() => onSelect(type.name)}
+          data-testid={`job-type-${type.name}`}
+        >
+          <span className="job-type-name">{type.title}</span>
+          <span className="job-type-id mono">{type.name}</span>
+          <span className="job-type-text">{type.description}</span>
+        </button>
+      ))}
+    </div>
+  );
+}

@@ -27,6 +27,8 @@ class ClusterSnapshot:
     taken_at: float
     description: kafka.ClusterDescription
     topics: dict[str, kafka.TopicMeta]
+    # Epoch seconds when the fetch began: comparable across processes (see `expire_before`).
+    asked_at: float = 0.0
 
     @property
     def live_broker_ids(self) -> frozenset[int]:
@@ -73,10 +75,11 @@ class SnapshotCache:
             current = self._snapshots.get(cfg.name)
             if current is not None and time.monotonic() - current.taken_at < max_age:
                 return current
+            asked_at = time.time()
             client = kafka.for_cluster(cfg)
             desc = client.describe_cluster()
             topics = client.topic_metadata()
-            fresh = ClusterSnapshot(time.monotonic(), desc, {t.name: t for t in topics})
+            fresh = ClusterSnapshot(time.monotonic(), desc, {t.name: t for t in topics}, asked_at)
             self._snapshots[cfg.name] = fresh
             return fresh
 
@@ -95,6 +98,18 @@ class SnapshotCache:
                 for topic, config in values.items():
                     known[topic] = (now, parse_min_isr(config.get("min.insync.replicas")))
             return {t: known[t][1] for t in topics if t in known}
+
+    def expire_before(self, cluster: str, asked_at: float) -> bool:
+        """Drop the cluster's snapshot if it was asked for before `asked_at` (epoch seconds);
+        whether it was dropped. A metadata push carries the sampler's time: a page refetching
+        on that push must not get an older snapshot, still within its TTL, that misses the
+        change (it would stay stale until the next change or the slow poll)."""
+        with self._lock:
+            current = self._snapshots.get(cluster)
+            if current is None or current.asked_at >= asked_at:
+                return False
+            del self._snapshots[cluster]
+            return True
 
     def invalidate(self, cluster: str, topic: str | None = None) -> None:
         with self._lock:

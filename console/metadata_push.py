@@ -85,8 +85,10 @@ def metadata_changes(
     }
 
 
-def publish_metadata(cluster: str, message: dict[str, Any]) -> bool:
+def publish_metadata(cluster: str, message: dict[str, Any], asked_at: float = 0.0) -> bool:
     """Send a `metadata` message to the cluster's sockets (sync: the sampler's thread);
-    whether it was sent. Never raises: with the layer or Redis down it logs a warning."""
-    event = {"type": CHANGE_EVENT, "message": message}
+    whether it was sent. Never raises: with the layer or Redis down it logs a warning.
+    `asked_at`: when the sampler asked for the snapshot showing the change; web servers drop
+    older snapshots on receipt, so the page's refetch sees the change."""
+    event = {"type": CHANGE_EVENT, "message": message, "asked_at": asked_at}
     return push.send_to_groups([(metadata_channel(cluster), event)], f"{cluster}: metadata") == 1

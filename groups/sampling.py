@@ -214,7 +214,11 @@ class ClusterSampler:
         started = time.monotonic()
         client = kafka.for_cluster(self.cfg)
         snapshot = self._take_snapshot()
-        leaders = snapshot.leader_addresses if snapshot is not None else None
+        leaders = None
+        if snapshot is not None:
+            # First, and whatever the group reads do next: a broker going down can fail them.
+            self._push_metadata(snapshot)
+            leaders = snapshot.leader_addresses
         try:
             read = lag.read_groups(client, with_log_starts=True, leaders=leaders)
         except kafka.KafkaAdapterError as exc:
@@ -253,8 +257,6 @@ class ClusterSampler:
         )
         result.published = live.publish_lag(self.cfg.name, evaluations, self.previous)
         self.previous = evaluations
-        if snapshot is not None:
-            self._push_metadata(snapshot)
         return result
 
     def _take_snapshot(self) -> ClusterSnapshot | None:
@@ -270,7 +272,7 @@ class ClusterSampler:
         message = metadata_push.metadata_changes(self.snapshot, snapshot)
         self.snapshot = snapshot
         if message is not None:
-            metadata_push.publish_metadata(self.cfg.name, message)
+            metadata_push.publish_metadata(self.cfg.name, message, snapshot.asked_at)
 
 
 def summarize(partitions: Iterable[dict[str, Any]]) -> dict[str, Any]:

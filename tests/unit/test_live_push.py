@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import asyncio
 import time
+from dataclasses import replace
 
 import pytest
 from asgiref.sync import sync_to_async
@@ -16,7 +17,7 @@ from rest_framework.authtoken.models import Token
 from console import metadata_push as topics_live
 from console import push, ws_auth
 from console.kafka.types import Broker, ClusterDescription, PartitionMeta, TopicMeta
-from console.metadata import ClusterSnapshot
+from console.metadata import ClusterSnapshot, SnapshotCache, cache
 from groups import consumers, lag_store, live
 
 IN_MEMORY = {"default": {"BACKEND": "channels.layers.InMemoryChannelLayer"}}
@@ -442,6 +443,33 @@ async def test_metadata_socket_gets_changes_of_its_cluster_only(viewer_token, la
     assert await socket.receive_json_from(timeout=5) == message
     await socket.send_to(text_data="junk")  # ignored, the socket stays
     assert await socket.receive_nothing(timeout=0.3)
+    await socket.disconnect()
+
+
+def test_expire_before_drops_only_older_snapshots():
+    snapshots = SnapshotCache()
+    snapshots._snapshots["local"] = replace(snapshot(), asked_at=100.0)
+    assert snapshots.expire_before("local", 100.0) is False  # as new as the push: kept
+    assert snapshots.expire_before("other", 200.0) is False
+    assert snapshots.expire_before("local", 100.5) is True
+    assert "local" not in snapshots._snapshots
+
+
+@sockets
+async def test_a_metadata_push_expires_the_older_snapshot_before_the_page_hears_of_it(
+    viewer_token, layer
+):
+    # A page refetching on the push must not be served the snapshot, still within its TTL,
+    # from before the change (it would stay stale until the slow poll).
+    socket = await _socket(f"/ws/clusters/local/metadata?token={viewer_token}")
+    assert await socket.receive_json_from(timeout=5) == {"type": "status", "live": True}
+    cache._snapshots["local"] = replace(snapshot(), asked_at=time.time() - 1)
+    message = topics_live.metadata_changes(snapshot(), snapshot(brokers=(1, 2)))
+    assert message is not None
+    sent = await sync_to_async(topics_live.publish_metadata)("local", message, time.time())
+    assert sent is True
+    assert await socket.receive_json_from(timeout=5) == message
+    assert "local" not in cache._snapshots
     await socket.disconnect()
 
 

@@ -1,5 +1,6 @@
-"""The job catalog: each job type is a PySpark script, a JSON Schema for its params and one
-for its result.
+"""Job types: each is a PySpark script, a JSON Schema for its params and one for its result.
+This module holds the type, the checks and the topic job types; `sparkjobs.catalog` holds the
+whole catalog (these and the predictive-maintenance ones).
 
 Checks run in two layers before anything is queued, each a 400 naming the field:
 1. the params schema (shapes, bounds, unknown keys), with its defaults then filled in, so
@@ -23,6 +24,8 @@ from jsonschema.exceptions import best_match
 from console.api.limits import INT32_MAX, INT64_MAX, MAX_TIMESTAMP_MS
 from console.errors import BadInput
 from console.metadata import ClusterSnapshot
+from sparkjobs.choices import JobState
+from sparkjobs.models import SparkJob
 
 JOBS_DIR = Path(__file__).resolve().parent / "jobs"
 TOPIC_NAME = {"type": "string", "minLength": 1, "maxLength": 249, "pattern": "^[A-Za-z0-9._-]+$"}
@@ -118,6 +121,13 @@ class JobType:
     params_schema: dict[str, Any]
     result_schema: dict[str, Any]
     checks: tuple[Callable[[ClusterSnapshot, dict[str, Any]], None], ...] = field(default=())
+    # False: the job reads no range of `params.topic` resolved by the platform (it reads files
+    # or whole topics itself), so its spec has no `topic` and empty `ranges`.
+    reads_range: bool = True
+    # (param, job types it may name): the param holds the id of an earlier job of one of those
+    # types, which must have succeeded; the runner puts that job's `result` in
+    # `spec["inputs"][param]`, so a script finds the files the earlier job wrote.
+    inputs: tuple[tuple[str, tuple[str, ...]], ...] = ()
 
     @property
     def script_path(self) -> Path:
@@ -287,104 +297,92 @@ _REPLAY_RESULT = {
     },
 }
 
-JOB_TYPES: dict[str, JobType] = {
-    jt.name: jt
-    for jt in (
-        JobType(
-            name="topic-export",
-            title="Export a topic to Parquet",
-            description="A topic's records between two offsets or two date-times, per "
-            "partition, written as Parquet under the export directory, partitioned by date.",
-            script="topic_export.py",
-            params_schema=_params_schema(
-                {
-                    "output_name": {
-                        "description": "Directory name under the export directory; default "
-                        "export-<job id>. An existing one is never overwritten (the job fails).",
-                        "type": ["string", "null"],
-                        "pattern": "^[A-Za-z0-9][A-Za-z0-9._-]{0,99}$",
-                        "default": None,
-                    }
+TOPIC_JOB_TYPES: tuple[JobType, ...] = (
+    JobType(
+        name="topic-export",
+        title="Export a topic to Parquet",
+        description="A topic's records between two offsets or two date-times, per "
+        "partition, written as Parquet under the export directory, partitioned by date.",
+        script="topic_export.py",
+        params_schema=_params_schema(
+            {
+                "output_name": {
+                    "description": "Directory name under the export directory; default "
+                    "export-<job id>. An existing one is never overwritten (the job fails).",
+                    "type": ["string", "null"],
+                    "pattern": "^[A-Za-z0-9][A-Za-z0-9._-]{0,99}$",
+                    "default": None,
                 }
-            ),
-            result_schema=_EXPORT_RESULT,
-            checks=(check_range,),
+            }
         ),
-        JobType(
-            name="topic-profile",
-            title="Profile a topic's records",
-            description="Records per partition and per hour, key cardinality, null keys, value "
-            "sizes, exact duplicates (same key and value) and, for a JSON field holding a "
-            "sequence number, gaps and out-of-order records.",
-            script="topic_profile.py",
-            params_schema=_params_schema(
-                {
-                    "sequence_field": {
-                        "description": "A top-level field of JSON values holding a sequence "
-                        "number; its gaps and reversals are counted.",
-                        "type": ["string", "null"],
-                        "pattern": "^[A-Za-z0-9_.-]{1,100}$",
-                        "default": None,
-                    },
-                    "sequence_scope": {
-                        "description": "Compare each record with the one before it in the "
-                        "same partition, or with the same key (in that order).",
-                        "enum": ["partition", "key"],
-                        "default": "partition",
-                    },
-                    "top_duplicates": {
-                        "description": "How many of the most copied records to list.",
-                        "type": "integer",
-                        "minimum": 0,
-                        "maximum": 1000,
-                        "default": 20,
-                    },
-                }
-            ),
-            result_schema=_PROFILE_RESULT,
-            checks=(check_range,),
-        ),
-        JobType(
-            name="topic-replay",
-            title="Replay records into another topic",
-            description="Copy a range of records (key, value, headers), optionally only some "
-            "keys, into another topic with Spark's Kafka sink (at least once).",
-            script="topic_replay.py",
-            params_schema=_params_schema(
-                {
-                    "target_topic": {**TOPIC_NAME, "description": "Where to write."},
-                    "keys": {
-                        "description": "Only records with one of these keys (UTF-8); "
-                        "default: every record.",
-                        "type": ["array", "null"],
-                        "items": {"type": "string", "maxLength": 1024},
-                        "minItems": 1,
-                        "maxItems": 1000,
-                        "default": None,
-                    },
-                    "preserve_partitions": {
-                        "description": "Write each record to the partition number it had; "
-                        "false: the target's partitioner chooses by key.",
-                        "type": "boolean",
-                        "default": True,
-                    },
+        result_schema=_EXPORT_RESULT,
+        checks=(check_range,),
+    ),
+    JobType(
+        name="topic-profile",
+        title="Profile a topic's records",
+        description="Records per partition and per hour, key cardinality, null keys, value "
+        "sizes, exact duplicates (same key and value) and, for a JSON field holding a "
+        "sequence number, gaps and out-of-order records.",
+        script="topic_profile.py",
+        params_schema=_params_schema(
+            {
+                "sequence_field": {
+                    "description": "A top-level field of JSON values holding a sequence "
+                    "number; its gaps and reversals are counted.",
+                    "type": ["string", "null"],
+                    "pattern": "^[A-Za-z0-9_.-]{1,100}$",
+                    "default": None,
                 },
-                required=("target_topic",),
-            ),
-            result_schema=_REPLAY_RESULT,
-            checks=(check_range, check_replay_target),
+                "sequence_scope": {
+                    "description": "Compare each record with the one before it in the "
+                    "same partition, or with the same key (in that order).",
+                    "enum": ["partition", "key"],
+                    "default": "partition",
+                },
+                "top_duplicates": {
+                    "description": "How many of the most copied records to list.",
+                    "type": "integer",
+                    "minimum": 0,
+                    "maximum": 1000,
+                    "default": 20,
+                },
+            }
         ),
-    )
-}
-
-
-def get_job_type(name: Any) -> JobType:
-    if not isinstance(name, str) or name not in JOB_TYPES:
-        raise BadInput(
-            "job_type",
-            f"job_type: unknown job type {name!r}; choose one of {', '.join(sorted(JOB_TYPES))}.",
-        )
-    return JOB_TYPES[name]
+        result_schema=_PROFILE_RESULT,
+        checks=(check_range,),
+    ),
+    JobType(
+        name="topic-replay",
+        title="Replay records into another topic",
+        description="Copy a range of records (key, value, headers), optionally only some "
+        "keys, into another topic with Spark's Kafka sink (at least once).",
+        script="topic_replay.py",
+        params_schema=_params_schema(
+            {
+                "target_topic": {**TOPIC_NAME, "description": "Where to write."},
+                "keys": {
+                    "description": "Only records with one of these keys (UTF-8); "
+                    "default: every record.",
+                    "type": ["array", "null"],
+                    "items": {"type": "string", "maxLength": 1024},
+                    "minItems": 1,
+                    "maxItems": 1000,
+                    "default": None,
+                },
+                "preserve_partitions": {
+                    "description": "Write each record to the partition number it had; "
+                    "false: the target's partitioner chooses by key.",
+                    "type": "boolean",
+                    "default": True,
+                },
+            },
+            required=("target_topic",),
+        ),
+        result_schema=_REPLAY_RESULT,
+        checks=(check_range, check_replay_target),
+    ),
+)
 
 
 def _field(path: Any) -> str:
@@ -417,8 +415,28 @@ def validate_params(job_type: JobType, params: Any) -> dict[str, Any]:
 
 
 def check_params(job_type: JobType, snap: ClusterSnapshot, params: dict[str, Any]) -> None:
+    check_inputs(job_type, params)
     for check in job_type.checks:
         check(snap, params)
+
+
+def check_inputs(job_type: JobType, params: dict[str, Any]) -> None:
+    """Each input param names a succeeded job of a type it accepts."""
+    for param, types in job_type.inputs:
+        job_id = params.get(param)
+        if job_id is None:
+            continue
+        found = SparkJob.objects.filter(pk=job_id).values_list("job_type", "state").first()
+        where = f"params.{param}"
+        if found is None:
+            raise BadInput(where, f"{where}: there is no Spark job {job_id}.")
+        kind, state = found
+        if kind not in types:
+            raise BadInput(
+                where, f"{where}: job {job_id} is a {kind} job, not {' or '.join(types)}."
+            )
+        if state != JobState.SUCCEEDED:
+            raise BadInput(where, f"{where}: job {job_id} has not succeeded (it is {state}).")
 
 
 def result_problem(job_type: JobType, result: Any) -> str | None:

@@ -29,18 +29,19 @@ import time
 import urllib.request
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import IO
+from typing import IO, Any
 
 import psutil
 from django.conf import settings
 from django.utils import timezone
 
 from console.clusters import get_cluster
-from console.errors import ConsoleError
+from console.errors import BadInput, ConsoleError
 from console.kafka import KafkaAdapterError
 from sparkjobs import spark_submit, states
+from sparkjobs.catalog import JOB_TYPES
 from sparkjobs.choices import ACTIVE, JobState
-from sparkjobs.job_types import JOB_TYPES, result_problem
+from sparkjobs.job_types import JobType, result_problem
 from sparkjobs.kafka_options import masked, spark_kafka_options
 from sparkjobs.models import SparkJob
 from sparkjobs.ranges import resolve_ranges
@@ -144,11 +145,28 @@ def _env() -> dict[str, str]:
     return env
 
 
+def input_results(job_type: JobType, params: dict[str, Any]) -> dict[str, Any]:
+    """The results of the earlier jobs this one reads (checked at submit; checked again here,
+    since an input could have been deleted since)."""
+    out: dict[str, Any] = {}
+    for param, types in job_type.inputs:
+        job_id = params.get(param)
+        if job_id is None:
+            continue
+        earlier = SparkJob.objects.filter(
+            pk=job_id, job_type__in=types, state=JobState.SUCCEEDED
+        ).first()
+        if earlier is None or not isinstance(earlier.result, dict):
+            raise BadInput(f"params.{param}", f"params.{param}: job {job_id} has no result.")
+        out[param] = earlier.result
+    return out
+
+
 def _prepare(job: SparkJob) -> tuple[list[str], Path]:
     """Write the spec and return (command, work dir); raises ConsoleError on bad input."""
     job_type = JOB_TYPES[job.job_type]
     cfg = get_cluster(job.cluster)
-    ranges = resolve_ranges(cfg, job.params)
+    ranges = resolve_ranges(cfg, job.params) if job_type.reads_range else {}
     options = spark_kafka_options(cfg)
     where = work_dir(job.pk)
     where.mkdir(parents=True, exist_ok=True, mode=0o700)
@@ -158,8 +176,9 @@ def _prepare(job: SparkJob) -> tuple[list[str], Path]:
         "job_id": job.pk,
         "job_type": job.job_type,
         "params": job.params,
-        "topic": job.params["topic"],
+        "topic": job.params["topic"] if job_type.reads_range else None,
         "ranges": {str(p): list(r) for p, r in ranges.items()},
+        "inputs": input_results(job_type, job.params),
         "kafka_options": options,
         "output_dir": str(settings.SPARK_OUTPUT_DIR),
         "result_path": str(where / "result.json"),

@@ -10,8 +10,9 @@ from console.clusters import ClusterNotFound, get_cluster
 from console.errors import BadInput, Conflict, NotFound
 from console.metadata import cache
 from sparkjobs import states
+from sparkjobs.catalog import get_job_type
 from sparkjobs.choices import JobState
-from sparkjobs.job_types import check_params, get_job_type, validate_params
+from sparkjobs.job_types import check_params, validate_params
 from sparkjobs.models import SparkJob
 from sparkjobs.tasks import enqueue
 

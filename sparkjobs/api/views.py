@@ -10,8 +10,8 @@ from console.api.base import ConsoleAPIView, query_int
 from console.audit import audited
 from sparkjobs import service
 from sparkjobs.api import serializers as s
+from sparkjobs.catalog import JOB_TYPES
 from sparkjobs.choices import JobState
-from sparkjobs.job_types import JOB_TYPES
 
 LIST_DEFAULT, LIST_MAX = 100, 1000
 

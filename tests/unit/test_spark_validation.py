@@ -9,10 +9,9 @@ import pytest
 from console import kafka
 from console.errors import BadInput
 from console.metadata import ClusterSnapshot
+from sparkjobs.catalog import JOB_TYPES, get_job_type
 from sparkjobs.job_types import (
-    JOB_TYPES,
     check_params,
-    get_job_type,
     parse_time_ms,
     result_problem,
     validate_params,

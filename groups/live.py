@@ -149,23 +149,44 @@ def pass_events(
     cluster: str,
     evaluations: dict[str, dict[str, Any]],
     previous: dict[str, dict[str, Any]] | None,
+    occupied: set[str] | None = None,
 ) -> list[tuple[str, dict[str, Any]]]:
     """(Channels group, event) pairs of one pass: one per consumer group (its `group_state`,
-    if any, before its `lag`), then the cluster's batch of all of them."""
+    if any, before its `lag`), then the cluster's batch of all of them. With `occupied` (the
+    Channels groups that have a socket), only the events someone receives are made."""
+    everything = occupied is None or cluster_channel(cluster) in occupied
+
+    def wanted(group: str) -> bool:
+        return everything or group_channel(cluster, group) in occupied  # type: ignore[operator]
+
     per_group: dict[str, list[dict[str, Any]]] = {}
     # No previous pass (the sampler just started): every group would "appear"; say nothing.
     for change in state_changes(previous, evaluations) if previous is not None else []:
-        per_group.setdefault(change["group_id"], []).append(change)
+        if wanted(change["group_id"]):
+            per_group.setdefault(change["group_id"], []).append(change)
     for group, evaluation in evaluations.items():
-        per_group.setdefault(group, []).append({**lag_message(evaluation), "group_id": group})
+        if wanted(group):
+            per_group.setdefault(group, []).append({**lag_message(evaluation), "group_id": group})
     events = [
         (group_channel(cluster, group), {"type": SAMPLE_EVENT, "group_id": group, "messages": m})
         for group, m in sorted(per_group.items())
+        if occupied is None or group_channel(cluster, group) in occupied
     ]
-    if events:
-        batch = [message for _, event in events for message in event["messages"]]
+    if per_group and (occupied is None or cluster_channel(cluster) in occupied):
+        batch = [message for _, m in sorted(per_group.items()) for message in m]
         events.append((cluster_channel(cluster), {"type": BATCH_EVENT, "messages": batch}))
     return events
+
+
+def pass_channels(
+    cluster: str,
+    evaluations: dict[str, dict[str, Any]],
+    previous: dict[str, dict[str, Any]] | None,
+) -> list[str]:
+    """Every Channels group a pass may send to (each group's, also of groups gone since the
+    last pass, and the cluster's)."""
+    groups = set(evaluations) | set(previous or ())
+    return [*(group_channel(cluster, g) for g in sorted(groups)), cluster_channel(cluster)]
 
 
 def publish_lag(
@@ -180,8 +201,12 @@ def publish_lag(
     returns what was sent (0), so the sampler goes on and pages see `live: false` and poll.
     """
     try:
-        events = pass_events(cluster, evaluations, previous)
+        names = pass_channels(cluster, evaluations, previous)
     except Exception as exc:  # noqa: BLE001 (the sampler must not die of a push)
         log.warning("%s: live lag not pushed: %r", cluster, exc)
         return 0
-    return push.send_to_groups(events, f"{cluster}: live lag")
+    return push.send_to_occupied(
+        names,
+        lambda occupied: pass_events(cluster, evaluations, previous, occupied),
+        f"{cluster}: live lag",
+    )

@@ -530,3 +530,29 @@ def test_parse_subscribe():
     assert consumers.parse_subscribe({"subscribe": {"groups": ["a", "a", "b"]}}) == {"a", "b"}
     with pytest.raises(consumers.BadRequest):
         consumers.parse_subscribe({"subscribe": {"groups": ["\ud800"]}})
+
+
+@pytest.mark.django_db
+@pytest.mark.asyncio
+async def test_a_pass_is_built_and_sent_only_for_groups_someone_watches():
+    # The real Redis layer (the dev stack's): the sampler asks which Channels groups have a
+    # member before building any message, so thousands of unwatched groups cost one round trip.
+    from channels.layers import get_channel_layer
+
+    cluster = f"occupied-{time.time_ns()}"
+    layer = get_channel_layer()
+    watched, idle = live.group_channel(cluster, "g1"), live.group_channel(cluster, "g2")
+    channel = await layer.new_channel()
+    await layer.group_add(watched, channel)
+    try:
+        names = [watched, idle, live.cluster_channel(cluster)]
+        assert await push.occupied(layer, names) == {watched}
+        current = {"g1": evaluation("g1", 3), "g2": evaluation("g2", 4)}
+        assert await sync_to_async(live.publish_lag)(cluster, current, None) == 1
+        event = await asyncio.wait_for(layer.receive(channel), 5)
+        assert event["group_id"] == "g1" and event["messages"][0]["total_lag"] == 3
+    finally:
+        await layer.group_discard(watched, channel)
+    assert await push.occupied(layer, names) == set()
+    # A layer that cannot tell (in memory): everything is built and sent, as before.
+    assert await push.occupied(InMemoryChannelLayer(), names) is None

@@ -14,7 +14,7 @@ has not run yet, or Redis is down) the numbers still come from Kafka and `status
 from __future__ import annotations
 
 import logging
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from datetime import UTC, datetime
@@ -62,11 +62,15 @@ class GroupsRead:
 def read_groups(
     client: kafka.ClusterClient,
     with_log_starts: bool = False,
-    leaders: Mapping[TP, tuple[str, int]] | None = None,
+    leaders: Mapping[TP, tuple[str, int]]
+    | Callable[[], Mapping[TP, tuple[str, int]] | None]
+    | None = None,
 ) -> GroupsRead:
     """All groups in batched calls: ListGroups, then DescribeGroups and OffsetFetch side by
     side, then ListOffsets (latest, and earliest when asked) side by side, for every partition
-    a group committed on or is assigned (sent to `leaders` when known: no Metadata call)."""
+    a group committed on or is assigned (sent to `leaders` when known: no Metadata call).
+    `leaders` may be a callable, called only before ListOffsets: the sampler fetches its
+    metadata snapshot meanwhile."""
     listings = client.list_groups()
     ids = [g.group_id for g in listings]
     with ThreadPoolExecutor(max_workers=2) as pool:
@@ -76,6 +80,8 @@ def read_groups(
     tps = {tp for offsets in committed.values() for tp in offsets}
     tps |= {tp for d in descriptions.values() for m in d.members for tp in m.assignments}
     ordered = sorted(tps)
+    if callable(leaders):
+        leaders = leaders()
     with ThreadPoolExecutor(max_workers=2) as pool:
         starting = None
         if with_log_starts:

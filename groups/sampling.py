@@ -14,6 +14,7 @@ import logging
 import time
 from collections import deque
 from collections.abc import Iterable
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -213,19 +214,23 @@ class ClusterSampler:
         at = time.time()
         started = time.monotonic()
         client = kafka.for_cluster(self.cfg)
-        snapshot = self._take_snapshot()
-        leaders = None
-        if snapshot is not None:
-            # First, and whatever the group reads do next: a broker going down can fail them.
-            self._push_metadata(snapshot)
-            leaders = snapshot.leader_addresses
-        try:
-            read = lag.read_groups(client, with_log_starts=True, leaders=leaders)
-        except kafka.KafkaAdapterError as exc:
-            # The sample is missing: the last evaluations stay until their TTL, marked by meta.
-            result = PassResult(False, at, time.monotonic() - started, error=str(exc))
-            lag_store.write_meta(self.cfg.name, result.as_meta(), self.interval_s)
-            return result
+        # The metadata snapshot (leaders for ListOffsets, changes pushed to pages at once) is
+        # fetched while the groups are listed, described and their offsets fetched, which do
+        # not need it; its push never waits for them (a broker going down can slow or fail them).
+        with ThreadPoolExecutor(max_workers=1) as pool:
+            taking = pool.submit(self._take_snapshot_and_push)
+
+            def leaders() -> dict[TP, tuple[str, int]] | None:
+                snap = taking.result()
+                return snap.leader_addresses if snap is not None else None
+
+            try:
+                read = lag.read_groups(client, with_log_starts=True, leaders=leaders)
+            except kafka.KafkaAdapterError as exc:
+                # The sample is missing: the last evaluations stay until their TTL (see meta).
+                result = PassResult(False, at, time.monotonic() - started, error=str(exc))
+                lag_store.write_meta(self.cfg.name, result.as_meta(), self.interval_s)
+                return result
         self._update_windows(read, at)
         try:
             reads = self._read_timestamps(client, self._wanted_positions(read))
@@ -258,6 +263,12 @@ class ClusterSampler:
         result.published = live.publish_lag(self.cfg.name, evaluations, self.previous)
         self.previous = evaluations
         return result
+
+    def _take_snapshot_and_push(self) -> ClusterSnapshot | None:
+        snapshot = self._take_snapshot()
+        if snapshot is not None:
+            self._push_metadata(snapshot)
+        return snapshot
 
     def _take_snapshot(self) -> ClusterSnapshot | None:
         """This pass's metadata: leaders for the offset lookups, and changes to push."""

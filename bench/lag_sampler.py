@@ -23,6 +23,9 @@ import time
 from _harness import devstack_tool, percentiles, setup_django
 
 PREFIX = "bench-sampler-"
+API_NAMES = {2: "ListOffsets", 3: "Metadata", 9: "OffsetFetch", 10: "FindCoordinator",
+             15: "DescribeGroups", 32: "DescribeConfigs", 55: "DescribeQuorum",
+             60: "DescribeCluster", 17: "SaslHandshake", 36: "SaslAuthenticate"}  # fmt: skip
 
 
 def redis_used_bytes() -> int:
@@ -77,12 +80,15 @@ def main() -> None:
 
     interval = 5.0
     sampler = ClusterSampler(cfg, interval_s=interval)
-    samples, results = [], []
+    samples, results, requests = [], [], []
+    pool = kafka.for_cluster(cfg).wire.pool
     for _ in range(args.passes):
+        pool.requests.clear()
         t0 = time.perf_counter()
         result = sampler.run_pass()
         samples.append(time.perf_counter() - t0)
         results.append(result)
+        requests.append({API_NAMES.get(k, str(k)): n for k, n in sorted(pool.requests.items())})
         assert result.ok, result.error
     mine = [g for g in sampler.previous or {} if g.startswith(PREFIX)]
     assert len(mine) == args.groups, len(mine)
@@ -106,6 +112,10 @@ def main() -> None:
         "first_pass_s": round(samples[0], 2),
         "first_pass_timestamp_reads": results[0].timestamp_reads,
         "next_passes": percentiles(samples[1:]) if len(samples) > 1 else None,
+        # Requests through our wire client; besides these, librdkafka sends one ListGroups
+        # per broker and the record-timestamp reads fetch through a librdkafka consumer.
+        "wire_requests_first_pass": requests[0],
+        "wire_requests_last_pass": requests[-1],
         "sampler_rss_mb": round(rss_mb, 1),
         "redis_hour_series_mb": round(hour_bytes / 2**20, 1),
         "redis_mb_per_1000_committed_partitions": round(

@@ -8,6 +8,7 @@ per broker and reused (a TLS handshake and a SCRAM exchange cost more than the r
 
 from __future__ import annotations
 
+import collections
 import socket
 import ssl
 import struct
@@ -80,6 +81,7 @@ class Connection:
     def __init__(self, address: Address, security: ClusterSecurity, timeout: float):
         self.address = address
         self._correlation = 0
+        self.last_api_key = -1  # of the last request sent (counted by the pool)
         host, port = address
         try:
             raw = socket.create_connection((host, port), timeout=timeout)
@@ -122,8 +124,10 @@ class Connection:
     def exchange(self, build: Callable[[int], bytes], timeout: float) -> bytes:
         """Send one request (built with the next correlation id); return the response payload."""
         self.sock.settimeout(timeout)
+        data = build(self._next_id())
+        self.last_api_key = struct.unpack_from(">h", data, 4)[0]  # after the size
         try:
-            self.sock.sendall(build(self._next_id()))
+            self.sock.sendall(data)
             size = struct.unpack(">i", self._recv_exact(4))[0]
             return self._recv_exact(size)
         except OSError as exc:
@@ -179,13 +183,16 @@ class Connection:
 
 
 class ConnectionPool:
-    """One connection per broker address, reused; a broken one is replaced once."""
+    """One connection per broker address, reused; a broken one is replaced once.
+
+    `requests` counts the requests answered, by Kafka API key (benchmarks report them)."""
 
     def __init__(self, security: ClusterSecurity):
         self.security = security
         self._lock = threading.Lock()
         self._connections: dict[Address, Connection] = {}
         self._address_locks: dict[Address, threading.Lock] = {}
+        self.requests: collections.Counter[int] = collections.Counter()
 
     def exchange(self, address: Address, build: Callable[[int], bytes], timeout: float) -> bytes:
         with self._lock:
@@ -198,7 +205,10 @@ class ConnectionPool:
                     conn = Connection(address, self.security, timeout)
                     self._connections[address] = conn
                 try:
-                    return conn.exchange(build, timeout)
+                    answer = conn.exchange(build, timeout)
+                    with self._lock:  # brokers are asked from several threads at once
+                        self.requests[conn.last_api_key] += 1
+                    return answer
                 except WireUnreachable:
                     conn.close()
                     self._connections.pop(address, None)

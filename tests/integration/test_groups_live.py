@@ -332,3 +332,19 @@ def test_roles(viewer_client, operator_client, idle_group):
 def test_delete_idle_group(operator_client, idle_group, stack):
     assert operator_client.delete(f"/api/v1/clusters/local/groups/{idle_group}").status_code == 204
     wait_for(lambda: not _committed(stack, idle_group), timeout=10, what="group to be gone")
+
+
+def test_batched_reads_are_one_request_per_broker_or_coordinator(idle_group, topic):
+    # The wire client counts what it sends: committed offsets of a group are one OffsetFetch
+    # (after one FindCoordinator), log ends of all its partitions one ListOffsets per leader.
+    client = cluster_client()
+    pool = client.wire.pool
+    pool.requests.clear()
+    client.committed_offsets({idle_group: None})
+    assert pool.requests[9] == 1 and pool.requests[10] <= 1
+    pool.requests.clear()
+    ends = client.log_offsets([(topic, 0), (topic, 1)], "latest")
+    assert ends == {(topic, 0): 10, (topic, 1): 11}
+    meta = client.topic_metadata(topic)
+    leaders = {p.leader for t in meta for p in t.partitions if p.partition in (0, 1)}
+    assert pool.requests[2] == len(leaders)

@@ -13,13 +13,14 @@ import logging
 from typing import Any
 
 from asgiref.sync import sync_to_async
+from channels.consumer import get_handler_name
 from django.conf import settings
 
 from console.api.limits import KAFKA_STRING_BYTES, max_request_bytes
 from console.clusters import ClusterNotFound, get_cluster
 from console.ws_auth import AuthenticatedConsumer
 from groups import lag_store
-from groups.live import cluster_channel, group_channel, lag_message
+from groups.live import BATCH_EVENT, SAMPLE_EVENT, cluster_channel, group_channel, lag_message
 
 log = logging.getLogger(__name__)
 
@@ -29,6 +30,11 @@ MAX_SUBSCRIBED_GROUPS = 1000
 # group and pass would overflow its channel (Channels drops what exceeds a channel's capacity,
 # 100 by default), and the batch is one event whatever the count.
 MAX_GROUP_CHANNELS = 50
+
+# Events whose handlers touch no database: dispatched without Channels' close_old_connections,
+# which runs before every event in asgiref's one shared sync thread, so a pass reached 500
+# sockets one thread round trip after another (publish to last socket: p50 174 ms, p99 0.5 s).
+NO_DATABASE_EVENTS = frozenset({SAMPLE_EVENT, BATCH_EVENT})
 
 # None: every group of the cluster; otherwise the group ids.
 Subscription = frozenset[str] | None
@@ -178,6 +184,12 @@ class LagConsumer(AuthenticatedConsumer):
         await self._join(set())
 
     # --- Channels events from groups.live.publish_lag ---------------------------------------
+
+    async def dispatch(self, message: dict[str, Any]) -> None:
+        if message.get("type") in NO_DATABASE_EVENTS:
+            await getattr(self, get_handler_name(message))(message)
+            return
+        await super().dispatch(message)
 
     async def _forward(self, event: dict[str, Any]) -> None:
         for message in event.get("messages") or []:

@@ -61,7 +61,7 @@ class GroupsRead:
 
 def read_groups(
     client: kafka.ClusterClient,
-    with_log_starts: bool = False,
+    with_log_starts: bool | Callable[[list[TP]], list[TP]] = False,
     leaders: Mapping[TP, tuple[str, int]]
     | Callable[[], Mapping[TP, tuple[str, int]] | None]
     | None = None,
@@ -70,7 +70,8 @@ def read_groups(
     side, then ListOffsets (latest, and earliest when asked) side by side, for every partition
     a group committed on or is assigned (sent to `leaders` when known: no Metadata call).
     `leaders` may be a callable, called only before ListOffsets: the sampler fetches its
-    metadata snapshot meanwhile."""
+    metadata snapshot meanwhile. `with_log_starts` may pick the partitions whose log start
+    to read (the sampler reads them all only every few passes)."""
     listings = client.list_groups()
     ids = [g.group_id for g in listings]
     with ThreadPoolExecutor(max_workers=2) as pool:
@@ -84,8 +85,9 @@ def read_groups(
         leaders = leaders()
     with ThreadPoolExecutor(max_workers=2) as pool:
         starting = None
-        if with_log_starts:
-            starting = pool.submit(client.log_offsets, ordered, "earliest", leaders)
+        start_tps = with_log_starts(ordered) if callable(with_log_starts) else ordered
+        if with_log_starts and start_tps:
+            starting = pool.submit(client.log_offsets, start_tps, "earliest", leaders)
         ends = client.log_offsets(ordered, "latest", leaders)
         starts = starting.result() if starting else {}
     return GroupsRead(listings, descriptions, committed, ends, starts)

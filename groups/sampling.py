@@ -21,7 +21,7 @@ from typing import Any
 from console import kafka, metadata_push
 from console.clusters import ClusterConfig
 from console.metadata import ClusterSnapshot, cache
-from groups import lag, lag_eval, lag_math, lag_store, live
+from groups import lag, lag_eval, lag_export, lag_math, lag_store, live
 
 log = logging.getLogger(__name__)
 
@@ -32,6 +32,10 @@ TIMESTAMP_READS_PER_PASS = 5000
 # every partition's window costs ~0.5 s a pass at 20,000 partitions, and a standby that takes
 # over with a window a few points short evaluates the same (the store's TTL is 10 intervals).
 WINDOWS_STORED_EVERY = 4
+# Log starts move only when retention deletes a segment: read for every partition every few
+# passes (and at once for a partition not seen before), kept between. Retention risk and the
+# lag seconds of a group below the log start lag the truth by this many intervals at most.
+LOG_STARTS_EVERY = 6
 
 
 @dataclass
@@ -62,6 +66,7 @@ class ClusterSampler:
     snapshot: ClusterSnapshot | None = None
     last_minute: int | None = None
     passes: int = 0  # successful passes so far
+    log_starts: dict[TP, int] = field(default_factory=dict)
 
     # --- state across passes ------------------------------------------------------------
 
@@ -108,6 +113,21 @@ class ClusterSampler:
                 self.histories.setdefault(tp, lag_math.EndHistory([])).add(at, end)
         for tp in set(self.histories) - live_tps:
             del self.histories[tp]
+
+    def _log_starts_wanted(self, tps: list[TP]) -> list[TP]:
+        if self.passes % LOG_STARTS_EVERY == 0:
+            return tps
+        return [tp for tp in tps if tp not in self.log_starts]
+
+    def _remember_log_starts(self, read: lag.GroupsRead) -> None:
+        """Merge what this pass read into the kept log starts, and give the pass all of them
+        (partitions no group reads any more are forgotten)."""
+        wanted = set(read.log_ends)
+        self.log_starts.update((tp, s) for tp, s in read.log_starts.items() if s is not None)
+        for tp in set(self.log_starts) - wanted:
+            del self.log_starts[tp]
+        read.log_starts.clear()
+        read.log_starts.update((tp, s) for tp, s in self.log_starts.items() if tp in wanted)
 
     # --- record timestamps at committed offsets -----------------------------------------
 
@@ -225,12 +245,15 @@ class ClusterSampler:
                 return snap.leader_addresses if snap is not None else None
 
             try:
-                read = lag.read_groups(client, with_log_starts=True, leaders=leaders)
+                read = lag.read_groups(
+                    client, with_log_starts=self._log_starts_wanted, leaders=leaders
+                )
             except kafka.KafkaAdapterError as exc:
                 # The sample is missing: the last evaluations stay until their TTL (see meta).
                 result = PassResult(False, at, time.monotonic() - started, error=str(exc))
                 lag_store.write_meta(self.cfg.name, result.as_meta(), self.interval_s)
                 return result
+        self._remember_log_starts(read)
         self._update_windows(read, at)
         try:
             reads = self._read_timestamps(client, self._wanted_positions(read))
@@ -260,6 +283,7 @@ class ClusterSampler:
         lag_store.write_latest(
             self.cfg.name, evaluations, result.as_meta(), windows, self.interval_s
         )
+        lag_export.export(self.cfg, evaluations, self.interval_s)  # async: never waits on Kafka
         result.published = live.publish_lag(self.cfg.name, evaluations, self.previous)
         self.previous = evaluations
         return result

@@ -96,3 +96,24 @@ def test_summarize_needs_every_rate_to_add_them_up():
     assert summary["lag"] == 5 and summary["write_per_s"] == 2.0
     assert summary["consume_per_s"] is None and summary["catch_up_seconds"] is None
     assert summary["retention_risk"] == "near" and summary["status"] == "WARN"
+
+
+def test_log_starts_are_read_every_few_passes_and_for_new_partitions_at_once():
+    from groups.sampling import LOG_STARTS_EVERY
+
+    sampler = ClusterSampler(ClusterConfig("c", "x:1"), interval_s=5.0)
+    a, b = (T, 0), (T, 1)
+    assert sampler._log_starts_wanted([a, b]) == [a, b]  # the first pass reads them all
+    sampler._remember_log_starts(_read({a: 5, b: 5}, {a: 9, b: 9}, {a: 2, b: None}))
+    sampler.passes = 1
+    # Known ones are kept; b had no answer, so it is asked again, as is a new partition.
+    c = (T, 2)
+    assert sampler._log_starts_wanted([a, b, c]) == [b, c]
+    read = _read({a: 5, b: 5, c: 1}, {a: 9, b: 9, c: 3}, {b: 4, c: 0})
+    sampler._remember_log_starts(read)
+    assert read.log_starts == {a: 2, b: 4, c: 0}  # the pass sees every log start
+    sampler.passes = LOG_STARTS_EVERY
+    assert sampler._log_starts_wanted([a, b, c]) == [a, b, c]
+    # A partition no group reads any more is forgotten.
+    sampler._remember_log_starts(_read({a: 5}, {a: 9}, {}))
+    assert sampler.log_starts == {a: 2}

@@ -22,9 +22,11 @@ duration (its Redis `meta`) shows how much of the first part is Kafka.
 
 Reported: passes, messages, latency p50/p95/p99/max, the split, the daphne process's CPU
 (user + system time over wall time, 100 % = one core) and RSS over the window, the sampler's
-and the clients' CPU, the whole machine's, the clients' event-loop lag, and clients that
-missed a pass. Clients run in `--procs` child processes (this script with `--worker`), so the
-traffic threads of this process do not share their event loop.
+and the clients' CPU, the whole machine's and its load average, the clients' event-loop lag,
+clients that missed a pass, passes the sampler stored as failed, and whether Redis restarted
+meanwhile (its run id: other work on the dev stack may restart it). Clients run in `--procs`
+child processes (this script with `--worker`), so the traffic threads of this process do not
+share their event loop. Results: docs/live-lag.md, "WebSocket delivery".
 """
 
 from __future__ import annotations
@@ -83,6 +85,16 @@ def machine_cpu() -> tuple[float, float]:
     values = [int(v) for v in Path("/proc/stat").read_text().split("\n", 1)[0].split()[1:]]
     idle = values[3] + values[4]  # idle + iowait
     return float(sum(values[:8]) - idle), float(sum(values[:8]))
+
+
+def redis_run_id(url: str) -> str | None:
+    """The Redis server's run id: another after a restart (which empties the channel layer)."""
+    import redis
+
+    try:
+        return str(redis.Redis.from_url(url, socket_timeout=5).info("server")["run_id"])
+    except Exception:  # noqa: BLE001 (Redis down: reported as unknown)
+        return None
 
 
 def pct(values: list[float], q: float) -> float:
@@ -312,6 +324,7 @@ class Watch(threading.Thread):
         super().__init__(daemon=True)
         self.server_pid = server_pid
         self.durations: dict[float, float] = {}
+        self.failed: set[float] = set()  # passes whose meta says not ok
         self.rss_max_mb = 0.0
         self.measuring = False
         self.sizes: list[tuple[int, int]] = []  # (groups, partitions) of the passes seen
@@ -334,6 +347,8 @@ class Watch(threading.Thread):
             if meta.get("ok") and stamp is not None:
                 self.durations[round(epoch(stamp), 3)] = float(meta.get("duration_s") or 0.0)
                 self.sizes.append((int(meta.get("groups") or 0), int(meta.get("partitions") or 0)))
+            elif stamp is not None:
+                self.failed.add(round(epoch(stamp), 3))
 
     def newest_pass(self) -> float:
         return max(self.durations, default=0.0)
@@ -434,6 +449,8 @@ def main() -> None:
         # The window: passes sampled from t0 on, for `duration` seconds.
         time.sleep(max(2.0, args.interval))  # the snapshots after subscribe are out of the way
         t0 = time.time()
+        load0 = os.getloadavg()
+        redis0 = redis_run_id(settings.REDIS_URL)
         cpu0 = {"server": proc_cpu_s(server_pid), "sampler": proc_cpu_s(sampler.pid)}
         machine0 = machine_cpu()
         watch.measuring = True
@@ -441,6 +458,7 @@ def main() -> None:
             w.command("go")
         time.sleep(args.duration)
         t1 = time.time()
+        load1 = os.getloadavg()
         for w in clients:
             w.command("end")
         cpu1 = {"server": proc_cpu_s(server_pid), "sampler": proc_cpu_s(sampler.pid)}
@@ -462,6 +480,7 @@ def main() -> None:
         first_line = (workdir / "sampler.log").read_text().split("\n", 1)[0]
         owner = first_line.removeprefix("lagsampler ").split(": ", 1)[0]
         results = [w.expect("result") for w in clients]
+        redis1 = redis_run_id(settings.REDIS_URL)
         failed = False
     finally:
         for w in workers:
@@ -494,7 +513,9 @@ def main() -> None:
         for r in results
         for received in r["received"]
     ]
-    passes = sorted({round(ts, 3) for ts in seen if in_window(ts)}.union(*per_client))
+    # Every pass of the window: stored (the sampler's meta), heard by the listener or a client.
+    stored = {ts for ts in watch.durations if in_window(ts)}
+    passes = sorted({round(ts, 3) for ts in seen if in_window(ts)}.union(stored, *per_client))
     listener_at = {round(ts, 3): at for ts, at in seen.items()}
     latency, fanout = [], []
     arrivals: dict[float, list[float]] = {}
@@ -523,6 +544,7 @@ def main() -> None:
         "connect_s": round(connect_s, 1),
         "connect_failures": len(connect_problems),
         "passes": len(passes),
+        "failed_passes": sum(in_window(ts) for ts in watch.failed),
         "cluster_groups_sampled": max((g for g, _ in watch.sizes), default=None),
         "cluster_partitions_sampled": max((p for _, p in watch.sizes), default=None),
         "passes_seen_by_listener": sum(ts in listener_at for ts in passes),
@@ -550,6 +572,11 @@ def main() -> None:
         },
         "our_sampler_held_the_lease": watch.lease_holders == {owner},
         "machine_cpu_percent": round(busy * 100, 1),
+        "load_average_1_5_15": {
+            "start": [round(v, 2) for v in load0],
+            "end": [round(v, 2) for v in load1],
+        },
+        "redis_restarted": None if None in (redis0, redis1) else redis0 != redis1,
         "machine_cores": os.cpu_count(),
         "clients_missing_passes": len(missed),
         "missing_messages": sum(missed.values()),

@@ -132,6 +132,8 @@ class ClusterClient:
         self.timeout = timeout
         self.wire = WireClient(cfg.bootstrap_servers, cfg.security)
         self._admin: AdminClient | None = None
+        # The last answer for all topics, converted: reused while Kafka's answer is unchanged.
+        self._all_topics: tuple[protocol.Metadata, list[TopicMeta]] | None = None
         self._lock = threading.Lock()
 
     # --- plumbing -------------------------------------------------------------------------
@@ -261,10 +263,16 @@ class ClusterClient:
         md = self._wire(
             "list topics", self.wire.metadata, None if topic is None else [topic], self.timeout
         )
-        return [
+        last = self._all_topics
+        if topic is None and last is not None and last[0].topics is md.topics:  # unchanged
+            return list(last[1])
+        topics = [
             TopicMeta(name, name in INTERNAL_TOPICS, partitions)
             for name, partitions in sorted(md.topics.items())
         ]
+        if topic is None:
+            self._all_topics = (md, topics)
+        return list(topics)
 
     def describe_topic_configs(self, topics: Iterable[str]) -> dict[str, dict[str, ConfigValue]]:
         """Every effective config (with its source) of some topics, batched."""

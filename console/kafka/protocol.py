@@ -468,6 +468,21 @@ def _metadata_partition(reader: Reader) -> PartitionMeta:
     return PartitionMeta(index, leader if leader >= 0 else None, arrays[0], arrays[1])
 
 
+def metadata_controller_span(payload: bytes) -> tuple[int, int]:
+    """Where the controller id sits in a Metadata answer: KRaft brokers name a random live
+    broker there, so two answers about an unchanged cluster differ only in those 4 bytes."""
+    reader = response_body(payload)
+    reader.int32()  # throttle
+    for _ in range(reader.array_length()):
+        reader.int32()
+        reader.compact_string()
+        reader.int32()
+        reader.compact_string()
+        reader.tags()
+    reader.compact_string()  # cluster id
+    return reader.pos, reader.pos + 4
+
+
 def parse_metadata(payload: bytes) -> Metadata:
     reader = response_body(payload)
     reader.int32()  # throttle

@@ -15,6 +15,8 @@ Bound to one cluster (its bootstrap servers and `ClusterSecurity`), used only by
 
 from __future__ import annotations
 
+import dataclasses
+import struct
 import time
 from collections.abc import Callable, Iterable, Mapping
 from concurrent.futures import ThreadPoolExecutor
@@ -42,6 +44,7 @@ class WireClient:
     def __init__(self, bootstrap_servers: str, security: ClusterSecurity):
         self.bootstrap = parse_servers(bootstrap_servers)
         self.pool = ConnectionPool(security)
+        self._last_metadata: tuple[tuple[bytes, bytes], protocol.Metadata] | None = None
 
     def close(self) -> None:
         self.pool.close()
@@ -195,10 +198,28 @@ class WireClient:
         return out
 
     def metadata(self, topics: list[str] | None, timeout: float) -> protocol.Metadata:
-        """Brokers and partition placement of some topics (None: all), from any broker."""
-        return protocol.parse_metadata(
-            self.first_answer(lambda cid: protocol.metadata_request(topics, cid), timeout)
-        )
+        """Brokers and partition placement of some topics (None: all), from any broker.
+
+        An answer for all topics that is byte for byte the last one but for the controller id
+        (nothing changed, the common case) is not parsed again: the last answer's topics are
+        returned, the same objects (at 40,000 partitions parsing costs 0.3 s of CPU a
+        sampler pass)."""
+        payload = self.first_answer(lambda cid: protocol.metadata_request(topics, cid), timeout)
+        if topics is not None:
+            return protocol.parse_metadata(payload)
+        try:
+            start, end = protocol.metadata_controller_span(payload)
+        except (IndexError, ValueError, UnicodeDecodeError, struct.error):
+            return protocol.parse_metadata(payload)  # raises the parse error, named
+        # After the correlation id, all but the controller id (which KRaft picks at random).
+        body = (payload[4:start], payload[end:])
+        last = self._last_metadata
+        if last is not None and last[0] == body:
+            controller = int.from_bytes(payload[start:end], "big", signed=True)
+            return dataclasses.replace(last[1], controller_id=controller)
+        parsed = protocol.parse_metadata(payload)
+        self._last_metadata = (body, parsed)
+        return parsed
 
     def list_offsets(
         self,

@@ -306,3 +306,28 @@ def test_changes_are_audited(admin_client_api, stack):
     assert entry.outcome == "refused"
     assert entry.actor == "ada-admin"
     assert "partitions" in entry.details["error"]
+
+
+def test_an_unchanged_metadata_answer_is_reused_and_a_change_is_not(admin_client_api, stack):
+    from tests.stack import cluster_client
+
+    client = cluster_client()
+    # The same answer (but for the controller id, random in KRaft): the same parsed topics
+    # (other tests' topics may change the cluster between two calls: one pair of a few).
+    answers = [client.wire.metadata(None, 10) for _ in range(4)]
+    assert any(a.topics is b.topics for a, b in zip(answers, answers[1:], strict=False))
+    name = _new_name()
+    body = {"name": name, "partitions": 2, "replication_factor": 3}
+    assert (
+        admin_client_api.post("/api/v1/clusters/local/topics", body, format="json").status_code
+        == 201
+    )
+    fresh = wait_for(
+        lambda: name in client.wire.metadata(None, 10).topics or None, 30, "the new topic"
+    )
+    assert fresh
+    topics = {t.name: t for t in client.topic_metadata()}
+    assert [p.partition for p in topics[name].partitions] == [0, 1]
+    admin_client_api.delete(
+        f"/api/v1/clusters/local/topics/{name}", {"confirm": name}, format="json"
+    )

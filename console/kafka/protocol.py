@@ -257,11 +257,18 @@ def parse_offset_fetch(payload: bytes) -> dict[str, dict[TP, int | None] | int]:
                 # Thousands of partitions per answer: fixed fields in one unpack.
                 partition, committed, _epoch = _OFFSET_FETCH_PARTITION.unpack_from(data, reader.pos)
                 reader.pos += _OFFSET_FETCH_PARTITION.size
-                metadata_size = reader.uvarint()  # committed metadata: skipped
-                reader.pos += max(0, metadata_size - 1)
+                metadata_size = data[reader.pos]  # committed metadata: skipped
+                if metadata_size < 0x80:  # a one-byte length (always, for short metadata)
+                    reader.pos += 1 + max(0, metadata_size - 1)
+                else:
+                    metadata_size = reader.uvarint()  # read before moving (see Reader.tags)
+                    reader.pos += max(0, metadata_size - 1)
                 (error,) = _INT16.unpack_from(data, reader.pos)
                 reader.pos += 2
-                reader.tags()
+                if data[reader.pos]:
+                    reader.tags()
+                else:  # no tagged fields (always, today): one byte, no call
+                    reader.pos += 1
                 offsets[(topic, partition)] = committed if committed >= 0 and not error else None
             reader.tags()
         error = reader.int16()
@@ -552,7 +559,10 @@ def parse_list_offsets(payload: bytes) -> dict[TP, tuple[int, int, int]]:
         for _ in range(reader.array_length()):
             partition, error, ts, offset, _epoch = _PARTITION_ANSWER.unpack_from(data, reader.pos)
             reader.pos += _PARTITION_ANSWER.size
-            reader.tags()
+            if data[reader.pos]:
+                reader.tags()
+            else:
+                reader.pos += 1
             out[(topic, partition)] = (error, ts, offset)
         reader.tags()
     return out

@@ -228,3 +228,23 @@ def test_list_offsets_answer_gives_error_timestamp_and_offset_per_partition():
         ("t", 0): (0, 1_700_000_000_000, 42),
         ("t", 1): (6, -1, -1),
     }
+
+
+def test_offset_fetch_answer_skips_metadata_and_tagged_fields_of_any_length():
+    def partition(index: int, offset: int, metadata: str | None, tags: bytes) -> bytes:
+        # v8: index, committed offset, leader epoch, metadata, error, tagged fields
+        return struct.pack(">iqi", index, offset, -1) + _cstr(metadata) + b"\x00\x00" + tags
+
+    one_tag = kp.uvarint(1) + kp.uvarint(0) + kp.uvarint(2) + b"xy"  # tag 0, 2 bytes
+    partitions = [
+        partition(0, 10, None, kp.NO_TAGS),
+        partition(1, 11, "m" * 300, kp.NO_TAGS),  # a length over one varint byte
+        partition(2, 12, "", one_tag),
+        partition(3, -1, "short", kp.NO_TAGS),  # nothing committed
+    ]
+    topic = _cstr("t") + kp.uvarint(len(partitions) + 1) + b"".join(partitions) + kp.NO_TAGS
+    group = _cstr("g") + kp.uvarint(2) + topic + b"\x00\x00" + kp.NO_TAGS
+    answer = struct.pack(">i", 7) + kp.NO_TAGS + struct.pack(">i", 0) + kp.uvarint(2) + group
+    assert kp.parse_offset_fetch(answer + kp.NO_TAGS) == {
+        "g": {("t", 0): 10, ("t", 1): 11, ("t", 2): 12, ("t", 3): None}
+    }

@@ -220,6 +220,13 @@ if LAG_SAMPLE_SECONDS <= 0 or LAG_WINDOW < 3 or not 0 <= LAG_RETENTION_RISK < 1:
     raise ImproperlyConfigured(
         "LAG_SAMPLE_SECONDS must be > 0, LAG_WINDOW >= 3, LAG_RETENTION_RISK in [0, 1)."
     )
+# Each pass also writes one record per group to this topic of the sampled cluster (created
+# if missing, with this retention), for Spark's `lag-report` (docs/maintenance-pipeline.md).
+# Empty: no export.
+LAG_EXPORT_TOPIC = os.environ.get("LAG_EXPORT_TOPIC", "kafka-console-lag-samples").strip()
+LAG_EXPORT_RETENTION_HOURS = envint("LAG_EXPORT_RETENTION_HOURS", 7 * 24)
+if LAG_EXPORT_RETENTION_HOURS < 1:
+    raise ImproperlyConfigured("LAG_EXPORT_RETENTION_HOURS must be >= 1.")
 # Who may scrape GET /metrics (groups/metrics_view.py): with a token, exactly
 # `Authorization: Bearer <token>` from anywhere; without one, clients whose socket address
 # (REMOTE_ADDR, never X-Forwarded-For) is in these comma-separated CIDRs.

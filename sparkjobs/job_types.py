@@ -401,7 +401,7 @@ def validate_params(job_type: JobType, params: Any) -> dict[str, Any]:
     if error is not None:
         where = _field(error.absolute_path)
         if error.validator == "additionalProperties" and isinstance(error.instance, dict):
-            unknown = sorted(set(error.instance) - set(job_type.params_schema["properties"]))
+            unknown = sorted(set(error.instance) - set(error.schema.get("properties", {})))
             where = _field([*error.absolute_path, unknown[0]]) if unknown else where
         elif error.validator == "required":
             missing = [k for k in error.validator_value if k not in error.instance]

@@ -1,8 +1,11 @@
 from __future__ import annotations
 
+from typing import Any
+
 from django.conf import settings
 from django.db import models
 
+from sparkjobs import steps as job_steps
 from sparkjobs.choices import JobState
 
 
@@ -33,6 +36,9 @@ class SparkJob(models.Model):
     # Where the spark-submit process group runs, so a reaper on that host can end it.
     worker_host = models.CharField(max_length=255, blank=True)
     spark_pid = models.IntegerField(null=True, blank=True)
+    # A multi-step job's steps (sparkjobs/steps.py), null for the others:
+    # [{"name", "state", "started_at", "finished_at", "result", "error"}].
+    steps = models.JSONField(null=True, blank=True)
 
     class Meta:
         ordering = ["-created_at", "-id"]
@@ -40,3 +46,11 @@ class SparkJob(models.Model):
 
     def __str__(self) -> str:
         return f"spark job {self.pk} {self.job_type} on {self.cluster} ({self.state})"
+
+    def save(self, *args: Any, **kwargs: Any) -> None:
+        # Every step is listed, pending, from the moment the job exists (not only once its
+        # worker starts it), so a queued pipeline already shows what it will do.
+        names = job_steps.JOB_STEPS.get(self.job_type)
+        if self._state.adding and self.steps is None and names:
+            self.steps = job_steps.initial(names)
+        super().save(*args, **kwargs)

@@ -22,6 +22,7 @@ from django.db import close_old_connections
 from django.utils import timezone
 
 from sparkjobs import states
+from sparkjobs import steps as job_steps
 from sparkjobs.choices import JobState
 from sparkjobs.models import SparkJob
 from sparkjobs.runner import STARTED, kill_group, spec_path
@@ -47,7 +48,13 @@ def reap(now: datetime | None = None) -> list[int]:
             f"No heartbeat from its worker on {job.worker_host or 'an unknown host'} for "
             f"{settings.SPARK_HEARTBEAT_TIMEOUT}s: the worker stopped; the job did not finish."
         )
-        if states.transition(job.pk, STARTED, JobState.LOST, error=error):
+        # A pipeline's running step fails with the job, the ones not started are skipped.
+        extra = (
+            {}
+            if job.steps is None
+            else {"steps": job_steps.finalize(job.steps, JobState.LOST, error, now.isoformat())}
+        )
+        if states.transition(job.pk, STARTED, JobState.LOST, error=error, **extra):
             lost.append(job.pk)
             log.warning("spark job %s is lost (last heartbeat %s)", job.pk, job.heartbeat_at)
     host = socket.gethostname()

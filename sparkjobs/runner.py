@@ -8,6 +8,9 @@ Steps (in the Celery worker, see tasks.py):
 3. A reader thread copies the driver's output to driver.log, keeps the tail and picks up
    the application id and UI address. Every POLL_SECONDS the runner writes the heartbeat and
    the progress (completed/total tasks from the driver's REST API) and reads the cancel flag.
+   A multi-step job (sparkjobs/steps.py) also prints a marker line per step transition: the
+   reader keeps `steps` up to date, the runner saves them with the heartbeat, and progress is
+   (finished steps + the running step's share of tasks) / steps.
 4. Cancel: SIGTERM to the group (Spark's shutdown hooks stop the application), SIGKILL after
    SPARK_KILL_GRACE_SECONDS, then `cancelled`. Otherwise the exit decides: 0 with a result
    that matches its schema is `succeeded`, anything else `failed` with the error and log tail.
@@ -39,6 +42,7 @@ from console.clusters import get_cluster
 from console.errors import BadInput, ConsoleError
 from console.kafka import KafkaAdapterError
 from sparkjobs import spark_submit, states
+from sparkjobs import steps as job_steps
 from sparkjobs.catalog import JOB_TYPES
 from sparkjobs.choices import ACTIVE, JobState
 from sparkjobs.job_types import JobType, result_problem
@@ -75,6 +79,8 @@ class DriverOutput:
     tail: collections.deque[str] = field(default_factory=lambda: collections.deque(maxlen=400))
     app_id: str | None = None
     ui_url: str | None = None
+    # A multi-step job's steps as its marker lines left them (None: the job has no steps).
+    steps: list[dict[str, Any]] | None = None
     lock: threading.Lock = field(default_factory=threading.Lock)
 
     def text(self, lines: int = TAIL_LINES) -> str:
@@ -85,6 +91,10 @@ class DriverOutput:
         with self.lock:
             return list(self.tail)
 
+    def current_steps(self) -> list[dict[str, Any]] | None:
+        with self.lock:
+            return None if self.steps is None else list(self.steps)
+
 
 def _pump(stream: IO[str], log_file: IO[str], out: DriverOutput) -> None:
     for line in stream:
@@ -94,6 +104,8 @@ def _pump(stream: IO[str], log_file: IO[str], out: DriverOutput) -> None:
             out.tail.append(line)
             out.app_id = out.app_id or spark_submit.parse_app_id(line)
             out.ui_url = spark_submit.parse_ui_url(line) or out.ui_url
+            if out.steps is not None and (event := job_steps.parse_line(line)) is not None:
+                out.steps = job_steps.apply(out.steps, event, timezone.now().isoformat())
 
 
 def kill_group(pid: int, grace: float | None = None) -> None:
@@ -124,17 +136,29 @@ def _group_members(pgid: int) -> list[psutil.Process]:
     return members
 
 
-def _progress(out: DriverOutput) -> float | None:
-    """Completed share of tasks from the driver's monitoring REST API, None if unknown."""
+def _driver_api(out: DriverOutput, what: str) -> Any:
+    """`/api/v1/applications/<app>/<what>` of the driver's monitoring REST API, or None."""
     if not out.app_id or not out.ui_url:
         return None
     port = out.ui_url.rsplit(":", 1)[-1].strip("/")
-    url = f"http://127.0.0.1:{port}/api/v1/applications/{out.app_id}/stages"
+    url = f"http://127.0.0.1:{port}/api/v1/applications/{out.app_id}/{what}"
     try:
         with urllib.request.urlopen(url, timeout=1.0) as answer:
-            return spark_submit.stage_progress(json.load(answer))
+            return json.load(answer)
     except (OSError, ValueError):
         return None  # the UI is starting or already stopped
+
+
+def _progress(out: DriverOutput) -> float | None:
+    """Completed share of tasks from the driver's monitoring REST API, None if unknown; for a
+    multi-step job, finished steps plus the running step's share of its Spark jobs' tasks."""
+    current = out.current_steps()
+    if current is not None:
+        name = job_steps.running(current)
+        jobs = _driver_api(out, "jobs") if name else None
+        return job_steps.progress(current, job_steps.group_fraction(jobs, name or ""))
+    stages = _driver_api(out, "stages")
+    return None if stages is None else spark_submit.stage_progress(stages)
 
 
 def _env() -> dict[str, str]:
@@ -175,6 +199,7 @@ def _prepare(job: SparkJob) -> tuple[list[str], Path]:
     spec = {
         "job_id": job.pk,
         "job_type": job.job_type,
+        "cluster": job.cluster,
         "params": job.params,
         "topic": job.params["topic"] if job_type.reads_range else None,
         "ranges": {str(p): list(r) for p, r in ranges.items()},
@@ -225,7 +250,8 @@ def run(job_id: int) -> str:
 
 def _watch(job: SparkJob, cmd: list[str], where: Path) -> str:
     log_path = where / "driver.log"
-    out = DriverOutput()
+    names = job_steps.JOB_STEPS.get(job.job_type)
+    out = DriverOutput(steps=job.steps or (job_steps.initial(names) if names else None))
     with log_path.open("a") as log_file:
         proc = subprocess.Popen(
             cmd,
@@ -248,13 +274,15 @@ def _watch(job: SparkJob, cmd: list[str], where: Path) -> str:
             # The soft time limit, a worker shutdown: never leave the JVM behind.
             kill_group(proc.pid)
             reader.join(timeout=10)
+            error = "Stopped by the worker (time limit or shutdown)."
             states.transition(
                 job.pk,
                 STARTED,
                 JobState.FAILED,
-                error="Stopped by the worker (time limit or shutdown).",
+                error=error,
                 log_tail=out.text(),
                 spark_pid=None,
+                **_final_steps(out, JobState.FAILED, error),
             )
             raise
         reader.join(timeout=30)
@@ -276,8 +304,13 @@ def _poll_until_done(job_id: int, proc: subprocess.Popen, out: DriverOutput) -> 
         measured = _progress(out)
         if measured is not None:
             progress = max(progress, min(measured, 0.99))  # 1.0 only once it succeeded
+        current = out.current_steps()
         states.update_active(
-            job_id, heartbeat_at=timezone.now(), progress=progress, log_tail=out.text()
+            job_id,
+            heartbeat_at=timezone.now(),
+            progress=progress,
+            log_tail=out.text(),
+            **({} if current is None else {"steps": current}),
         )
         row = SparkJob.objects.filter(pk=job_id).values("state", "cancel_requested").first()
         if row is None or row["state"] not in ACTIVE:
@@ -295,11 +328,13 @@ def _finish(
 ) -> str:
     proc.wait()
     tail = out.text()
-    done = {"log_tail": tail, "spark_pid": None}
+    done: dict[str, Any] = {"log_tail": tail, "spark_pid": None}
     if outcome == "gone":
-        SparkJob.objects.filter(pk=job.pk).update(spark_pid=None)
-        return str(SparkJob.objects.values_list("state", flat=True).get(pk=job.pk))
+        state = str(SparkJob.objects.values_list("state", flat=True).get(pk=job.pk))
+        SparkJob.objects.filter(pk=job.pk).update(spark_pid=None, **_final_steps(out, state, ""))
+        return state
     if outcome == "cancelled":
+        done.update(_final_steps(out, JobState.CANCELLED, ""))
         states.transition(job.pk, STARTED, JobState.CANCELLED, **done)
         return JobState.CANCELLED
     result, problem = None, None
@@ -310,11 +345,25 @@ def _finish(
         except (OSError, ValueError) as exc:
             problem = f"the job wrote no readable result ({exc})"
     if proc.returncode == 0 and problem is None:
+        done.update(_final_steps(out, JobState.SUCCEEDED, ""))
         states.transition(job.pk, STARTED, JobState.SUCCEEDED, result=result, progress=1.0, **done)
         return JobState.SUCCEEDED
     error = problem or _error_of(where, out, proc.returncode)
+    final = _final_steps(out, JobState.FAILED, error)
+    if final:
+        # A multi-step job's result is what its steps produced, as far as it got.
+        done.update(final, result=job_steps.results(final["steps"]))
     states.transition(job.pk, STARTED, JobState.FAILED, error=error, **done)
     return JobState.FAILED
+
+
+def _final_steps(out: DriverOutput, state: str, error: str) -> dict[str, Any]:
+    """`{"steps": ...}` as the job ends (a running step failed, pending ones skipped), or {}
+    for a job without steps."""
+    current = out.current_steps()
+    if current is None:
+        return {}
+    return {"steps": job_steps.finalize(current, state, error, timezone.now().isoformat())}
 
 
 def _error_of(where: Path, out: DriverOutput, returncode: int) -> str:

@@ -19,6 +19,12 @@ class SubmitSerializer(serializers.Serializer):
 
 
 class SparkJobSerializer(serializers.ModelSerializer):
+    steps = serializers.JSONField(
+        read_only=True,
+        allow_null=True,
+        help_text='A multi-step job\'s steps (null for others): [{"name", "state" (pending, '
+        'running, succeeded, failed, skipped), "started_at", "finished_at", "result", "error"}]',
+    )
     created_by: serializers.SlugRelatedField = serializers.SlugRelatedField(
         slug_field="username", read_only=True
     )
@@ -42,5 +48,6 @@ class SparkJobSerializer(serializers.ModelSerializer):
             "result",
             "error",
             "log_tail",
+            "steps",
         ]
         read_only_fields = fields

@@ -113,7 +113,7 @@ def test_a_viewer_may_read_but_not_submit_or_cancel(console, data):
     assert console.call("GET", f"spark/jobs/{job_id}", role="viewer")[0] == 200
     status, types = console.call("GET", "spark/job-types", role="viewer")
     assert status == 200
-    assert {t["name"] for t in types} == {"topic-export", "topic-profile", "topic-replay"}
+    assert {"topic-export", "topic-profile", "topic-replay"} <= {t["name"] for t in types}
     assert console.job_count() == before
 
 

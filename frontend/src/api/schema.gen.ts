@@ -731,6 +731,8 @@ export interface components {
             /** Format: date-time */
             readonly started_at: string | null;
             readonly state: components["schemas"]["StateEnum"];
+            /** @description A multi-step job's steps (null for others): [{"name", "state" (pending, running, succeeded, failed, skipped), "started_at", "finished_at", "result", "error"}] */
+            readonly steps: unknown;
         };
         /**
          * @description * `queued` - Queued

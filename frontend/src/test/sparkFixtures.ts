@@ -673,6 +673,7 @@ export function sparkJob(overrides: Partial<SparkJob> = {}): SparkJob {
     result: null,
     error: "",
     log_tail: "INFO SparkContext: Running Spark version 4.0.0\nINFO DAGScheduler: Submitting 4 tasks\n",
+    steps: null,
     ...overrides,
   };
 }

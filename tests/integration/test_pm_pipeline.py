@@ -1,0 +1,277 @@
+"""The maintenance pipeline and the lag report end to end: a real console (daphne, its own
+SQLite), the Procfile's Celery worker, real Spark (local[2]) on the dev stack's Kafka.
+
+- The lag export: the real sampler process writes one record per group per pass into a
+  fresh export topic (created with time retention); an exporter whose cluster is down never
+  blocks its caller and logs once.
+- The lag report: a known lag history for fresh groups, written straight into a fresh export
+  topic, is summarized by the job exactly as a plain Python computation does.
+- The pipeline: every step over a small backfill (devtools/demo/maintenance_history.py),
+  steps and progress tracked, predictions in the topic, one per equipment.
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+import math
+import time
+import uuid
+from datetime import UTC, datetime
+from typing import Any
+
+import pytest
+
+from console.kafka import dev
+from console.kafka.client import ClusterClient
+from console.kafka.export import TopicExporter
+from tests.live_server import start_sampler, stop_process
+from tests.spark_helpers import start_spark_console
+from tests.stack import cluster_client, commit_and_wait, log_ends, wait_for
+
+pytestmark = pytest.mark.integration
+
+CELERY_DB = 13  # tests/integration/test_spark_jobs.py uses 11, test_spark_standalone.py 12
+SAMPLER_REDIS_DB = 14  # a lease of its own: another sampler of `local` may be running
+STATUSES = ("OK", "WARN", "STALL", "STOP", "ERR", "REWIND", "UNKNOWN")
+
+
+@pytest.fixture(scope="module")
+def console(stack, tmp_path_factory) -> Any:
+    c = start_spark_console(
+        tmp_path_factory.mktemp("pm-console"), stack["redis_url"], CELERY_DB, "local[2]"
+    )
+    yield c
+    c.stop()
+
+
+def _iso(ts: float) -> str:
+    return datetime.fromtimestamp(ts, UTC).isoformat().replace("+00:00", "Z")
+
+
+def _read_all(topic: str, partitions: int) -> list[tuple[bytes | None, bytes, int]]:
+    """(key, value, timestamp ms) of every record of a topic, read with confluent-kafka."""
+    from confluent_kafka import TopicPartition
+
+    client = cluster_client()
+    ends = log_ends(client, [(topic, p) for p in range(partitions)])
+    remaining = {tp[1]: end for tp, end in ends.items() if end > 0}
+    consumer = dev.make_consumer(client, f"pm-check-{uuid.uuid4().hex[:8]}")
+    consumer.assign([TopicPartition(topic, p, 0) for p in remaining])
+    out = []
+    deadline = time.monotonic() + 30
+    while remaining and time.monotonic() < deadline:
+        for msg in consumer.consume(num_messages=500, timeout=1):
+            if msg.error():
+                continue
+            out.append((msg.key(), msg.value(), msg.timestamp()[1]))
+            if msg.offset() + 1 >= remaining.get(msg.partition(), 0):
+                remaining.pop(msg.partition(), None)
+    consumer.close()
+    assert not remaining, f"could not read {topic} to its end: {remaining}"
+    return out
+
+
+# --- the lag export -----------------------------------------------------------------------------
+def test_the_sampler_exports_one_record_per_group_per_pass(console, stack):
+    client = cluster_client()
+    topic, export = f"pm-src-{uuid.uuid4().hex[:8]}", f"pm-export-{uuid.uuid4().hex[:8]}"
+    group = f"pm-group-{uuid.uuid4().hex[:8]}"
+    dev.create_topics(client, [(topic, 2, 3, {})])
+    producer = dev.make_producer(client, acks="all")
+    for i in range(30):
+        producer.produce(topic, value=b"x", partition=i % 2)
+    assert producer.flush(30) == 0
+    commit_and_wait(client, group, {(topic, 0): 5, (topic, 1): 15})  # lag 10 + 0
+
+    redis = f"{stack['redis_url'].rsplit('/', 1)[0]}/{SAMPLER_REDIS_DB}"
+    env = {**console.live.env, "REDIS_URL": redis, "LAG_EXPORT_TOPIC": export}
+    sampler = start_sampler(env, console.workdir / "sampler.log", interval=1.0)
+    try:
+
+        def exported() -> list[dict]:
+            if client.topic_metadata(export) == []:
+                return []
+            found = [json.loads(v) for k, v, _ in _read_all(export, 3) if k == group.encode()]
+            return found if len(found) >= 3 else []
+
+        records = wait_for(exported, timeout=90, what=f"3 exported samples of {group}")
+    finally:
+        stop_process(sampler)
+    first = records[0]
+    assert set(first) == {
+        "cluster",
+        "group",
+        "ts",
+        "interval_s",
+        "status",
+        "total_lag",
+        "max_lag",
+        "max_lag_seconds",
+        "topics",
+    }
+    assert first["cluster"] == "local" and first["group"] == group and first["interval_s"] == 1.0
+    assert first["total_lag"] == 15 - 5 and first["max_lag"] == 10
+    assert first["topics"][topic]["lag"] == 10 and first["status"] in STATUSES
+    stamps = [r["ts"] for r in records]
+    assert len(set(stamps)) == len(stamps), "one record per pass"
+    assert stamps == sorted(stamps) and 0.5 < stamps[1] - stamps[0] < 10
+    configs = client.describe_topic_configs([export])[export]
+    assert configs["retention.ms"].value == str(7 * 24 * 3600 * 1000)
+    assert configs["cleanup.policy"].value == "delete"
+
+
+def test_an_exporter_whose_cluster_is_down_never_blocks_and_logs_once(caplog):
+    from console.clusters import ClusterConfig
+
+    down = ClusterClient(ClusterConfig("nowhere", "127.0.0.1:1"), timeout=1.0)
+    exporter = TopicExporter(down, "t", retention_ms=3_600_000, max_pending=2)
+    caplog.set_level(logging.WARNING, logger="console.kafka.export")
+    started = time.monotonic()
+    taken = [exporter.send([(b"g", b"{}", 0)]) for _ in range(50)]
+    assert time.monotonic() - started < 0.5, "send must not wait on Kafka"
+    assert taken.count(False) >= 40  # the hand-over queue is bounded: the rest is dropped
+    wait_for(lambda: exporter._batches.empty(), timeout=30, what="the queue to drain")
+    exporter.close(timeout=5)
+    assert exporter.stats.dropped == 50 and exporter.stats.queued == 0
+    warnings = [r for r in caplog.records if r.name == "console.kafka.export"]
+    assert len(warnings) == 1, [r.getMessage() for r in warnings]
+    assert "not logged again" in warnings[0].getMessage()
+
+
+# --- the lag report -----------------------------------------------------------------------------
+def _percentile(values: list[float], p: float) -> float | None:
+    """Linear interpolation between the closest ranks (Spark's `percentile`, numpy's default)."""
+    if not values:
+        return None
+    ordered = sorted(values)
+    pos = p * (len(ordered) - 1)
+    low, high = math.floor(pos), math.ceil(pos)
+    return ordered[low] + (ordered[high] - ordered[low]) * (pos - low)
+
+
+def _expected_row(samples: list[dict], cap_intervals: int = 3) -> list[Any]:
+    samples = sorted({s["ts"]: s for s in samples}.values(), key=lambda s: s["ts"])
+    lags = [s["total_lag"] for s in samples if s["total_lag"] is not None]
+    secs = [s["max_lag_seconds"] for s in samples if s["max_lag_seconds"] is not None]
+    in_status = dict.fromkeys(STATUSES, 0.0)
+    for now, nxt in zip(samples, samples[1:], strict=False):
+        in_status[now["status"]] += min(nxt["ts"] - now["ts"], cap_intervals * now["interval_s"])
+
+    def r(v: float | None) -> float | None:
+        return None if v is None else round(v, 3)
+
+    return [
+        samples[0]["group"],
+        len(samples),
+        r(_percentile(lags, 0.5)),
+        r(_percentile(lags, 0.95)),
+        max(lags),
+        r(_percentile(secs, 0.5)),
+        r(_percentile(secs, 0.95)),
+        r(max(secs)),
+        *(r(in_status[s]) for s in STATUSES),
+    ]
+
+
+def _history(group: str, start: float, cluster: str = "local") -> list[dict]:
+    """A group's samples every 5 s, with a sampler outage (a 60 s gap) and every status."""
+    statuses = ["OK"] * 12 + ["WARN"] * 9 + ["ERR"] * 5 + ["STOP"] * 3 + ["OK"] * 11
+    out, ts = [], start
+    for i, status in enumerate(statuses):
+        ts += 60.0 if i == 20 else 5.0  # the 21st sample comes after a gap (capped at 15 s)
+        lag = (i * 37) % 101 + (500 if status != "OK" else 0)
+        out.append(
+            {
+                "cluster": cluster,
+                "group": group,
+                "ts": ts,
+                "interval_s": 5.0,
+                "status": status,
+                "total_lag": None if i == 7 else lag,
+                "max_lag": lag,
+                "max_lag_seconds": None if i % 6 == 0 else round(lag / 7, 3),
+                "topics": {"t": {"lag": lag, "max_lag_seconds": None, "status": status}},
+            }
+        )
+    return out
+
+
+def test_the_lag_report_matches_a_plain_python_computation(console):
+    client = cluster_client()
+    export = f"pm-lagexport-{uuid.uuid4().hex[:8]}"
+    dev.create_topics(client, [(export, 3, 3, {})])
+    wanted = [f"pm-g1-{uuid.uuid4().hex[:6]}", f"pm-g2-{uuid.uuid4().hex[:6]}"]
+    other = f"pm-g3-{uuid.uuid4().hex[:6]}"
+    start = float(int(time.time()) - 3 * 3600)
+    histories = {g: _history(g, start + i * 1.5) for i, g in enumerate(wanted)}
+    end = max(s["ts"] for h in histories.values() for s in h) - 4.0  # the last of g1 is out
+    noise = [
+        *_history(other, start),  # a group not asked for
+        *_history(wanted[0], start + 0.25, cluster="elsewhere"),  # another cluster's samples
+        {**histories[wanted[0]][0], "ts": start - 1.0},  # before the period
+    ]
+    duplicate = histories[wanted[1]][3]  # a retried produce: the same sample twice
+    producer = dev.make_producer(client, acks="all")
+    for record in [*histories[wanted[0]], *histories[wanted[1]], *noise, duplicate]:
+        producer.produce(
+            export,
+            key=record["group"].encode(),
+            value=json.dumps(record).encode(),
+            timestamp=int(record["ts"] * 1000),
+        )
+    assert producer.flush(30) == 0
+
+    job = console.submit(
+        "lag-report",
+        {
+            "export_topic": export,
+            "start_time": _iso(start),
+            "end_time": _iso(end),
+            "groups": wanted,
+        },
+    )
+    assert job["steps"] is None
+    job = console.wait(job["id"], {"succeeded", "failed"}, timeout=300)
+    assert job["state"] == "succeeded", (job["error"], job["log_tail"])
+    result = job["result"]
+    inside = {g: [s for s in h if start <= s["ts"] < end] for g, h in histories.items()}
+    assert len(inside[wanted[0]]) == len(histories[wanted[0]]) - 1
+    assert result["cluster"] == "local" and result["export_topic"] == export
+    assert result["records"] == sum(len(v) for v in inside.values())
+    assert result["groups_total"] == 2
+    assert result["start_time"] == _iso(start)
+    rows = {row[0]: row for row in result["table"]["rows"]}
+    assert set(rows) == set(wanted)
+    for group in wanted:
+        expected = _expected_row(inside[group])
+        assert rows[group][:2] == expected[:2], group
+        assert rows[group][2:] == pytest.approx(expected[2:], abs=1e-3), (group, rows[group])
+    # The capped gap and every status are in the figures (the test can fail on them).
+    assert rows[wanted[0]][result["table"]["columns"].index("seconds_err")] > 0
+    warn_seconds = rows[wanted[1]][result["table"]["columns"].index("seconds_warn")]
+    assert warn_seconds == pytest.approx(15.0 + 8 * 5.0)  # 60 s gap counted as 3 intervals
+
+
+def test_bad_lag_report_params_are_400_naming_the_field(console):
+    before = console.job_count()
+    cases = [
+        ({"export_topic": "no-such-topic-pm"}, "params.export_topic"),
+        ({"export_topic": "it-bootstrap", "start_time": "yesterday"}, "params.start_time"),
+        (
+            {
+                "export_topic": "it-bootstrap",
+                "start_time": "2026-01-02T00:00:00Z",
+                "end_time": "2026-01-01T00:00:00Z",
+            },
+            "params.end_time",
+        ),
+        ({"export_topic": "it-bootstrap", "groups": []}, "params.groups"),
+    ]
+    for params, field in cases:
+        status, answer = console.call(
+            "POST", "spark/jobs", {"job_type": "lag-report", "cluster": "local", "params": params}
+        )
+        assert status == 400, answer
+        assert answer["error"]["details"]["field"] == field, answer
+    assert console.job_count() == before

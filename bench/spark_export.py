@@ -120,8 +120,6 @@ def consume_all(
     As fast as Python can take them: each record is only checked for an error (the range
     ends at the log end, so counting finds the end; the positions are checked afterwards).
     """
-    from confluent_kafka import TopicPartition
-
     from console.kafka import dev
 
     consumer = dev.make_consumer(
@@ -137,8 +135,7 @@ def consume_all(
     )
     wanted = {p: r for p, r in ranges.items() if r[1] > r[0]}
     total = sum(end - first for first, end in wanted.values())
-    assigned = [TopicPartition(topic, p, r[0]) for p, r in wanted.items()]
-    consumer.assign(assigned)
+    assigned = dev.assign_from(consumer, topic, {p: r[0] for p, r in wanted.items()})
     count = errors = 0
     started = time.perf_counter()
     while count < total:

@@ -183,13 +183,11 @@ def seed_topics() -> dict[str, str]:
 
 def read_records(topic: str, ranges: dict[int, tuple[int, int]]) -> list[tuple]:
     """(partition, offset, key, value) of exactly these ranges, read with confluent-kafka."""
-    from confluent_kafka import TopicPartition
-
     consumer = dev.make_consumer(
         cluster_client(), f"spark-check-{uuid.uuid4().hex[:8]}", **{"enable.auto.commit": False}
     )
     wanted = {p: r for p, r in ranges.items() if r[1] > r[0]}
-    consumer.assign([TopicPartition(topic, p, r[0]) for p, r in wanted.items()])
+    dev.assign_from(consumer, topic, {p: r[0] for p, r in wanted.items()})
     out: list[tuple] = []
     deadline = time.monotonic() + 30
     remaining = dict(wanted)

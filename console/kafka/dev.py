@@ -94,6 +94,13 @@ def make_consumer(client: ClusterClient, group_id: str, **settings: Any) -> Cons
     return Consumer(client.config(**{**settings, "group.id": group_id}))
 
 
+def assign_from(consumer: Consumer, topic: str, first: Mapping[int, int]) -> list[TopicPartition]:
+    """Assign `consumer` each partition of `topic` at its first offset; the assignment."""
+    assigned = [TopicPartition(topic, p, offset) for p, offset in first.items()]
+    consumer.assign(assigned)
+    return assigned
+
+
 def upsert_scram_user(
     client: ClusterClient, user: str, mechanism: str, password: str, iterations: int = 4096
 ) -> None:

@@ -51,13 +51,11 @@ def _iso(ts: float) -> str:
 
 def _read_all(topic: str, partitions: int) -> list[tuple[bytes | None, bytes, int]]:
     """(key, value, timestamp ms) of every record of a topic, read with confluent-kafka."""
-    from confluent_kafka import TopicPartition
-
     client = cluster_client()
     ends = log_ends(client, [(topic, p) for p in range(partitions)])
     remaining = {tp[1]: end for tp, end in ends.items() if end > 0}
     consumer = dev.make_consumer(client, f"pm-check-{uuid.uuid4().hex[:8]}")
-    consumer.assign([TopicPartition(topic, p, 0) for p in remaining])
+    dev.assign_from(consumer, topic, dict.fromkeys(remaining, 0))
     out = []
     deadline = time.monotonic() + 30
     while remaining and time.monotonic() < deadline:

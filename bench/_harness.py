@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import shlex
 import statistics
 import subprocess
 import sys
@@ -71,3 +72,21 @@ def devstack_tool(*args: str) -> subprocess.CompletedProcess:
         check=True,
         timeout=1800,
     )
+
+
+def worker_command() -> list[str]:
+    for line in (ROOT / "Procfile").read_text().splitlines():
+        if line.startswith("worker:"):
+            cmd = shlex.split(line.split(":", 1)[1])
+            return [str(ROOT / cmd[0]), *cmd[1:]]
+    raise SystemExit("Procfile has no worker line")
+
+
+def wait_for_worker(timeout: float = 60.0) -> None:
+    from console.celery import app
+
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        if app.control.ping(timeout=1.0):
+            return
+    raise SystemExit("the Celery worker did not answer a ping; see its log")

@@ -30,7 +30,6 @@ import argparse
 import json
 import os
 import re
-import shlex
 import shutil
 import subprocess
 import sys
@@ -41,20 +40,12 @@ from datetime import datetime
 from pathlib import Path
 from typing import Any
 
-from _harness import ROOT, api_client, setup_django
+from _harness import ROOT, api_client, setup_django, wait_for_worker, worker_command
 
 PREFIX = "bench-spark-export-"
 REST_ERRORS: list[str] = []  # the driver's REST API's failures, reported if it never answered
 REDIS_DB = 14  # the worker's own Celery database: no other worker takes the job
 _LOG_TIME = re.compile(r"^(\d\d/\d\d/\d\d \d\d:\d\d:\d\d) INFO TaskSetManager: Starting task")
-
-
-def worker_command() -> list[str]:
-    for line in (ROOT / "Procfile").read_text().splitlines():
-        if line.startswith("worker:"):
-            cmd = shlex.split(line.split(":", 1)[1])
-            return [str(ROOT / cmd[0]), *cmd[1:]]
-    raise SystemExit("Procfile has no worker line")
 
 
 # --- the topic ------------------------------------------------------------------------------
@@ -280,16 +271,6 @@ def run_job(client: Any, topic: str) -> dict[str, Any]:
 
 def _delta(later: float | None, earlier: float | None) -> float | None:
     return round(later - earlier, 2) if later is not None and earlier is not None else None
-
-
-def wait_for_worker(timeout: float = 60.0) -> None:
-    from console.celery import app
-
-    deadline = time.monotonic() + timeout
-    while time.monotonic() < deadline:
-        if app.control.ping(timeout=1.0):
-            return
-    raise SystemExit("the Celery worker did not answer a ping; see its log")
 
 
 def main() -> None:

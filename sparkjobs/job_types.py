@@ -23,6 +23,7 @@ from jsonschema.exceptions import best_match
 
 from console.api.limits import INT32_MAX, INT64_MAX, MAX_TIMESTAMP_MS
 from console.errors import BadInput
+from console.kafka import ClusterClient
 from console.metadata import ClusterSnapshot
 from sparkjobs.choices import JobState
 from sparkjobs.models import SparkJob
@@ -128,6 +129,9 @@ class JobType:
     # types, which must have succeeded; the runner puts that job's `result` in
     # `spec["inputs"][param]`, so a script finds the files the earlier job wrote.
     inputs: tuple[tuple[str, tuple[str, ...]], ...] = ()
+    # Checks that read records (not only metadata), run last, with a client of the job's
+    # cluster: each raises BadInput naming the field.
+    data_checks: tuple[Callable[[ClusterClient, dict[str, Any]], None], ...] = ()
 
     @property
     def script_path(self) -> Path:

@@ -6,6 +6,7 @@ from typing import Any
 
 from django.db import transaction
 
+from console import kafka
 from console.clusters import ClusterNotFound, get_cluster
 from console.errors import BadInput, Conflict, NotFound
 from console.metadata import cache
@@ -27,6 +28,10 @@ def submit(job_type_name: str, cluster: str, params: Any, user: Any) -> SparkJob
     except ClusterNotFound:
         raise BadInput("cluster", f"cluster: there is no cluster named {cluster!r}.") from None
     check_params(job_type, cache.snapshot(cfg), filled)
+    if job_type.data_checks:
+        client = kafka.for_cluster(cfg)
+        for check in job_type.data_checks:
+            check(client, filled)
     with transaction.atomic():
         job = SparkJob.objects.create(
             job_type=job_type.name, cluster=cfg.name, params=filled, created_by=user

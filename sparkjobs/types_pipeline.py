@@ -11,16 +11,17 @@ from __future__ import annotations
 import copy
 import re
 from collections.abc import Mapping
-from datetime import date
+from datetime import UTC, date, datetime, timedelta
 from typing import Any
 
 from django.conf import settings
 
 from console.errors import BadInput
+from console.kafka import ClusterClient
 from console.metadata import ClusterSnapshot
 from sparkjobs.job_types import TOPIC_NAME, JobType, parse_time_ms
 from sparkjobs.steps import PIPELINE_STEPS
-from sparkjobs.types_features import FEATURE_JOB_TYPES
+from sparkjobs.types_features import FEATURE_JOB_TYPES, check_windows
 from sparkjobs.types_model import MODEL_JOB_TYPES
 
 # Each step's params object in the pipeline's params, by step (= job type) name.
@@ -107,17 +108,11 @@ def _topic_exists(snap: ClusterSnapshot, params: dict[str, Any], key: str, field
 
 
 def check_pipeline(snap: ClusterSnapshot, params: dict[str, Any]) -> None:
-    """What can be checked before the data is read; the cut-off date's place inside the data
-    can only be checked by the job (its training step fails naming the field)."""
+    """What the metadata can tell; `check_cutoff_in_data` then asks the alarms topic."""
     features, labels = params.get("features", {}), params.get("labels", {})
     windows = features.get("windows")
-    if isinstance(windows, list) and any(
-        b <= a for a, b in zip(windows, windows[1:], strict=False)
-    ):
-        raise BadInput(
-            "params.features.windows",
-            f"params.features.windows: must be strictly increasing, not {windows}.",
-        )
+    if isinstance(windows, list):
+        check_windows(windows, "params.features.windows")
     times = {s: features.get(f"{s}_time") for s in ("start", "end")}
     millis = {
         s: parse_time_ms(t, f"params.features.{s}_time") for s, t in times.items() if t is not None
@@ -152,6 +147,48 @@ def check_pipeline(snap: ClusterSnapshot, params: dict[str, Any]) -> None:
             )
 
 
+def check_cutoff_in_data(client: ClusterClient, params: dict[str, Any]) -> None:
+    """A cut-off that leaves no labelled test day (after the alarms topic's last event day
+    minus the label horizon) is refused before anything is queued. Each partition's largest
+    record timestamp (ListOffsets MAX_TIMESTAMP, KIP-734) is exact whatever the order of the
+    records. A cut-off too early to leave training days cannot be told without reading the
+    data when a backfill appended old records after newer ones (no ListOffsets spec gives
+    the smallest timestamp), so the job's training step refuses that one, naming the same
+    field."""
+    topic = params.get("features", {}).get("alarms_topic")
+    cutoff = params.get("training", {}).get("cutoff_date")
+    metas = client.topic_metadata(topic) if isinstance(topic, str) else []
+    if not isinstance(cutoff, str) or not metas:
+        return  # check_pipeline has named what is wrong with these
+    tps = [(topic, p.partition) for p in metas[0].partitions]
+    answers = list(client.list_offsets(tps, "max_timestamp").values())
+    stamps = [
+        a.timestamp_ms
+        for a in answers
+        if not isinstance(a, Exception) and a.timestamp_ms is not None
+    ]
+    if not stamps:
+        failed = [a for a in answers if isinstance(a, Exception)]
+        if failed:
+            raise failed[0]  # Kafka's failure (502/504), not the user's input
+        raise BadInput(
+            "params.features.alarms_topic",
+            f"params.features.alarms_topic: topic {topic!r} holds no records to learn from.",
+        )
+    last_day = datetime.fromtimestamp(max(stamps) / 1000, UTC).date()
+    horizon = params.get("labels", {}).get("horizon_days")
+    # The labels of the last `horizon` days are censored (dropped): the test part needs a
+    # labelled day on or after the cut-off.
+    latest = last_day - timedelta(days=horizon if isinstance(horizon, int) else 0)
+    if date.fromisoformat(cutoff) > latest:
+        raise BadInput(
+            "params.training.cutoff_date",
+            f"params.training.cutoff_date: {cutoff} leaves no labelled day to test on (the "
+            f"last event in {topic} is on {last_day}, and a label looks {horizon} days "
+            f"ahead); choose {latest} or earlier.",
+        )
+
+
 def maintenance_pipeline(step_types: Mapping[str, JobType]) -> JobType:
     params_schema, result_schema = pipeline_schemas(step_types)
     return JobType(
@@ -163,6 +200,7 @@ def maintenance_pipeline(step_types: Mapping[str, JobType]) -> JobType:
         params_schema=params_schema,
         result_schema=result_schema,
         checks=(fill_step_defaults(step_types), check_pipeline),
+        data_checks=(check_cutoff_in_data,),
         reads_range=False,
     )
 

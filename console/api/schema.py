@@ -47,6 +47,8 @@ def _codes(path: str, method: str, operation: dict[str, Any]) -> list[str]:
         codes += ["413", "415"]
     if "{cluster}" in path or "offset-resets" in path:
         codes += ["502", "504"]
+    if path.endswith("/spark/predictions"):  # the cluster is a query parameter here
+        codes += ["404", "502", "504"]
     if path.endswith("/lag-history"):
         codes.append("503")
     return codes

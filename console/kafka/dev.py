@@ -8,7 +8,9 @@ here so that confluent-kafka is still imported only under `console.kafka`, but a
 
 from __future__ import annotations
 
+import time
 from collections.abc import Iterable, Mapping
+from dataclasses import dataclass
 from typing import Any
 
 from confluent_kafka import Consumer, KafkaError, KafkaException, Producer, TopicPartition
@@ -33,6 +35,7 @@ __all__ = [
     "make_producer",
     "plaintext",
     "probe",
+    "read_topic",
     "upsert_scram_user",
 ]
 
@@ -116,3 +119,70 @@ def upsert_scram_user(
             future.result(timeout=client.timeout + 5)
         except KafkaException as exc:
             raise client._translate(exc, f"store the SCRAM credential of {user}") from exc
+
+
+@dataclass(frozen=True)
+class ReadRecord:
+    partition: int
+    offset: int
+    key: bytes | None
+    value: bytes | None
+    timestamp_ms: int | None
+
+
+def read_topic(client: ClusterClient, topic: str, timeout: float = 60.0) -> list[ReadRecord]:
+    """Every record of every partition of `topic`, from the log start to the log end as it
+    was when the read began (records written meanwhile are left out); each partition's in
+    offset order. A topic that does not exist reads as no record; a read that does not reach
+    every end within `timeout` raises TimeoutError rather than return part of the topic."""
+    metas = client.topic_metadata(topic)
+    if not metas:
+        return []
+    tps = [(topic, p.partition) for p in metas[0].partitions]
+    starts, ends = client.list_offsets(tps, "earliest"), client.list_offsets(tps, "latest")
+    pending: dict[int, int] = {}
+    first: dict[int, int] = {}
+    for tp in tps:
+        start, end = starts[tp], ends[tp]
+        if isinstance(start, KafkaAdapterError):
+            raise start
+        if isinstance(end, KafkaAdapterError):
+            raise end
+        if end.offset > start.offset:
+            first[tp[1]], pending[tp[1]] = start.offset, end.offset
+    if not pending:
+        return []
+    consumer = Consumer(
+        client.config(
+            **{
+                # assign() joins no group and nothing is committed; librdkafka wants an id.
+                "group.id": "kafka-console-dev-read",
+                "enable.auto.commit": False,
+                "auto.offset.reset": "earliest",
+            }
+        )
+    )
+    out: list[ReadRecord] = []
+    deadline = time.monotonic() + timeout
+    try:
+        consumer.assign([TopicPartition(topic, p, o) for p, o in first.items()])
+        while pending:
+            if time.monotonic() > deadline:
+                raise TimeoutError(f"could not read {topic!r} to its end: {pending}")
+            for msg in consumer.consume(num_messages=5000, timeout=0.5):
+                partition, offset = msg.partition(), msg.offset()
+                if msg.error() is not None or partition is None or offset is None:
+                    continue
+                stop = pending.get(partition)
+                if stop is None:
+                    continue
+                if offset < stop:
+                    kind, ts = msg.timestamp()
+                    out.append(
+                        ReadRecord(partition, offset, msg.key(), msg.value(), ts if kind else None)
+                    )
+                if offset + 1 >= stop:
+                    del pending[partition]
+    finally:
+        consumer.close()
+    return out

@@ -28,7 +28,8 @@ DEMO_GROUP = "mygroup"
 DEMO_TOPICS: list[tuple[str, int, int, dict[str, str]]] = [
     (FAILSAFE_TOPIC, 13, 3, {"min.insync.replicas": "2"}),
     (TRUCKS_TOPIC, 10, 3, {}),
-    (ALARMS_TOPIC, 6, 3, {}),
+    # A year's retention: the maintenance history (demotraffic --backfill) is 60 days old.
+    (ALARMS_TOPIC, 6, 3, {"retention.ms": str(365 * 24 * 3600 * 1000)}),
 ]
 
 TRUCK_COUNT = 25

@@ -6,6 +6,7 @@ import { ClustersPage } from "./pages/ClustersPage";
 import { CreateTopicPage } from "./pages/CreateTopicPage";
 import { GroupPage } from "./pages/GroupPage";
 import { GroupsPage } from "./pages/GroupsPage";
+import { MaintenancePage } from "./pages/MaintenancePage";
 import { NotFoundPage } from "./pages/NotFoundPage";
 import { SparkJobPage } from "./pages/SparkJobPage";
 import { SparkJobsPage } from "./pages/SparkJobsPage";
@@ -39,6 +40,7 @@ export function AppRoutes() {
           <Route path="jobs/:jobId" element={<SparkJobPage />} />
           <Route path="new" element={<SparkSubmitPage />} />
         </Route>
+        <Route path="maintenance" element={<MaintenancePage />} />
         <Route path="*" element={<NotFoundPage />} />
       </Route>
     </Routes>

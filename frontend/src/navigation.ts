@@ -16,6 +16,7 @@ export interface NavItem {
 export const NAV_ITEMS: NavItem[] = [
   { to: "/", label: "Clusters", end: true, activePrefixes: ["/clusters/"] },
   { to: "/spark/jobs", label: "Spark jobs", activePrefixes: ["/spark/"] },
+  { to: "/maintenance", label: "Predictive maintenance" },
 ];
 
 /** A tab of the per-cluster pages (Overview | Topics | ...). */

@@ -400,6 +400,40 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/spark/models": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Trained failure models, newest first */
+        get: operations["spark_models_list"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/spark/predictions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The latest failure prediction per equipment, highest probability first */
+        get: operations["spark_predictions_list"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -608,6 +642,30 @@ export interface components {
             host: string;
             member_id: string;
         };
+        ModelMetrics: {
+            /**
+             * Format: double
+             * @description PR AUC on the test part
+             */
+            pr_auc: number | null;
+            /**
+             * Format: double
+             * @description at `threshold`
+             */
+            precision: number | null;
+            /**
+             * Format: double
+             * @description at `threshold`
+             */
+            recall: number | null;
+            /**
+             * Format: double
+             * @description ROC AUC on the test part
+             */
+            roc_auc: number | null;
+            /** Format: double */
+            threshold: number | null;
+        };
         OffsetReset: {
             cluster: string;
             created_at: string;
@@ -665,6 +723,17 @@ export interface components {
             partition: number;
             topic: string;
         };
+        Prediction: {
+            /** @description YYYY-MM-DD the features are of */
+            day: string | null;
+            equipment_id: string;
+            /**
+             * Format: double
+             * @description 0..1
+             */
+            failure_probability: number;
+            model_id: number | null;
+        };
         Rates: {
             /**
              * Format: double
@@ -703,6 +772,12 @@ export interface components {
          * @enum {string}
          */
         RetentionRiskEnum: "none" | "near" | "lost";
+        RocCurve: {
+            /** @description ["fpr", "tpr"] */
+            columns: string[];
+            /** @description [fpr, tpr] per threshold, 1.00 down to 0.00 (at most 101) */
+            rows: number[][];
+        };
         Scope: {
             /** @default false */
             all_topics?: boolean;
@@ -733,6 +808,24 @@ export interface components {
             readonly state: components["schemas"]["StateEnum"];
             /** @description A multi-step job's steps (null for others): [{"name", "state" (pending, running, succeeded, failed, skipped), "started_at", "finished_at", "result", "error"}] */
             readonly steps: unknown;
+        };
+        SparkModel: {
+            /** @description gbt or rf */
+            algorithm: string | null;
+            cluster: string;
+            /** Format: date-time */
+            created_at: string;
+            /** @description the model id: the id of the job that trained it */
+            id: number;
+            job_id: number;
+            /** @description train-model or maintenance-pipeline */
+            job_type: string;
+            metrics: components["schemas"]["ModelMetrics"];
+            /** @description the train-model params */
+            params: unknown;
+            /** @description where the MLlib PipelineModel is */
+            path: string;
+            roc_curve: components["schemas"]["RocCurve"] | null;
         };
         /**
          * @description * `queued` - Queued
@@ -3022,6 +3115,134 @@ export interface operations {
             };
             /** @description Unknown cluster, topic, group or reset. */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    spark_models_list: {
+        parameters: {
+            query?: {
+                /** @description 1..1000 (default 100) */
+                limit?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SparkModel"][];
+                };
+            };
+            /** @description Bad input; details.field names the field. Nothing changed. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No credentials (session or token). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The user's role does not allow this. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    spark_predictions_list: {
+        parameters: {
+            query: {
+                cluster: string;
+                /** @description 1..1000 (default 20) */
+                limit?: number;
+                /** @description the predictions topic (default equipment-failure-predictions) */
+                topic?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Prediction"][];
+                };
+            };
+            /** @description Bad input; details.field names the field. Nothing changed. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No credentials (session or token). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The user's role does not allow this. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unknown cluster, topic, group or reset. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Kafka answered with an error (or refused our credentials or TLS). */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Kafka did not answer in time. */
+            504: {
                 headers: {
                     [name: string]: unknown;
                 };

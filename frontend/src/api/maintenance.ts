@@ -1,0 +1,89 @@
+// The predictive-maintenance endpoints (GET spark/models, GET spark/predictions) and the pipeline
+// job's `steps`. The generated OpenAPI types (src/api/schema.gen.ts) hold a job's `steps` and a
+// model's metrics as free JSON values, so the types below are narrow hand-written ones, and every
+// reader of them is defensive (a field may be null or missing in an older job's record).
+import { api } from "./client";
+import { listSparkJobs } from "./endpoints";
+import type { SparkJob } from "./types";
+
+/** The job type that runs the whole pipeline (features, labels, training set, model, scores). */
+export const PIPELINE_JOB_TYPE = "maintenance-pipeline";
+
+/** The pipeline's steps, in the order they run. */
+export const PIPELINE_STEPS = ["window-features", "failure-labels", "training-set", "train-model", "score"] as const;
+export type PipelineStepName = (typeof PIPELINE_STEPS)[number];
+
+/** pending → running → succeeded | failed, or pending → skipped. */
+export type PipelineStepState = "pending" | "running" | "succeeded" | "failed" | "skipped";
+
+/** One entry of a multi-step job's `steps`. `result` is the step's own job type's result. */
+export interface PipelineStep {
+  name: string;
+  state: PipelineStepState;
+  started_at: string | null;
+  finished_at: string | null;
+  result: Record<string, unknown> | null;
+  error: string | null;
+}
+
+/** A Spark job with its `steps` (null for job types without steps; absent from older servers). */
+export type PipelineJob = Omit<SparkJob, "steps"> & { steps?: PipelineStep[] | null };
+
+/** A `{columns, rows}` table as the jobs' results hold them. */
+export interface ResultTableData {
+  columns: string[];
+  rows: unknown[][];
+}
+
+/** The test-set metrics of a model (null when the test set could not give one). */
+export interface ModelMetrics {
+  roc_auc: number | null;
+  pr_auc: number | null;
+  precision: number | null;
+  recall: number | null;
+  threshold: number | null;
+}
+
+/** One entry of GET /api/v1/spark/models; `id` is the id of the job that trained it (a
+ * `train-model` or a `maintenance-pipeline` job). `roc_curve` rows are [fpr, tpr]. */
+export interface SparkModel {
+  id: number;
+  job_id: number;
+  /** train-model or maintenance-pipeline */
+  job_type?: string;
+  cluster: string;
+  created_at: string;
+  /** gbt or rf */
+  algorithm: string | null;
+  params: Record<string, unknown>;
+  metrics: Partial<ModelMetrics> | null;
+  path: string;
+  roc_curve: ResultTableData | null;
+}
+
+/** One entry of GET /api/v1/spark/predictions: the latest prediction of one equipment. */
+export interface Prediction {
+  equipment_id: string;
+  /** YYYY-MM-DD: the day the features were taken from. */
+  day: string | null;
+  /** 0..1 */
+  failure_probability: number;
+  model_id: number | null;
+}
+
+/** Models, newest first (viewer). */
+export function listModels(signal?: AbortSignal): Promise<SparkModel[]> {
+  return api.get<SparkModel[]>("spark/models", { signal });
+}
+
+/** The latest prediction per equipment of `cluster` (read from the default predictions topic),
+ * highest probability first (viewer). */
+export function listPredictions(cluster: string, limit: number, signal?: AbortSignal): Promise<Prediction[]> {
+  return api.get<Prediction[]>("spark/predictions", { signal, query: { cluster, limit } });
+}
+
+/** The newest `maintenance-pipeline` job, or null when none was ever submitted. */
+export async function latestPipelineRun(signal?: AbortSignal): Promise<PipelineJob | null> {
+  const jobs = await listSparkJobs({ job_type: PIPELINE_JOB_TYPE, limit: 1 }, signal);
+  return (jobs[0] as PipelineJob | undefined) ?? null;
+}

@@ -1,0 +1,154 @@
+// The trained models (GET spark/models) and the chosen one's ROC curve.
+import { lazy, Suspense, useMemo } from "react";
+import { Link } from "react-router-dom";
+import type { SparkModel } from "../api/maintenance";
+import { formatLocal } from "../lib/time";
+import { sparkJobPath } from "../navigation";
+import { formatScore } from "./MaintenanceSteps";
+import type { RocPoint } from "./MaintenanceRocChart";
+
+// recharts loads with the first chart, in its own chunk.
+const RocChart = lazy(() => import("./MaintenanceRocChart"));
+
+function metric(model: SparkModel, key: "roc_auc" | "pr_auc" | "precision" | "recall" | "threshold"): number | null {
+  const value = model.metrics?.[key];
+  return typeof value === "number" && Number.isFinite(value) ? value : null;
+}
+
+/** The model's ROC curve as points, fpr ascending; [] when it has none. Rows are [fpr, tpr]
+ * (the columns may say otherwise: then they are looked up by name). */
+export function rocPoints(model: SparkModel): RocPoint[] {
+  const curve = model.roc_curve;
+  if (!curve || !Array.isArray(curve.rows)) return [];
+  const columns = Array.isArray(curve.columns) ? curve.columns : [];
+  const fi = columns.indexOf("fpr") >= 0 ? columns.indexOf("fpr") : 0;
+  const ti = columns.indexOf("tpr") >= 0 ? columns.indexOf("tpr") : 1;
+  const points: RocPoint[] = [];
+  for (const row of curve.rows) {
+    if (!Array.isArray(row)) continue;
+    const fpr = row[fi];
+    const tpr = row[ti];
+    if (typeof fpr === "number" && typeof tpr === "number" && Number.isFinite(fpr) && Number.isFinite(tpr)) points.push({ fpr, tpr });
+  }
+  return points.sort((a, b) => a.fpr - b.fpr || a.tpr - b.tpr);
+}
+
+function created(at: string): string {
+  const ms = Date.parse(at);
+  return Number.isNaN(ms) ? at : formatLocal(ms).slice(0, 16);
+}
+
+interface MaintenanceModelsProps {
+  models: SparkModel[];
+  /** The chosen model's id (null: the newest). */
+  selected: number | null;
+  onSelect: (id: number) => void;
+}
+
+/** The models, newest first, one of them chosen (its row highlighted) with its ROC curve beside. */
+export function MaintenanceModels({ models, selected, onSelect }: MaintenanceModelsProps) {
+  const chosen = models.find((m) => m.id === selected) ?? models[0];
+  if (!chosen) {
+    return (
+      <p className="empty" data-testid="pm-models-empty">
+        No model yet: a pipeline run (or a train-model job) that succeeds adds one here.
+      </p>
+    );
+  }
+  return (
+    <div className="pm-models">
+      <div className="table-wrap pm-models-table">
+        <table className="table" data-testid="pm-models" data-rows={models.length}>
+          <thead>
+            <tr>
+              <th scope="col">Model</th>
+              <th scope="col">Created</th>
+              <th scope="col">Algorithm</th>
+              <th scope="col" className="num">
+                ROC AUC
+              </th>
+              <th scope="col" className="num">
+                PR AUC
+              </th>
+              <th scope="col" className="num">
+                Precision
+              </th>
+              <th scope="col" className="num">
+                Recall
+              </th>
+              <th scope="col" className="num">
+                Threshold
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {models.map((model) => {
+              const isChosen = model.id === chosen.id;
+              return (
+                <tr
+                  key={model.id}
+                  className={isChosen ? "pm-model-row selected" : "pm-model-row"}
+                  aria-selected={isChosen}
+                  data-testid={`pm-model-${model.id}`}
+                  data-selected={isChosen ? "true" : "false"}
+                  onClick={() => onSelect(model.id)}
+                >
+                  <td>
+                    <button
+                      type="button"
+                      className="pm-link-button"
+                      onClick={(event) => {
+                        event.stopPropagation();
+                        onSelect(model.id);
+                      }}
+                      aria-pressed={isChosen}
+                      title="Show its ROC curve"
+                      data-testid={`pm-model-select-${model.id}`}
+                    >
+                      #{model.id}
+                    </button>{" "}
+                    <Link to={sparkJobPath(model.job_id ?? model.id)} className="muted pm-small-link" onClick={(e) => e.stopPropagation()}>
+                      job
+                    </Link>
+                  </td>
+                  <td title={model.created_at}>{created(model.created_at)}</td>
+                  <td className="mono">{model.algorithm ?? <span className="muted">—</span>}</td>
+                  <td className="num" data-testid={`pm-model-auc-${model.id}`}>
+                    {formatScore(metric(model, "roc_auc"))}
+                  </td>
+                  <td className="num">{formatScore(metric(model, "pr_auc"))}</td>
+                  <td className="num">{formatScore(metric(model, "precision"))}</td>
+                  <td className="num">{formatScore(metric(model, "recall"))}</td>
+                  <td className="num">{formatScore(metric(model, "threshold"), 2)}</td>
+                </tr>
+              );
+            })}
+          </tbody>
+        </table>
+      </div>
+      <RocCurve model={chosen} />
+    </div>
+  );
+}
+
+function RocCurve({ model }: { model: SparkModel }) {
+  const points = useMemo(() => rocPoints(model), [model]);
+  const auc = metric(model, "roc_auc");
+  return (
+    <figure className="chart-card pm-roc" data-testid="pm-roc" data-model={model.id} data-points={points.length} aria-label="ROC curve">
+      <figcaption className="chart-caption">
+        <strong className="pm-roc-title" data-testid="pm-roc-title">
+          ROC curve · model #{model.id} · AUC {formatScore(auc)}
+        </strong>
+        <span>dashed: a model that guesses (AUC 0.5)</span>
+      </figcaption>
+      {points.length === 0 ? (
+        <p className="empty">This model has no ROC curve (its test set had no positive or no negative).</p>
+      ) : (
+        <Suspense fallback={<div className="chart-placeholder" aria-hidden="true" />}>
+          <RocChart points={points} />
+        </Suspense>
+      )}
+    </figure>
+  );
+}

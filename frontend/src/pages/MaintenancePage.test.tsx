@@ -1,0 +1,542 @@
+import { fireEvent, screen, waitFor, within } from "@testing-library/react";
+import { describe, expect, it } from "vitest";
+import type { PipelineJob, PipelineStep, Prediction, SparkModel } from "../api/maintenance";
+import type { SparkJobType } from "../api/types";
+import { FakeWebSocket, pushLive } from "../test/fakeWebSocket";
+import { json, stubFetch, type StubResponse } from "../test/fetchStub";
+import { CLUSTERS, ME, TOPICS, VIEWER } from "../test/fixtures";
+import { renderApp } from "../test/render";
+import { SPARK_JOB_TYPES, sparkJob } from "../test/sparkFixtures";
+
+// ---- fixtures (the contract of issue 10: the pipeline's params are one object per step) ----
+
+const TOPIC = { type: "string", minLength: 1, maxLength: 249, pattern: "^[A-Za-z0-9._-]+$" };
+const NULLABLE_TIME = { type: ["string", "null"], maxLength: 64, default: null };
+
+const PIPELINE_TYPE: SparkJobType = {
+  name: "maintenance-pipeline",
+  title: "Predictive-maintenance pipeline",
+  description:
+    "Window features, failure labels, training set, model and scores in one Spark application, each step tracked; the model's id is this job's id.",
+  params_schema: {
+    type: "object",
+    properties: {
+      features: {
+        description: "Params of the window-features step (Window features per equipment and day).",
+        type: "object",
+        properties: {
+          alarms_topic: { ...TOPIC, description: "The alarms topic.", default: "equipment-alarms" },
+          fault_codes: {
+            description: "Fault codes counted per window.",
+            type: "array",
+            items: { type: "string", minLength: 1 },
+            minItems: 1,
+            default: ["E101-OVERHEAT", "E202-VIBRATION"],
+          },
+          windows: {
+            description: "Trailing windows in days, strictly increasing.",
+            type: "array",
+            items: { type: "integer", minimum: 1, maximum: 365 },
+            minItems: 1,
+            default: [7, 14, 21],
+          },
+          start_time: { ...NULLABLE_TIME, description: "Only alarms at or after it." },
+          end_time: { ...NULLABLE_TIME, description: "Only alarms before it." },
+        },
+        required: [],
+        additionalProperties: false,
+        default: {},
+      },
+      labels: {
+        description: "Params of the failure-labels step.",
+        type: "object",
+        properties: {
+          alarms_topic: { ...TOPIC, default: "equipment-alarms" },
+          work_orders_topic: { ...TOPIC, default: "work-orders" },
+          horizon_days: { type: "integer", minimum: 1, maximum: 90, default: 7, description: "Days ahead a failure counts." },
+        },
+        required: [],
+        additionalProperties: false,
+        default: {},
+      },
+      training: {
+        description: "Params of the training-set step.",
+        type: "object",
+        properties: {
+          cutoff_date: { type: "string", pattern: "^\\d{4}-\\d{2}-\\d{2}$", description: "YYYY-MM-DD: train before it, test from it." },
+          negative_ratio: { type: "number", exclusiveMinimum: 0, default: 3 },
+          seed: { type: "integer", default: 42 },
+        },
+        required: ["cutoff_date"],
+        additionalProperties: false,
+      },
+      model: {
+        description: "Params of the train-model step.",
+        type: "object",
+        properties: {
+          algorithm: { enum: ["gbt", "rf"], default: "gbt" },
+          max_depth: { type: "integer", minimum: 1, maximum: 30, default: 5 },
+          threshold: { type: "number", minimum: 0, maximum: 1, default: 0.5 },
+        },
+        required: [],
+        additionalProperties: false,
+        default: {},
+      },
+      score: {
+        description: "Params of the score step.",
+        type: "object",
+        properties: {
+          predictions_topic: { ...TOPIC, default: "equipment-failure-predictions" },
+          day: { type: ["string", "null"], default: null, description: "Default: the latest day of the features." },
+        },
+        required: [],
+        additionalProperties: false,
+        default: {},
+      },
+    },
+    required: ["training"],
+    additionalProperties: false,
+  },
+  result_schema: { type: "object" },
+};
+
+const JOB_TYPES = [...SPARK_JOB_TYPES, PIPELINE_TYPE];
+
+const RESULTS: Record<string, Record<string, unknown>> = {
+  "window-features": {
+    rows: 720,
+    equipment: 12,
+    feature_columns: ["count_e101_overheat_7d", "severity_sum_7d", "max_vibration_7d"],
+    first_day: "2026-05-01",
+    last_day: "2026-06-29",
+    output_path: "/data/maintenance/window-features-51",
+  },
+  "failure-labels": { rows: 636, positives: 41, negatives: 595, censored_dropped: 84, horizon_days: 7, last_day: "2026-06-29" },
+  "training-set": {
+    cutoff_date: "2026-06-08",
+    train_rows: 164,
+    train_positives: 41,
+    train_negatives: 123,
+    test_rows: 252,
+    test_positives: 14,
+    test_negatives: 238,
+    before: { train_rows: 380, excluded: 84 },
+    negative_ratio: 3,
+  },
+  "train-model": {
+    model_id: 51,
+    algorithm: "gbt",
+    metrics: { roc_auc: 0.8734, pr_auc: 0.6121, precision: 0.7, recall: 0.64, threshold: 0.5, test_rows: 252, test_positives: 14 },
+    roc_curve: { columns: ["fpr", "tpr"], rows: [[0, 0], [0.1, 0.6], [0.3, 0.85], [1, 1]] },
+  },
+  score: {
+    predictions: 12,
+    day: "2026-06-29",
+    predictions_topic: "equipment-failure-predictions",
+    model_id: 51,
+    top: { columns: ["equipment_id", "failure_probability"], rows: [["eq-0007", 0.91]] },
+  },
+};
+
+const NAMES = ["window-features", "failure-labels", "training-set", "train-model", "score"];
+
+function steps(states: PipelineStep["state"][], errors: Record<string, string> = {}): PipelineStep[] {
+  return NAMES.map((name, i) => {
+    const state = states[i]!;
+    const started = state === "pending" || state === "skipped" ? null : `2026-07-01T14:0${i}:00.000000Z`;
+    return {
+      name,
+      state,
+      started_at: started,
+      finished_at: state === "succeeded" || state === "failed" ? `2026-07-01T14:0${i}:40.000000Z` : null,
+      result: state === "succeeded" ? RESULTS[name]! : null,
+      error: errors[name] ?? null,
+    };
+  });
+}
+
+function pipelineJob(overrides: Partial<PipelineJob> = {}): PipelineJob {
+  return {
+    ...sparkJob({
+      id: 51,
+      job_type: "maintenance-pipeline",
+      params: { training: { cutoff_date: "2026-06-08" } },
+      state: "running",
+      progress: 0.45,
+      result: null,
+    }),
+    steps: steps(["succeeded", "succeeded", "running", "pending", "pending"]),
+    ...overrides,
+  };
+}
+
+const FINISHED = pipelineJob({
+  state: "succeeded",
+  progress: 1,
+  finished_at: "2026-07-01T14:05:00.000000Z",
+  steps: steps(["succeeded", "succeeded", "succeeded", "succeeded", "succeeded"]),
+  result: RESULTS,
+});
+
+const MODELS: SparkModel[] = [
+  {
+    id: 51,
+    job_id: 51,
+    cluster: "local",
+    created_at: "2026-07-01T14:03:40.000000Z",
+    algorithm: "gbt",
+    params: { algorithm: "gbt", max_depth: 5 },
+    metrics: { roc_auc: 0.8734, pr_auc: 0.6121, precision: 0.7, recall: 0.64, threshold: 0.5 },
+    path: "/data/models/51",
+    roc_curve: { columns: ["fpr", "tpr"], rows: [[0, 0], [0.1, 0.6], [0.3, 0.85], [1, 1]] },
+  },
+  {
+    id: 38,
+    job_id: 38,
+    cluster: "local",
+    created_at: "2026-06-30T09:00:00.000000Z",
+    algorithm: "rf",
+    params: { algorithm: "rf" },
+    metrics: { roc_auc: 0.7012, pr_auc: 0.41, precision: 0.5, recall: 0.5, threshold: 0.3 },
+    path: "/data/models/38",
+    roc_curve: { columns: ["fpr", "tpr"], rows: [[0, 0], [0.5, 0.7], [1, 1]] },
+  },
+];
+
+const PREDICTIONS: Prediction[] = [
+  { equipment_id: "eq-0007", day: "2026-06-29", failure_probability: 0.9123, model_id: 51 },
+  { equipment_id: "eq-0003", day: "2026-06-29", failure_probability: 0.42, model_id: 51 },
+  { equipment_id: "eq-0011", day: "2026-06-29", failure_probability: 0.031, model_id: 51 },
+  // A record the predictions topic held without a day or model (written by hand).
+  { equipment_id: "eq-0099", day: null, failure_probability: 0.01, model_id: null },
+];
+
+// ---- helpers ----
+
+type Route = StubResponse | ((url: string, init: RequestInit | undefined) => StubResponse);
+
+interface Setup {
+  me?: typeof ME;
+  latest?: () => PipelineJob[];
+  job?: () => PipelineJob;
+  models?: () => SparkModel[];
+  predictions?: () => Prediction[];
+  submit?: () => StubResponse;
+}
+
+function setup({ me = ME, latest = () => [], job, models = () => MODELS, predictions = () => PREDICTIONS, submit }: Setup = {}) {
+  const routes: Record<string, Route> = {
+    "/api/v1/me": json(me),
+    "/api/v1/spark/job-types": json(JOB_TYPES),
+    "/api/v1/clusters": json(CLUSTERS),
+    "/api/v1/clusters/local/topics": json(TOPICS),
+    "/api/v1/spark/jobs": (_url, init) =>
+      init?.method === "POST" ? (submit ? submit() : json({ error: { code: "x", message: "no", details: {} } }, 500)) : json(latest()),
+    "/api/v1/spark/models": () => json(models()),
+    "/api/v1/spark/predictions": () => json(predictions()),
+  };
+  const current = job ?? (() => latest()[0]!);
+  routes["/api/v1/spark/jobs/51"] = () => json(current());
+  routes["/api/v1/spark/jobs/77"] = () => json(current());
+  return stubFetch(routes);
+}
+
+function calls(fetch: ReturnType<typeof stubFetch>, path: string, method = "GET") {
+  return fetch.mock.calls.filter(([url, init]) => String(url).split("?")[0] === path && (init?.method ?? "GET") === method);
+}
+
+const stepRow = (name: string) => screen.getByTestId(`pm-step-${name}`);
+
+describe("MaintenancePage", () => {
+  it("shows the latest run's steps with their results, the models with a ROC curve and the top-risk equipment", async () => {
+    const fetch = setup({ latest: () => [FINISHED] });
+    renderApp("/maintenance");
+
+    expect(await screen.findByTestId("maintenance-page")).toBeInTheDocument();
+    const nav = screen.getByRole("link", { name: "Predictive maintenance" });
+    expect(nav).toHaveAttribute("href", "/maintenance");
+    expect(nav).toHaveClass("active");
+
+    // The latest run: the newest maintenance-pipeline job, asked for with the right query.
+    const run = await screen.findByTestId("pm-run");
+    expect(run).toHaveAttribute("data-state", "succeeded");
+    const listed = calls(fetch, "/api/v1/spark/jobs").map(([url]) => new URL(String(url), "http://x").searchParams);
+    expect(listed[0]?.get("job_type")).toBe("maintenance-pipeline");
+    expect(listed[0]?.get("limit")).toBe("1");
+    expect(screen.getByTestId("pm-run-progress")).toHaveTextContent("100 %");
+    expect(screen.getByTestId("pm-run-link")).toHaveAttribute("href", "/spark/jobs/51");
+    expect(screen.getByTestId("pm-run-full")).toHaveAttribute("href", "/spark/jobs/51");
+    for (const name of NAMES) {
+      expect(stepRow(name)).toHaveAttribute("data-state", "succeeded");
+      expect(screen.getByTestId(`pm-step-state-${name}`)).toHaveTextContent("succeeded");
+      expect(screen.getByTestId(`pm-step-took-${name}`)).toHaveTextContent("40 s");
+    }
+    expect(within(run).getAllByTestId(/^pm-step-/).filter((el) => el.tagName === "TR").map((el) => el.dataset.testid)).toEqual(
+      NAMES.map((n) => `pm-step-${n}`),
+    );
+    expect(screen.getByTestId("pm-step-summary-window-features")).toHaveTextContent(
+      "720 rows · 12 equipment · 3 features · 2026-05-01 to 2026-06-29",
+    );
+    expect(screen.getByTestId("pm-step-summary-failure-labels")).toHaveTextContent("636 rows · 41 positive / 595 negative · horizon 7 d");
+    expect(screen.getByTestId("pm-step-summary-training-set")).toHaveTextContent(
+      "cut-off 2026-06-08 · train 164 rows (41 positive / 123 negative) · test 252 rows (14 positive / 238 negative)",
+    );
+    expect(screen.getByTestId("pm-step-summary-train-model")).toHaveTextContent("ROC AUC 0.873 · PR AUC 0.612 · gbt · model #51");
+    expect(screen.getByTestId("pm-step-summary-score")).toHaveTextContent("12 predictions · for 2026-06-29 · → equipment-failure-predictions");
+
+    // There is a run: the form starts folded.
+    expect(screen.getByTestId("pm-run-form")).not.toHaveAttribute("open");
+
+    // Models, newest first and chosen; its ROC curve with the AUC in the title and the diagonal.
+    const models = await screen.findByTestId("pm-models");
+    expect(models).toHaveAttribute("data-rows", "2");
+    const newest = screen.getByTestId("pm-model-51");
+    expect(newest).toHaveAttribute("data-selected", "true");
+    expect(within(newest).getAllByRole("cell").map((c) => c.textContent)).toEqual([
+      "#51 job",
+      expect.stringMatching(/^2026-07-01 \d\d:\d\d$/),
+      "gbt",
+      "0.873",
+      "0.612",
+      "0.700",
+      "0.640",
+      "0.50",
+    ]);
+    const roc = screen.getByTestId("pm-roc");
+    expect(screen.getByTestId("pm-roc-title")).toHaveTextContent("ROC curve · model #51 · AUC 0.873");
+    expect(roc).toHaveAttribute("data-points", "4");
+    await waitFor(() => expect(roc.querySelector(".recharts-wrapper")).not.toBeNull());
+    await waitFor(() => expect(roc.querySelector(".recharts-line-curve")).not.toBeNull());
+    expect(roc.querySelector(".recharts-reference-line")).not.toBeNull();
+
+    // Another model: its curve.
+    fireEvent.click(screen.getByTestId("pm-model-select-38"));
+    expect(screen.getByTestId("pm-model-38")).toHaveAttribute("data-selected", "true");
+    expect(screen.getByTestId("pm-model-51")).toHaveAttribute("data-selected", "false");
+    expect(screen.getByTestId("pm-roc-title")).toHaveTextContent("model #38 · AUC 0.701");
+    expect(screen.getByTestId("pm-roc")).toHaveAttribute("data-points", "3");
+
+    // Top-risk equipment of the chosen cluster, highest first, as percentages with a bar.
+    const table = await screen.findByTestId("pm-predictions");
+    expect(table).toHaveAttribute("data-rows", "4");
+    const asked = calls(fetch, "/api/v1/spark/predictions").map(([url]) => new URL(String(url), "http://x").searchParams);
+    expect(asked[0]?.get("cluster")).toBe("local");
+    expect(asked[0]?.get("limit")).toBe("20");
+    const top = screen.getByTestId("pm-prediction-eq-0007");
+    expect(within(top).getAllByRole("cell").map((c) => c.textContent)).toEqual(["eq-0007", "2026-06-29", "91.2 %", "#51"]);
+    expect(top).toHaveAttribute("data-flagged", "true"); // above model 51's threshold 0.5
+    expect(top.querySelector<HTMLElement>(".pm-prob-fill")!.style.width).toBe("91.23%");
+    expect(screen.getByTestId("pm-prediction-eq-0003")).toHaveAttribute("data-flagged", "false");
+    expect(screen.getByTestId("pm-probability-eq-0011")).toHaveTextContent("3.1 %");
+    expect(within(screen.getByTestId("pm-prediction-eq-0099")).getAllByRole("cell").map((c) => c.textContent)).toEqual([
+      "eq-0099",
+      "—",
+      "1.0 %",
+      "—",
+    ]);
+  });
+
+  it("follows a running run over its socket and refreshes models and predictions when it succeeds", async () => {
+    let models: SparkModel[] = [MODELS[1]!];
+    let predictions: Prediction[] = [];
+    const fetch = setup({ latest: () => [pipelineJob()], models: () => models, predictions: () => predictions });
+    renderApp("/maintenance");
+
+    const run = await screen.findByTestId("pm-run");
+    expect(run).toHaveAttribute("data-state", "running");
+    expect(screen.getByTestId("pm-run-state")).toHaveAttribute("data-state", "running");
+    expect(screen.getByTestId("pm-run-progress")).toHaveAttribute("aria-valuenow", "45");
+    expect(stepRow("window-features")).toHaveAttribute("data-state", "succeeded");
+    expect(stepRow("training-set")).toHaveAttribute("data-state", "running");
+    expect(screen.getByTestId("pm-step-summary-training-set")).toHaveTextContent("running…");
+    expect(stepRow("train-model")).toHaveAttribute("data-state", "pending");
+    expect(screen.getByTestId("pm-step-took-score")).toHaveTextContent("—");
+    expect(await screen.findByTestId("pm-predictions-empty")).toHaveTextContent("No predictions yet");
+    expect(screen.getByTestId("pm-model-38")).toHaveAttribute("data-selected", "true");
+
+    // Pushed over the run's socket: the next step, then success.
+    const socket = FakeWebSocket.last("/ws/spark/jobs/51");
+    await pushLive(socket, {
+      type: "job",
+      ...pipelineJob({ progress: 0.7, steps: steps(["succeeded", "succeeded", "succeeded", "running", "pending"]) }),
+    });
+    expect(stepRow("training-set")).toHaveAttribute("data-state", "succeeded");
+    expect(stepRow("train-model")).toHaveAttribute("data-state", "running");
+    expect(screen.getByTestId("pm-run-progress")).toHaveAttribute("aria-valuenow", "70");
+    expect(screen.getByTestId("live-indicator")).toHaveAttribute("data-status", "live");
+
+    const modelCalls = calls(fetch, "/api/v1/spark/models").length;
+    const predictionCalls = calls(fetch, "/api/v1/spark/predictions").length;
+    models = MODELS;
+    predictions = PREDICTIONS;
+    await pushLive(socket, { type: "job", ...FINISHED });
+    expect(screen.getByTestId("pm-run")).toHaveAttribute("data-state", "succeeded");
+    await waitFor(() => expect(calls(fetch, "/api/v1/spark/models").length).toBeGreaterThan(modelCalls));
+    expect(calls(fetch, "/api/v1/spark/predictions").length).toBeGreaterThan(predictionCalls);
+    // The new model is the newest: chosen, its curve shown; the predictions are listed.
+    expect(await screen.findByTestId("pm-model-51")).toHaveAttribute("data-selected", "true");
+    expect(screen.getByTestId("pm-roc-title")).toHaveTextContent("AUC 0.873");
+    expect(await screen.findByTestId("pm-predictions")).toHaveAttribute("data-rows", "4");
+  });
+
+  it("shows a failed step's error and the steps after it skipped", async () => {
+    const error = "params.training.cutoff_date: 2026-09-01 is not inside the data (2026-05-01 to 2026-06-29)";
+    setup({
+      latest: () => [
+        pipelineJob({
+          state: "failed",
+          progress: 0.4,
+          finished_at: "2026-07-01T14:02:40.000000Z",
+          error: `StepFailed: step training-set: ${error}`,
+          steps: steps(["succeeded", "succeeded", "failed", "skipped", "skipped"], { "training-set": error }),
+        }),
+      ],
+    });
+    renderApp("/maintenance");
+
+    expect(await screen.findByTestId("pm-run")).toHaveAttribute("data-state", "failed");
+    expect(screen.getByTestId("pm-run-state")).toHaveAttribute("data-state", "failed");
+    expect(stepRow("training-set")).toHaveAttribute("data-state", "failed");
+    expect(screen.getByTestId("pm-step-state-training-set")).toHaveAttribute("data-tone", "error");
+    const stepError = screen.getByTestId("pm-step-error-training-set");
+    expect(stepError).toHaveTextContent("Training set failed");
+    expect(stepError).toHaveTextContent("is not inside the data (2026-05-01 to 2026-06-29)");
+    expect(stepRow("train-model")).toHaveAttribute("data-state", "skipped");
+    expect(stepRow("score")).toHaveAttribute("data-state", "skipped");
+    expect(screen.queryByTestId("pm-step-error-train-model")).toBeNull();
+    // The job's own error says the same: shown once, at the step.
+    expect(screen.queryByTestId("pm-run-error")).toBeNull();
+    expect(screen.getByTestId("pm-run-progress")).toHaveClass("progress-failed");
+  });
+
+  it("shows a run's error when no step has one (the run was lost)", async () => {
+    setup({
+      latest: () => [
+        pipelineJob({ state: "lost", error: "The worker stopped sending heartbeats.", steps: steps(["succeeded", "running", "pending", "pending", "pending"]) }),
+      ],
+    });
+    renderApp("/maintenance");
+    expect(await screen.findByTestId("pm-run-error")).toHaveTextContent("The run was lost");
+    expect(screen.getByTestId("pm-run-error")).toHaveTextContent("stopped sending heartbeats");
+  });
+
+  it("lets operators run the pipeline from the job type's form and then shows the new run", async () => {
+    let latest: PipelineJob[] = [];
+    const queued = pipelineJob({ id: 77, state: "queued", progress: 0, started_at: null, steps: steps(["pending", "pending", "pending", "pending", "pending"]) });
+    const fetch = setup({
+      latest: () => latest,
+      job: () => queued,
+      models: () => [],
+      predictions: () => [],
+      submit: () => {
+        latest = [queued];
+        return json(queued, 201);
+      },
+    });
+    renderApp("/maintenance");
+
+    expect(await screen.findByTestId("pm-no-run")).toHaveTextContent("The pipeline has not run yet: run it with the form above.");
+    expect(await screen.findByTestId("pm-models-empty")).toBeInTheDocument();
+    expect(await screen.findByTestId("pm-predictions-empty")).toBeInTheDocument();
+    // No run yet: the form is open, generated from the pipeline type's schema, one group per step.
+    const details = screen.getByTestId("pm-run-form");
+    expect(details).toHaveAttribute("open");
+    const form = await screen.findByTestId("spark-form-maintenance-pipeline");
+    await waitFor(() => expect(screen.getByTestId("spark-cluster")).toHaveValue("local"));
+    for (const legend of ["1 · Window features", "2 · Failure labels", "3 · Training set", "4 · Model", "5 · Scores"]) {
+      expect(within(form).getByText(legend)).toBeInTheDocument();
+    }
+    // Step params with their defaults; nullable ones empty, not "null".
+    expect(within(form).getByLabelText(/^Horizon days/)).toHaveValue(7);
+    expect(form.querySelector("#root_labels_work_orders_topic")).toHaveValue("work-orders");
+    expect(form.querySelector("#root_features_start_time")).toHaveValue("");
+    expect(within(form).getByLabelText(/^Cutoff date/)).toBeRequired();
+
+    fireEvent.change(within(form).getByLabelText(/^Cutoff date/), { target: { value: "2026-06-08" } });
+    fireEvent.change(within(form).getByLabelText(/^Horizon days/), { target: { value: "14" } });
+    fireEvent.click(screen.getByTestId("spark-submit"));
+
+    const run = await screen.findByTestId("pm-run");
+    expect(run).toHaveAttribute("data-job-id", "77");
+    expect(screen.getByTestId("pm-run-state")).toHaveAttribute("data-state", "queued");
+    for (const name of NAMES) expect(stepRow(name)).toHaveAttribute("data-state", "pending");
+    expect(screen.getByTestId("pm-run-form")).not.toHaveAttribute("open");
+    const posts = calls(fetch, "/api/v1/spark/jobs", "POST").map(([, init]) => JSON.parse(String(init?.body)) as Record<string, unknown>);
+    expect(posts).toHaveLength(1);
+    expect(posts[0]).toMatchObject({
+      job_type: "maintenance-pipeline",
+      cluster: "local",
+      params: { training: { cutoff_date: "2026-06-08" }, labels: { horizon_days: 14 } },
+    });
+    const params = posts[0]!.params as Record<string, Record<string, unknown>>;
+    // Nothing null is sent (the server fills its defaults).
+    expect(JSON.stringify(params)).not.toContain("null");
+  });
+
+  it("shows a refused param next to its step's group", async () => {
+    setup({
+      submit: () =>
+        json({ error: { code: "invalid", message: "params.labels.work_orders_topic: topic 'nope' does not exist.", details: { field: "params.labels.work_orders_topic" } } }, 400),
+    });
+    renderApp("/maintenance");
+    const form = await screen.findByTestId("spark-form-maintenance-pipeline");
+    await waitFor(() => expect(screen.getByTestId("spark-cluster")).toHaveValue("local"));
+    fireEvent.change(within(form).getByLabelText(/^Cutoff date/), { target: { value: "2026-06-08" } });
+    fireEvent.click(screen.getByTestId("spark-submit"));
+    expect(await screen.findByTestId("field-error-labels")).toHaveTextContent("topic 'nope' does not exist");
+    expect(screen.queryByTestId("pm-run")).toBeNull();
+  });
+
+  it("shows viewers everything read-only: the form disabled with a note, nothing submitted", async () => {
+    const fetch = setup({ me: VIEWER, latest: () => [FINISHED] });
+    renderApp("/maintenance");
+    expect(await screen.findByTestId("pm-run")).toHaveAttribute("data-state", "succeeded");
+    expect(await screen.findByTestId("pm-predictions")).toBeInTheDocument();
+    expect(screen.getByTestId("operator-only")).toHaveTextContent("Only operators can run the pipeline");
+    // Folded (there is a run) but there: unfold it.
+    fireEvent.click(screen.getByTestId("pm-run-toggle"));
+    const form = await screen.findByTestId("spark-form-maintenance-pipeline");
+    expect(within(form).getByLabelText(/^Cutoff date/)).toBeDisabled();
+    expect(within(form).getByLabelText(/^Horizon days/)).toBeDisabled();
+    expect(screen.getByTestId("spark-cluster")).toBeDisabled();
+    expect(screen.getByTestId("spark-submit")).toBeDisabled();
+    // Viewers choose the cluster of the predictions in the top-risk section.
+    expect(screen.getByTestId("pm-predictions-cluster")).toBeEnabled();
+    expect(calls(fetch, "/api/v1/spark/jobs", "POST")).toEqual([]);
+  });
+
+  it("says so when the server has no pipeline job type, the models cannot be loaded and no predictions topic exists", async () => {
+    const missing = "Topic 'equipment-failure-predictions' does not exist on cluster 'local' (a score job or the maintenance pipeline writes predictions to it).";
+    stubFetch({
+      "/api/v1/me": json(ME),
+      "/api/v1/spark/job-types": json(SPARK_JOB_TYPES),
+      "/api/v1/clusters": json(CLUSTERS),
+      "/api/v1/clusters/local/topics": json(TOPICS),
+      "/api/v1/spark/jobs": json([]),
+      "/api/v1/spark/models": json({ error: { code: "internal", message: "Boom.", details: {} } }, 500),
+      "/api/v1/spark/predictions": json({ error: { code: "topic_not_found", message: missing, details: {} } }, 404),
+    });
+    renderApp("/maintenance");
+    expect(await screen.findByTestId("pm-no-pipeline-type")).toHaveTextContent("offers no maintenance-pipeline job type");
+    await waitFor(() => expect(screen.getByTestId("pm-models-title-section")).toHaveTextContent("Could not load the models: Boom."));
+    // No predictions topic yet is no error: nothing was scored on that cluster.
+    expect(await screen.findByTestId("pm-predictions-empty")).toHaveTextContent(`No predictions yet: ${missing}`);
+    expect(within(screen.getByTestId("pm-top-risk-section")).queryByTestId("error-banner")).toBeNull();
+  });
+
+  it("shows any other predictions error in a banner", async () => {
+    stubFetch({
+      "/api/v1/me": json(ME),
+      "/api/v1/spark/job-types": json(JOB_TYPES),
+      "/api/v1/clusters": json(CLUSTERS),
+      "/api/v1/clusters/local/topics": json(TOPICS),
+      "/api/v1/spark/jobs": json([]),
+      "/api/v1/spark/models": json(MODELS),
+      "/api/v1/spark/predictions": json({ error: { code: "kafka_unavailable", message: "The cluster did not answer.", details: {} } }, 503),
+    });
+    renderApp("/maintenance");
+    const section = await screen.findByTestId("pm-top-risk-section");
+    await waitFor(() => expect(within(section).getByTestId("error-banner")).toHaveTextContent("Could not load the predictions: The cluster did not answer."));
+    expect(within(section).queryByTestId("pm-predictions-empty")).toBeNull();
+  });
+});

@@ -1,0 +1,39 @@
+"""Shapes of the maintenance answers (models, predictions) for drf-spectacular and the SPA."""
+
+from rest_framework import serializers
+
+
+class ModelMetricsSerializer(serializers.Serializer):
+    roc_auc = serializers.FloatField(allow_null=True, help_text="ROC AUC on the test part")
+    pr_auc = serializers.FloatField(allow_null=True, help_text="PR AUC on the test part")
+    precision = serializers.FloatField(allow_null=True, help_text="at `threshold`")
+    recall = serializers.FloatField(allow_null=True, help_text="at `threshold`")
+    threshold = serializers.FloatField(allow_null=True)
+
+
+class RocCurveSerializer(serializers.Serializer):
+    columns = serializers.ListField(child=serializers.CharField(), help_text='["fpr", "tpr"]')
+    rows = serializers.ListField(
+        child=serializers.ListField(child=serializers.FloatField()),
+        help_text="[fpr, tpr] per threshold, 1.00 down to 0.00 (at most 101)",
+    )
+
+
+class SparkModelSerializer(serializers.Serializer):
+    id = serializers.IntegerField(help_text="the model id: the id of the job that trained it")
+    job_id = serializers.IntegerField()
+    job_type = serializers.CharField(help_text="train-model or maintenance-pipeline")
+    cluster = serializers.CharField()
+    created_at = serializers.DateTimeField()
+    algorithm = serializers.CharField(allow_null=True, help_text="gbt or rf")
+    params = serializers.JSONField(help_text="the train-model params")
+    metrics = ModelMetricsSerializer()
+    path = serializers.CharField(help_text="where the MLlib PipelineModel is")
+    roc_curve = RocCurveSerializer(allow_null=True)
+
+
+class PredictionSerializer(serializers.Serializer):
+    equipment_id = serializers.CharField()
+    day = serializers.CharField(allow_null=True, help_text="YYYY-MM-DD the features are of")
+    failure_probability = serializers.FloatField(help_text="0..1")
+    model_id = serializers.IntegerField(allow_null=True)

@@ -1,0 +1,371 @@
+"""training-set -> train-model -> score end to end, and the models and predictions reads: a
+real console (daphne, its own SQLite), the Procfile's Celery worker, real Spark (local[2])
+and the dev stack's Kafka.
+
+The features and labels are synthetic (written here with pyarrow, with a planted signal:
+failing days run hot and raise more overheat alarms), and the jobs that would have made them
+are succeeded rows in the console's database whose results point at those files: so this
+module does not wait on the feature jobs, and checks every split against the data it wrote.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+import subprocess
+import sys
+import time
+import uuid
+from datetime import date, timedelta
+from pathlib import Path
+from typing import Any
+
+import pyarrow as pa
+import pyarrow.parquet as pq
+import pytest
+
+from console.clusters import parse_registry
+from console.kafka import dev
+from console.kafka.records import latest_values
+from tests.conftest import assert_error
+from tests.spark_helpers import read_records, start_spark_console
+from tests.stack import ROOT, cluster_client, log_ends
+
+pytestmark = pytest.mark.integration
+
+CELERY_DB = 15  # test_spark_jobs 11, test_spark_standalone 12, test_pm_pipeline 13 (+14)
+EQUIPMENT, DAYS, HORIZON = 40, 60, 7
+FIRST_DAY = date(2026, 3, 1)
+LAST_DAY = FIRST_DAY + timedelta(days=DAYS - 1)
+LABELLED_UNTIL = LAST_DAY - timedelta(days=HORIZON)  # the last days are censored
+CUTOFF = date(2026, 4, 15)
+RATIO = 3
+COLUMNS = ["count_e101_overheat_7d", "severity_sum_7d", "max_temperature_7d", "max_vibration_7d"]
+JOB_TIMEOUT = 180
+
+
+def write_synthetic(root: Path) -> list[tuple[str, date, int]]:
+    """Features (one row per equipment per day) and labels (censored days dropped) as Parquet;
+    returns the labels. About 12 % positive; positives run about 12 degrees hotter."""
+    rng = random.Random(7)
+    feats: dict[str, list] = {name: [] for name in ("equipment_id", "day", *COLUMNS)}
+    labels: list[tuple[str, date, int]] = []
+    for e in range(EQUIPMENT):
+        for d in range(DAYS):
+            day, label = FIRST_DAY + timedelta(days=d), int(rng.random() < 0.12)
+            feats["equipment_id"].append(f"eq-{e:04d}")
+            feats["day"].append(day)
+            feats["count_e101_overheat_7d"].append(rng.randint(0, 3) + 2 * label)
+            feats["severity_sum_7d"].append(rng.randint(0, 10))
+            feats["max_temperature_7d"].append(round(rng.gauss(72 if label else 60, 5), 2))
+            # Some nulls: the model must treat them as 0.0, not fail.
+            feats["max_vibration_7d"].append(None if rng.random() < 0.05 else rng.random())
+            if day <= LABELLED_UNTIL:
+                labels.append((f"eq-{e:04d}", day, label))
+    root.mkdir(parents=True)
+    pq.write_table(pa.table(feats), root / "features.parquet")
+    pq.write_table(
+        pa.table(
+            {
+                "equipment_id": [r[0] for r in labels],
+                "day": [r[1] for r in labels],
+                "label": pa.array([r[2] for r in labels], pa.int32()),
+            }
+        ),
+        root / "labels.parquet",
+    )
+    return labels
+
+
+def create_succeeded_jobs(console: Any, rows: list[dict[str, Any]]) -> list[int]:
+    """Succeeded SparkJob rows in the console's own database (through its ORM)."""
+    code = (
+        "import json\n"
+        "from sparkjobs.models import SparkJob\n"
+        f"rows = json.loads({json.dumps(json.dumps(rows))})\n"
+        "ids = [SparkJob.objects.create(job_type=r['job_type'], cluster='local', "
+        "state='succeeded', params=r.get('params', {}), result=r['result']).pk for r in rows]\n"
+        "print(json.dumps(ids))\n"
+    )
+    out = subprocess.run(
+        [sys.executable, str(ROOT / "manage.py"), "shell", "-c", code],
+        cwd=ROOT,
+        env=console.live.env,
+        check=True,
+        capture_output=True,
+        text=True,
+    )
+    return json.loads(out.stdout.strip().splitlines()[-1])
+
+
+@pytest.fixture(scope="module")
+def console(stack, tmp_path_factory) -> Any:
+    c = start_spark_console(
+        tmp_path_factory.mktemp("pm-model"), stack["redis_url"], CELERY_DB, "local[2]"
+    )
+    yield c
+    c.stop()
+
+
+@pytest.fixture(scope="module")
+def inputs(console) -> dict[str, Any]:
+    root = console.workdir / "synthetic"
+    labels = write_synthetic(root)
+    features_result = {
+        "rows": EQUIPMENT * DAYS,
+        "equipment": EQUIPMENT,
+        "feature_columns": COLUMNS,
+        "first_day": FIRST_DAY.isoformat(),
+        "last_day": LAST_DAY.isoformat(),
+        "output_path": str(root / "features.parquet"),
+        "sample": {"columns": [], "rows": []},
+    }
+    positives = sum(r[2] for r in labels)
+    labels_result = {
+        "rows": len(labels),
+        "positives": positives,
+        "negatives": len(labels) - positives,
+        "censored_dropped": EQUIPMENT * HORIZON,
+        "horizon_days": HORIZON,
+        "last_day": LAST_DAY.isoformat(),
+        "output_path": str(root / "labels.parquet"),
+    }
+    features, labels_job, pipeline = create_succeeded_jobs(
+        console,
+        [
+            {"job_type": "window-features", "result": features_result},
+            {"job_type": "failure-labels", "result": labels_result},
+            # A pipeline that got as far as its labels: later jobs take its steps' results.
+            {
+                "job_type": "maintenance-pipeline",
+                "result": {"window-features": features_result, "failure-labels": labels_result},
+            },
+        ],
+    )
+    return {
+        "labels": labels,
+        "features": features,
+        "labels_job": labels_job,
+        "pipeline": pipeline,
+        "features_result": features_result,
+    }
+
+
+@pytest.fixture(scope="module")
+def topic(stack) -> str:
+    name = f"pm-predictions-{uuid.uuid4().hex[:8]}"
+    client = cluster_client()
+    dev.create_topics(client, [(name, 3, 3, {})])
+    log_ends(client, [(name, p) for p in range(3)])  # leaders elected
+    return name
+
+
+@pytest.fixture(scope="module")
+def chain(console, inputs, topic) -> dict[str, dict[str, Any]]:
+    """training-set -> train-model -> score, each a job on the real worker."""
+
+    def run(job_type: str, params: dict[str, Any]) -> dict[str, Any]:
+        job = console.submit(job_type, params)
+        done = console.wait(job["id"], {"succeeded", "failed", "cancelled", "lost"}, JOB_TIMEOUT)
+        assert done["state"] == "succeeded", (done["error"], done["log_tail"][-3000:])
+        return done
+
+    started = time.monotonic()
+    training = run(
+        "training-set",
+        {
+            "features_job": inputs["features"],
+            "labels_job": inputs["labels_job"],
+            "cutoff_date": CUTOFF.isoformat(),
+            "negative_ratio": RATIO,
+        },
+    )
+    model = run(
+        "train-model",
+        {"training_set_job": training["id"], "max_iter": 10, "max_depth": 3},
+    )
+    score = run(
+        "score",
+        # The features through the pipeline row: the script takes its window-features step.
+        {"model_id": model["id"], "features_job": inputs["pipeline"], "predictions_topic": topic},
+    )
+    print(f"three jobs in {time.monotonic() - started:.1f} s")
+    return {"training": training, "model": model, "score": score}
+
+
+# --- refusals -----------------------------------------------------------------------------------
+def test_bad_params_are_400_naming_the_field_and_queue_nothing(console, inputs, topic):
+    before = console.job_count()
+    base = {"features_job": inputs["features"], "labels_job": inputs["labels_job"]}
+    cases = [
+        ("training-set", {**base, "cutoff_date": "2026-06-01"}, "params.cutoff_date"),
+        ("training-set", {**base, "cutoff_date": "2026-02-01"}, "params.cutoff_date"),
+        ("training-set", {**base, "cutoff_date": "2026-03-05"}, "params.cutoff_date"),
+        # Inside the data, but the last 7 days' labels are censored: nothing left to test on.
+        ("training-set", {**base, "cutoff_date": "2026-04-25"}, "params.cutoff_date"),
+        ("training-set", {**base, "cutoff_date": "2026-04-15", "negative_ratio": 0},
+         "params.negative_ratio"),
+        ("training-set", {**base, "labels_job": inputs["features"], "cutoff_date": "2026-04-15"},
+         "params.labels_job"),
+        ("train-model", {"training_set_job": 99999999}, "params.training_set_job"),
+        ("train-model", {"training_set_job": inputs["features"], "algorithm": "svm"},
+         "params.algorithm"),
+        ("score", {"model_id": 99999999, "features_job": inputs["features"]}, "params.model_id"),
+        ("score", {"model_id": inputs["labels_job"], "features_job": inputs["features"]},
+         "params.model_id"),
+        ("score", {"model_id": inputs["pipeline"], "features_job": inputs["features"],
+                   "predictions_topic": f"no-such-{uuid.uuid4().hex[:6]}"},
+         "params.predictions_topic"),
+        ("score", {"model_id": inputs["pipeline"], "features_job": inputs["features"],
+                   "predictions_topic": topic, "day": "2027-01-01"}, "params.day"),
+    ]  # fmt: skip
+    for job_type, params, field in cases:
+        status, answer = console.call(
+            "POST", "spark/jobs", {"job_type": job_type, "cluster": "local", "params": params}
+        )
+        assert status == 400, (job_type, params, answer)
+        assert answer["error"]["details"]["field"] == field, (job_type, params, answer)
+    assert console.job_count() == before
+
+
+# --- the chain ----------------------------------------------------------------------------------
+def test_training_set_splits_at_the_cutoff_without_leakage_and_keeps_the_ratio(chain, inputs):
+    result = chain["training"]["result"]
+    train = pq.read_table(result["train_path"]).to_pylist()
+    test = pq.read_table(result["test_path"]).to_pylist()
+    assert set(train[0]) >= {"equipment_id", "day", "label", *COLUMNS}
+    # No training row whose label window reaches the cut-off; no test row before it.
+    assert train and all(r["day"] + timedelta(days=HORIZON) < CUTOFF for r in train)
+    assert test and all(r["day"] >= CUTOFF for r in test)
+    # Every training positive kept, negatives cut to exactly RATIO per positive.
+    labels = inputs["labels"]
+    expected_pos = {(e, d) for e, d, y in labels if y and d + timedelta(days=HORIZON) < CUTOFF}
+    train_pos = {(r["equipment_id"], r["day"]) for r in train if r["label"] == 1}
+    train_neg = [r for r in train if r["label"] == 0]
+    assert train_pos == expected_pos
+    assert len(train_neg) == RATIO * len(train_pos)
+    assert len({(r["equipment_id"], r["day"]) for r in train_neg}) == len(train_neg)
+    # The test part is left as it is: every labelled day from the cut-off on.
+    assert len(test) == sum(1 for _, d, _ in labels if d >= CUTOFF)
+    assert (result["train_positives"], result["train_negatives"], result["test_rows"]) == (
+        len(train_pos),
+        len(train_neg),
+        len(test),
+    )
+    before = result["before"]
+    assert before["train_positives"] == len(train_pos)
+    assert before["train_negatives"] > len(train_neg)  # the cut did something
+    assert before["rows"] == len(labels)
+
+
+def test_the_model_learns_the_planted_signal_and_is_listed(console, chain):
+    model = chain["model"]
+    result = model["result"]
+    metrics = result["metrics"]
+    print("metrics", json.dumps(metrics))
+    assert metrics["roc_auc"] >= 0.8, metrics
+    assert metrics["pr_auc"] > 0.3, metrics  # the positive rate is ~12 %
+    assert 0 < metrics["precision"] <= 1 and 0 < metrics["recall"] <= 1
+    assert metrics["test_rows"] == chain["training"]["result"]["test_rows"]
+    assert result["model_id"] == model["id"]
+    assert result["model_path"].endswith(f"/models/{model['id']}/model")
+    assert Path(result["model_path"], "metadata").is_dir()  # an MLlib PipelineModel
+    saved = json.loads(Path(result["metrics_path"]).read_text())
+    assert saved["metrics"] == metrics
+    curve = result["roc_curve"]["rows"]
+    assert 2 <= len(curve) <= 101 and curve[-1] == [1.0, 1.0] and curve == sorted(curve)
+    importances = dict(result["feature_importances"]["rows"])
+    assert set(importances) == set(COLUMNS)
+    assert max(importances, key=importances.get) in {
+        "max_temperature_7d",
+        "count_e101_overheat_7d",
+    }
+
+    # The models list, as a viewer: this model with its metrics and curve, newest first.
+    (pipeline,) = create_succeeded_jobs(
+        console,
+        [
+            {
+                "job_type": "maintenance-pipeline",
+                "params": {"model": {"algorithm": "rf"}},
+                # A pipeline's model id is its own job id (unknown until the row exists).
+                "result": {"train-model": {**result, "model_id": None}},
+            }
+        ],
+    )
+    status, models = console.call("GET", "spark/models", role="viewer")
+    assert status == 200, models
+    by_id = {m["id"]: m for m in models}
+    assert [m["id"] for m in models][:2] == [pipeline, model["id"]]
+    listed = by_id[model["id"]]
+    assert listed["job_id"] == model["id"] and listed["cluster"] == "local"
+    assert listed["algorithm"] == "gbt" and listed["path"] == result["model_path"]
+    assert listed["params"]["max_iter"] == 10 and listed["params"]["max_depth"] == 3
+    assert listed["metrics"] == {k: metrics[k] for k in listed["metrics"]}
+    assert set(listed["metrics"]) == {"roc_auc", "pr_auc", "precision", "recall", "threshold"}
+    assert listed["roc_curve"] == result["roc_curve"]
+    assert by_id[pipeline]["params"] == {"algorithm": "rf"}
+
+
+def test_score_writes_one_prediction_per_equipment_and_the_api_reads_them(console, chain, topic):
+    result = chain["score"]["result"]
+    model_id = chain["model"]["id"]
+    assert result["predictions"] == EQUIPMENT
+    assert (result["day"], result["predictions_topic"]) == (LAST_DAY.isoformat(), topic)
+    ends = log_ends(cluster_client(), [(topic, p) for p in range(3)])
+    records = read_records(topic, {tp[1]: (0, end) for tp, end in ends.items()})
+    assert len(records) == EQUIPMENT
+    values = [json.loads(value) for _, _, _, value in records]
+    assert {key.decode() for _, _, key, _ in records} == {v["equipment_id"] for v in values}
+    assert {v["equipment_id"] for v in values} == {f"eq-{e:04d}" for e in range(EQUIPMENT)}
+    assert all(v["model_id"] == model_id and v["day"] == LAST_DAY.isoformat() for v in values)
+    assert all(0.0 <= v["failure_probability"] <= 1.0 for v in values)
+    assert all(v["scored_at"].endswith("Z") for v in values)
+    probability = {v["equipment_id"]: v["failure_probability"] for v in values}
+    assert (
+        result["top"]["rows"]
+        == sorted(([e, p] for e, p in probability.items()), key=lambda r: (-r[1], r[0]))[:10]
+    )
+
+    status, listed = console.call(
+        "GET", f"spark/predictions?cluster=local&topic={topic}&limit=1000", role="viewer"
+    )
+    assert status == 200, listed
+    assert len(listed) == EQUIPMENT
+    assert {p["equipment_id"]: p["failure_probability"] for p in listed} == probability
+    assert [p["failure_probability"] for p in listed] == sorted(probability.values(), reverse=True)
+    assert all(p["model_id"] == model_id and p["day"] == LAST_DAY.isoformat() for p in listed)
+    status, top = console.call(
+        "GET", f"spark/predictions?cluster=local&topic={topic}", role="viewer"
+    )
+    assert status == 200 and top == listed[:20]
+    status, answer = console.call(
+        "GET", f"spark/predictions?cluster=local&topic=no-such-{uuid.uuid4().hex[:6]}"
+    )
+    assert status == 404 and answer["error"]["code"] == "topic_not_found", answer
+
+
+# --- the records reader ----------------------------------------------------------------------
+def test_latest_values_reads_the_last_n_of_each_partition(stack):
+    client = cluster_client()
+    name = f"pm-records-{uuid.uuid4().hex[:8]}"
+    dev.create_topics(client, [(name, 2, 3, {})])
+    log_ends(client, [(name, p) for p in range(2)])
+    producer = dev.make_producer(client, acks="all")
+    for i in range(30):
+        producer.produce(name, key=f"k{i}".encode(), value=str(i).encode(), partition=i % 2,
+                         timestamp=1_700_000_000_000 + i)  # fmt: skip
+    assert producer.flush(30) == 0
+    got = latest_values(client, name, [0, 1], 4)
+    assert sorted(int(v) for _, v, _ in got) == [22, 23, 24, 25, 26, 27, 28, 29]
+    assert all(ts == 1_700_000_000_000 + int(v) for _, v, ts in got)
+    assert len(latest_values(client, name, [0, 1], 1000)) == 30
+    assert latest_values(client, name, [0], 0) == []
+
+
+@pytest.mark.django_db
+def test_predictions_of_an_unreachable_cluster_are_504(viewer_client, settings):
+    dead = parse_registry([{"name": "dead", "bootstrap_servers": "127.0.0.1:1"}], {})
+    settings.KAFKA_CLUSTERS = {**settings.KAFKA_CLUSTERS, **dead}
+    settings.KAFKA_TIMEOUT_SECONDS = 2
+    assert_error(viewer_client.get("/api/v1/spark/predictions?cluster=dead"), 504, "kafka_timeout")

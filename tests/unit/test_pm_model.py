@@ -1,0 +1,394 @@
+"""The model half of predictive maintenance without services: the pure parts of the step
+functions (sparkjobs/jobs/pm_model.py), the submit checks of training-set, train-model and
+score (sparkjobs/types_model.py), the models list from job rows and the latest prediction per
+equipment (sparkjobs/maintenance.py), and the two GET endpoints' refusals before Kafka."""
+
+from __future__ import annotations
+
+import importlib.util
+import json
+import time
+from datetime import UTC, datetime
+from types import ModuleType
+from typing import Any
+
+import pytest
+
+from console import kafka
+from console.errors import BadInput
+from console.metadata import ClusterSnapshot
+from sparkjobs import maintenance
+from sparkjobs.catalog import JOB_TYPES
+from sparkjobs.choices import JobState
+from sparkjobs.job_types import JOBS_DIR, check_params, result_problem, validate_params
+from sparkjobs.models import SparkJob
+from tests.conftest import assert_error
+
+TRAINING, MODEL, SCORE = (JOB_TYPES[n] for n in ("training-set", "train-model", "score"))
+COLUMNS = ["count_e101_overheat_7d", "max_temperature_7d"]
+FEATURES = {
+    "rows": 120,
+    "equipment": 4,
+    "feature_columns": COLUMNS,
+    "first_day": "2026-03-01",
+    "last_day": "2026-03-30",
+    "output_path": "/x/features",
+}
+LABELS = {"rows": 92, "positives": 9, "negatives": 83, "horizon_days": 7, "output_path": "/y"}
+CURVE = {"columns": ["fpr", "tpr"], "rows": [[0.0, 0.0], [0.2, 0.9], [1.0, 1.0]]}
+TRAINED = {
+    "model_id": 0,  # set per row
+    "model_path": "/out/models/0/model",
+    "algorithm": "gbt",
+    "metrics": {
+        "roc_auc": 0.93,
+        "pr_auc": 0.71,
+        "precision": 0.6,
+        "recall": 0.75,
+        "threshold": 0.5,
+        "test_rows": 40,
+        "test_positives": 4,
+    },
+    "roc_curve": CURVE,
+    "feature_importances": {"columns": ["feature", "importance"], "rows": [["a", 1.0]]},
+    "feature_columns": COLUMNS,
+}
+
+
+def _pm_model() -> ModuleType:
+    """The Spark script module, loaded from its file (scripts are not a package)."""
+    spec = importlib.util.spec_from_file_location("pm_model", JOBS_DIR / "pm_model.py")
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+pm = _pm_model()
+
+
+def _snapshot(*topics: str) -> ClusterSnapshot:
+    metas = {
+        name: kafka.TopicMeta(name, False, [kafka.PartitionMeta(0, 1, [1], [1])]) for name in topics
+    }
+    return ClusterSnapshot(time.monotonic(), kafka.ClusterDescription("c", 1, []), metas)
+
+
+def _job(job_type: str, result: Any, state: str = JobState.SUCCEEDED, **params: Any) -> int:
+    job = SparkJob.objects.create(
+        job_type=job_type, cluster="local", state=state, result=result, params=params
+    )
+    return job.pk
+
+
+def _field(excinfo: pytest.ExceptionInfo) -> str:
+    return excinfo.value.details["field"]
+
+
+# --- pure parts of the step functions ---------------------------------------------------------
+def test_step_result_takes_a_pipelines_step_or_the_result_itself():
+    assert pm.step_result(FEATURES, "window-features") is FEATURES
+    pipeline = {"window-features": FEATURES, "failure-labels": LABELS}
+    assert pm.step_result(pipeline, "window-features") is FEATURES
+    assert pm.step_result(pipeline, "failure-labels") is LABELS
+
+
+@pytest.mark.parametrize(
+    ("positives", "negatives", "ratio", "kept"),
+    [(10, 100, 3, 30), (10, 20, 3, 20), (7, 100, 0.5, 4), (3, 100, 1.5, 5), (0, 50, 3, 0)],
+)
+def test_kept_negatives_is_the_ratio_rounded_and_at_most_all(positives, negatives, ratio, kept):
+    assert pm.kept_negatives(positives, negatives, ratio) == kept
+
+
+def test_cutoff_must_fall_inside_the_features_days():
+    pm.check_cutoff("2026-03-01", FEATURES)
+    pm.check_cutoff("2026-03-30", FEATURES)
+    pm.check_cutoff("1999-01-01", {})  # days unknown: nothing to check
+    for outside in ("2026-02-28", "2026-03-31"):
+        with pytest.raises(ValueError, match=r"^params\.cutoff_date: .* not inside the data"):
+            pm.check_cutoff(outside, FEATURES)
+
+
+def test_roc_points_from_a_histogram():
+    # bucket: (positives, negatives); 2 positives, 4 negatives.
+    histogram = {90: (1, 0), 60: (1, 1), 30: (0, 2), 0: (0, 1)}
+    points = pm.roc_points(histogram)
+    assert points[0] == [0.0, 0.0]
+    assert points[-1] == [1.0, 1.0]
+    assert [0.0, 0.5] in points and [0.25, 1.0] in points and [0.75, 1.0] in points
+    assert points == sorted(points)  # fpr and tpr never fall
+    assert len(points) == len({tuple(p) for p in points}) <= pm.ROC_STEPS + 1
+    assert pm.roc_points({50: (3, 0)}) == []  # no negative: no curve
+    assert pm.roc_points({}) == []
+
+
+def test_precision_and_recall_are_null_when_undefined():
+    assert pm.precision_recall(3, 4, 6) == (0.75, 0.5)
+    assert pm.precision_recall(0, 0, 6) == (None, 0.0)
+    assert pm.precision_recall(0, 2, 0) == (0.0, None)
+
+
+# --- submit checks ----------------------------------------------------------------------------
+@pytest.mark.django_db
+def test_training_set_checks_the_cutoff_against_its_inputs():
+    features, labels = _job("window-features", FEATURES), _job("failure-labels", LABELS)
+    snap = _snapshot()
+
+    def submit(**params: Any) -> None:
+        filled = validate_params(
+            TRAINING, {"features_job": features, "labels_job": labels, **params}
+        )
+        check_params(TRAINING, snap, filled)
+
+    submit(cutoff_date="2026-03-20")
+    assert validate_params(
+        TRAINING, {"features_job": 1, "labels_job": 2, "cutoff_date": "2026-03-20"}
+    ) == {
+        "features_job": 1,
+        "labels_job": 2,
+        "cutoff_date": "2026-03-20",
+        "negative_ratio": 3,
+        "seed": 42,
+    }
+    cases = [
+        ({"cutoff_date": "2026-04-01"}, "params.cutoff_date"),  # after the data
+        ({"cutoff_date": "2026-02-01"}, "params.cutoff_date"),  # before it
+        ({"cutoff_date": "2026-03-05"}, "params.cutoff_date"),  # no day D with D + 7 before it
+        ({"cutoff_date": "2026-02-30"}, "params.cutoff_date"),  # not a date
+        ({"cutoff_date": "20.03.2026"}, "params.cutoff_date"),
+        ({"cutoff_date": "2026-03-20", "negative_ratio": 0}, "params.negative_ratio"),
+        ({"cutoff_date": "2026-03-20", "negative_ratio": -1}, "params.negative_ratio"),
+    ]
+    for params, field in cases:
+        with pytest.raises(BadInput) as excinfo:
+            submit(**params)
+        assert _field(excinfo) == field, params
+    with pytest.raises(BadInput) as excinfo:
+        check_params(
+            TRAINING,
+            snap,
+            validate_params(
+                TRAINING,
+                {"features_job": labels, "labels_job": labels, "cutoff_date": "2026-03-20"},
+            ),
+        )
+    assert _field(excinfo) == "params.features_job"  # a labels job is not features
+
+
+@pytest.mark.django_db
+def test_a_pipeline_job_is_an_input_through_its_steps_result():
+    pipeline = _job("maintenance-pipeline", {"window-features": FEATURES, "failure-labels": LABELS})
+    params = {"features_job": pipeline, "labels_job": pipeline}
+    check_params(
+        TRAINING, _snapshot(), validate_params(TRAINING, {**params, "cutoff_date": "2026-03-20"})
+    )
+    with pytest.raises(BadInput) as excinfo:
+        check_params(
+            TRAINING,
+            _snapshot(),
+            validate_params(TRAINING, {**params, "cutoff_date": "2026-04-20"}),
+        )
+    assert _field(excinfo) == "params.cutoff_date"
+
+
+@pytest.mark.django_db
+def test_score_checks_topic_model_day_and_columns():
+    features = _job("window-features", FEATURES)
+    model = _job("train-model", {**TRAINED, "model_id": 0})
+    snap = _snapshot("equipment-failure-predictions", "preds")
+
+    def submit(**params: Any) -> dict[str, Any]:
+        filled = validate_params(SCORE, {"model_id": model, "features_job": features, **params})
+        check_params(SCORE, snap, filled)
+        return filled
+
+    assert submit()["predictions_topic"] == "equipment-failure-predictions"
+    assert submit(predictions_topic="preds", day="2026-03-10")["day"] == "2026-03-10"
+    unknown = SparkJob.objects.order_by("-id").values_list("id", flat=True).first() + 100
+    failed = _job("train-model", None, state=JobState.FAILED)
+    narrow = _job("window-features", {**FEATURES, "feature_columns": COLUMNS[:1]})
+    cases = [
+        ({"predictions_topic": "nope"}, "params.predictions_topic"),
+        ({"day": "2026-04-01"}, "params.day"),
+        ({"day": "2026-3-1"}, "params.day"),
+        ({"model_id": unknown}, "params.model_id"),
+        ({"model_id": failed}, "params.model_id"),
+        ({"model_id": features}, "params.model_id"),  # not a model
+        ({"features_job": model}, "params.features_job"),  # not features
+        ({"features_job": narrow}, "params.features_job"),  # lacks a model column
+        ({"model_id": "7"}, "params.model_id"),
+    ]
+    for params, field in cases:
+        with pytest.raises(BadInput) as excinfo:
+            submit(**params)
+        assert _field(excinfo) == field, params
+
+
+def test_pipeline_params_come_from_these_types_minus_their_inputs():
+    from sparkjobs.types_pipeline import pipeline_schemas
+
+    step_types = {
+        "window-features": MODEL,  # stand-ins: only the model steps are looked at here
+        "failure-labels": MODEL,
+        "training-set": TRAINING,
+        "train-model": MODEL,
+        "score": SCORE,
+    }
+    params, _ = pipeline_schemas(step_types)
+    assert set(params["properties"]["training"]["properties"]) == {
+        "cutoff_date",
+        "negative_ratio",
+        "seed",
+    }
+    assert params["properties"]["training"]["required"] == ["cutoff_date"]
+    assert set(params["properties"]["score"]["properties"]) == {"predictions_topic", "day"}
+    assert "training_set_job" not in params["properties"]["model"]["properties"]
+
+
+def test_result_schemas_accept_the_step_results_and_refuse_a_missing_metric():
+    assert result_problem(MODEL, {**TRAINED, "model_id": 3}) is None
+    broken = {**TRAINED, "metrics": {k: v for k, v in TRAINED["metrics"].items() if k != "recall"}}
+    assert "recall" in (result_problem(MODEL, broken) or "")
+    assert (
+        result_problem(
+            SCORE,
+            {
+                "predictions": 2,
+                "day": "2026-03-30",
+                "predictions_topic": "t",
+                "model_id": 3,
+                "top": {"columns": ["equipment_id", "failure_probability"], "rows": []},
+            },
+        )
+        is None
+    )
+
+
+# --- models and predictions -------------------------------------------------------------------
+def test_model_entry_from_a_train_model_and_a_pipeline_row():
+    when = datetime(2026, 4, 1, tzinfo=UTC)
+    params = {"training_set_job": 4, "algorithm": "gbt", "max_depth": 3}
+    single = maintenance.model_entry(
+        9, "train-model", "local", when, params, {**TRAINED, "model_id": 9}
+    )
+    assert single == {
+        "id": 9,
+        "job_id": 9,
+        "job_type": "train-model",
+        "cluster": "local",
+        "created_at": when,
+        "algorithm": "gbt",
+        "params": params,
+        "metrics": {
+            "roc_auc": 0.93,
+            "pr_auc": 0.71,
+            "precision": 0.6,
+            "recall": 0.75,
+            "threshold": 0.5,
+        },
+        "path": "/out/models/0/model",
+        "roc_curve": CURVE,
+    }
+    pipeline = maintenance.model_entry(
+        12,
+        "maintenance-pipeline",
+        "local",
+        when,
+        {"training": {"cutoff_date": "2026-03-20"}, "model": {"algorithm": "rf"}},
+        {"window-features": FEATURES, "train-model": {**TRAINED, "model_id": 12}},
+    )
+    assert pipeline is not None
+    assert (pipeline["id"], pipeline["params"], pipeline["path"]) == (
+        12,
+        {"algorithm": "rf"},
+        "/out/models/0/model",
+    )
+    # A pipeline that never got to its model, and a result that is no model: no entry.
+    assert maintenance.model_entry(13, "maintenance-pipeline", "l", when, {}, {"x": {}}) is None
+    assert maintenance.model_entry(14, "train-model", "l", when, {}, None) is None
+
+
+@pytest.mark.django_db
+def test_list_models_newest_first_succeeded_only(viewer_client):
+    first = _job("train-model", {**TRAINED, "model_id": 0}, algorithm="gbt")
+    _job("train-model", None, state=JobState.FAILED)
+    _job("training-set", {"train_rows": 3})
+    _job("maintenance-pipeline", {"window-features": FEATURES})  # no model in it
+    pipeline = _job(
+        "maintenance-pipeline", {"train-model": {**TRAINED, "model_id": 0}}, model={"x": 1}
+    )
+    answer = viewer_client.get("/api/v1/spark/models")
+    assert answer.status_code == 200, answer.content
+    models = answer.json()
+    assert [m["id"] for m in models] == [pipeline, first]
+    assert models[0]["params"] == {"x": 1} and models[1]["params"] == {"algorithm": "gbt"}
+    assert models[1]["metrics"]["roc_auc"] == 0.93 and models[1]["roc_curve"] == CURVE
+    assert set(models[0]) >= {"id", "job_id", "cluster", "created_at", "algorithm", "params"}
+    assert [m["id"] for m in viewer_client.get("/api/v1/spark/models?limit=1").json()] == [pipeline]
+    error = assert_error(viewer_client.get("/api/v1/spark/models?limit=0"), 400)
+    assert error["details"]["field"] == "limit"
+
+
+def _record(equipment: str, p: float, ts: int | None, day: str = "2026-03-30") -> tuple:
+    value = {"equipment_id": equipment, "day": day, "failure_probability": p, "model_id": 5}
+    return (equipment.encode(), json.dumps(value).encode(), ts)
+
+
+def test_latest_prediction_per_equipment_highest_first():
+    records = [
+        _record("eq-1", 0.9, 1000, "2026-03-29"),
+        _record("eq-2", 0.2, 1000),
+        _record("eq-1", 0.1, 2000),  # eq-1's newer prediction wins, although lower
+        _record("eq-3", 0.5, 1500),
+        _record("eq-3", 0.7, 1400),  # older, read later: the timestamp decides
+        _record("eq-4", 0.5, 900),
+        (b"x", b"not json", 5000),
+        (b"x", json.dumps({"equipment_id": "eq-9"}).encode(), 5000),
+        (b"x", json.dumps({"equipment_id": "eq-9", "failure_probability": True}).encode(), 1),
+        (b"x", None, 5000),
+    ]
+    latest = maintenance.latest_predictions(records, 10)
+    assert [(p["equipment_id"], p["failure_probability"]) for p in latest] == [
+        ("eq-3", 0.5),
+        ("eq-4", 0.5),  # a tie: by equipment id
+        ("eq-2", 0.2),
+        ("eq-1", 0.1),
+    ]
+    assert latest[-1] == {
+        "equipment_id": "eq-1",
+        "day": "2026-03-30",
+        "failure_probability": 0.1,
+        "model_id": 5,
+    }
+    assert [p["equipment_id"] for p in maintenance.latest_predictions(records, 2)] == [
+        "eq-3",
+        "eq-4",
+    ]
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize(
+    ("query", "status", "field"),
+    [
+        ("", 400, "cluster"),
+        ("?cluster=local&limit=0", 400, "limit"),
+        ("?cluster=local&limit=1001", 400, "limit"),
+        ("?cluster=local&limit=ten", 400, "limit"),
+        ("?cluster=local&topic=bad%20name", 400, "topic"),
+        ("?cluster=no-such-cluster", 404, None),
+    ],
+)
+def test_predictions_refusals_before_kafka(viewer_client, query, status, field):
+    error = assert_error(viewer_client.get(f"/api/v1/spark/predictions{query}"), status)
+    if field:
+        assert error["details"]["field"] == field
+    else:
+        assert error["code"] == "cluster_not_found"
+
+
+@pytest.mark.django_db
+def test_models_and_predictions_need_a_role(norole_client, anon_client):
+    for path in ("spark/models", "spark/predictions?cluster=local"):
+        assert_error(norole_client.get(f"/api/v1/{path}"), 403)
+        assert_error(anon_client.get(f"/api/v1/{path}"), 401)

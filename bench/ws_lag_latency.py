@@ -15,7 +15,7 @@ Once every client is subscribed, each pass whose sample time `ts` falls in the n
 `recv()` hands it over − the `ts` the message carries (groups.sampling stamps it, with
 `time.time()`, when the pass starts, before its Kafka reads). All processes share one host
 clock. The same pass is also received by a reference listener straight from the channel layer
-(a channels_redis client in its own process, in the group's Channels group like a socket), so
+(the console's channel layer in its own process, in the group's Channels group like a socket), so
 the latency splits into sample → publish (Kafka reads, evaluation, Redis writes, the send)
 and publish → client (Redis → daphne → consumer → socket → client), and the sampler's pass
 duration (its Redis `meta`) shows how much of the first part is Kafka.
@@ -48,7 +48,7 @@ from datetime import datetime
 from pathlib import Path
 from typing import Any
 
-from _harness import setup_django
+from _harness import ROOT, setup_django
 
 CLUSTER = "local"
 CLK_TCK = os.sysconf("SC_CLK_TCK")
@@ -247,9 +247,10 @@ async def client_worker(cfg: dict[str, Any]) -> None:
 
 async def listener_worker(cfg: dict[str, Any]) -> None:
     """The channel layer's side: when each pass reaches a member of the group's Channels group."""
-    from channels_redis.core import RedisChannelLayer
+    sys.path.insert(0, str(ROOT))
+    from console.channel_layer import PubSubChannelLayer  # the web server's layer
 
-    layer = RedisChannelLayer(hosts=[cfg["redis_url"]])
+    layer = PubSubChannelLayer(hosts=[cfg["redis_url"]])
     name = await layer.new_channel()
     await layer.group_add(cfg["channel_group"], name)
     _emit("ready", {})

@@ -39,12 +39,43 @@ async def _send_all(layer: Any, events: list[Event], sent: list[int]) -> None:
 
 async def occupied(layer: Any, names: list[str]) -> set[str] | None:
     """Which of the Channels groups `names` have a member now; None when the layer cannot
-    tell (not channels_redis). One pipelined round trip per Redis host: the sampler's
-    thousands of group_sends to groups nobody watches cost two round trips each otherwise.
-    Uses channels_redis' own group key and expiry, so it counts what group_send would."""
-    group_key = getattr(layer, "_group_key", None)
-    if group_key is None or not hasattr(layer, "consistent_hash") or not names:
+    tell (not channels_redis). A few round trips per Redis host, however many names: the
+    sampler's thousands of group_sends to groups nobody watches would cost one each."""
+    if not names:
         return None
+    if hasattr(layer, "_get_layer"):  # channels_redis.pubsub: a group is a Redis channel
+        return await _subscribed(layer._get_layer(), names)
+    if hasattr(layer, "_group_key") and hasattr(layer, "consistent_hash"):
+        return await _group_members(layer, names)
+    return None
+
+
+NUMSUB_CHUNK = 1000
+
+
+async def _subscribed(loop_layer: Any, names: list[str]) -> set[str]:
+    """channels_redis.pubsub: a group has a member when some web server subscribes to its
+    Redis channel (PUBSUB NUMSUB). Uses the layer's own channel naming and sharding."""
+    by_shard: dict[int, tuple[Any, dict[str, str]]] = {}
+    for name in names:
+        channel = loop_layer._get_group_channel_name(name)
+        shard = loop_layer._get_shard(channel)
+        by_shard.setdefault(id(shard), (shard, {}))[1][channel] = name
+    found: set[str] = set()
+    for shard, by_channel in by_shard.values():
+        shard._ensure_redis()
+        channels = list(by_channel)
+        for start in range(0, len(channels), NUMSUB_CHUNK):
+            counts = await shard._redis.pubsub_numsub(*channels[start : start + NUMSUB_CHUNK])
+            found.update(
+                by_channel[c.decode() if isinstance(c, bytes) else c] for c, n in counts if n
+            )
+    return found
+
+
+async def _group_members(layer: Any, names: list[str]) -> set[str]:
+    """channels_redis.core: one pipelined ZCOUNT per group on the layer's own group key and
+    expiry, so it counts what group_send would."""
     by_host: dict[int, list[str]] = {}
     for name in names:
         by_host.setdefault(layer.consistent_hash(name), []).append(name)
@@ -53,7 +84,7 @@ async def occupied(layer: Any, names: list[str]) -> set[str] | None:
     for index, host_names in by_host.items():
         pipe = layer.connection(index).pipeline(transaction=False)
         for name in host_names:
-            pipe.zcount(group_key(name), alive_since, "+inf")
+            pipe.zcount(layer._group_key(name), alive_since, "+inf")
         counts = await pipe.execute()
         found.update(name for name, count in zip(host_names, counts, strict=True) if count)
     return found

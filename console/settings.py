@@ -139,9 +139,10 @@ WHITENOISE_USE_FINDERS = True
 
 REDIS_URL = os.environ.get("REDIS_URL", "redis://127.0.0.1:16379/0")
 
+# Redis pub/sub, with outage events for the sockets: console/channel_layer.py says why.
 CHANNEL_LAYERS = {
     "default": {
-        "BACKEND": "channels_redis.core.RedisChannelLayer",
+        "BACKEND": "console.channel_layer.PubSubChannelLayer",
         "CONFIG": {"hosts": [REDIS_URL]},
     }
 }

@@ -24,7 +24,7 @@ IN_MEMORY = {"default": {"BACKEND": "channels.layers.InMemoryChannelLayer"}}
 # Nothing listens on port 1: every call fails at once (connection refused).
 REDIS_DOWN = {
     "default": {
-        "BACKEND": "channels_redis.core.RedisChannelLayer",
+        "BACKEND": "console.channel_layer.PubSubChannelLayer",
         "CONFIG": {"hosts": ["redis://127.0.0.1:1/0"]},
     }
 }
@@ -556,3 +556,21 @@ async def test_a_pass_is_built_and_sent_only_for_groups_someone_watches():
     assert await push.occupied(layer, names) == set()
     # A layer that cannot tell (in memory): everything is built and sent, as before.
     assert await push.occupied(InMemoryChannelLayer(), names) is None
+
+
+@pytest.mark.asyncio
+async def test_occupied_also_reads_the_list_based_redis_layer(settings):
+    # channels_redis.core keeps group members in a sorted set per group: the same answer.
+    from channels_redis.core import RedisChannelLayer
+
+    layer = RedisChannelLayer(hosts=[settings.REDIS_URL])
+    cluster = f"occupied-core-{time.time_ns()}"
+    watched, idle = live.group_channel(cluster, "g1"), live.group_channel(cluster, "g2")
+    channel = await layer.new_channel()
+    await layer.group_add(watched, channel)
+    try:
+        assert await push.occupied(layer, [watched, idle]) == {watched}
+    finally:
+        await layer.group_discard(watched, channel)
+    assert await push.occupied(layer, [watched, idle]) == set()
+    await layer.flush()

@@ -66,11 +66,15 @@ def main() -> None:
     for tp in tps:
         end = ends[tp].offset if isinstance(ends[tp], kafka.OffsetResult) else 0
         for i in range(end, 3):
-            while True:
+            for _ in range(600):
                 try:
                     producer.produce(tp[0], value=str(i).encode(), partition=tp[1])
                     break
                 except BufferError:  # librdkafka's queue is full: let it drain
+                    producer.poll(0.5)
+                except Exception as exc:  # a topic just (re)created: not in its metadata yet
+                    if "Unknown partition" not in str(exc):
+                        raise
                     producer.poll(0.5)
     producer.flush(300)
     for index, group in enumerate(groups):

@@ -11,13 +11,14 @@ from __future__ import annotations
 import copy
 import re
 from collections.abc import Mapping
-from datetime import UTC, date, datetime, timedelta
+from datetime import UTC, date, datetime, time, timedelta
 from typing import Any
 
 from django.conf import settings
 
 from console.errors import BadInput
 from console.kafka import ClusterClient
+from console.kafka.records import has_record_before
 from console.metadata import ClusterSnapshot
 from sparkjobs.job_types import TOPIC_NAME, JobType, parse_time_ms
 from sparkjobs.steps import PIPELINE_STEPS
@@ -34,6 +35,9 @@ STEP_KEYS: dict[str, str] = {
 }
 assert tuple(STEP_KEYS) == PIPELINE_STEPS
 _DATE = re.compile(r"^\d{4}-\d{2}-\d{2}$")
+# How long a submit may read the alarms topic to find a record old enough to train on, when
+# ListOffsets cannot tell (older records after newer ones); past it the job's step decides.
+SCAN_BUDGET_S = 3.0
 
 
 def _step_schema(job_type: JobType) -> dict[str, Any]:
@@ -148,13 +152,14 @@ def check_pipeline(snap: ClusterSnapshot, params: dict[str, Any]) -> None:
 
 
 def check_cutoff_in_data(client: ClusterClient, params: dict[str, Any]) -> None:
-    """A cut-off that leaves no labelled test day (after the alarms topic's last event day
-    minus the label horizon) is refused before anything is queued. Each partition's largest
-    record timestamp (ListOffsets MAX_TIMESTAMP, KIP-734) is exact whatever the order of the
-    records. A cut-off too early to leave training days cannot be told without reading the
-    data when a backfill appended old records after newer ones (no ListOffsets spec gives
-    the smallest timestamp), so the job's training step refuses that one, naming the same
-    field."""
+    """The cut-off must leave both parts, checked against the alarms topic before anything
+    is queued. A labelled test day: the cut-off at most the last event day minus the label
+    horizon; each partition's largest record timestamp (ListOffsets MAX_TIMESTAMP, KIP-734) is
+    exact whatever the order of the records. A training day: some event before the cut-off
+    minus the horizon; ListOffsets by timestamp tells that unless every partition starts with
+    a newer record (a backfill appended old records after newer ones), and then the topic is
+    read for up to SCAN_BUDGET_S. If that cannot tell, the job's training step refuses such a
+    cut-off, naming the same field."""
     topic = params.get("features", {}).get("alarms_topic")
     cutoff = params.get("training", {}).get("cutoff_date")
     metas = client.topic_metadata(topic) if isinstance(topic, str) else []
@@ -177,15 +182,27 @@ def check_cutoff_in_data(client: ClusterClient, params: dict[str, Any]) -> None:
         )
     last_day = datetime.fromtimestamp(max(stamps) / 1000, UTC).date()
     horizon = params.get("labels", {}).get("horizon_days")
+    ahead = timedelta(days=horizon if isinstance(horizon, int) else 0)
     # The labels of the last `horizon` days are censored (dropped): the test part needs a
     # labelled day on or after the cut-off.
-    latest = last_day - timedelta(days=horizon if isinstance(horizon, int) else 0)
+    latest = last_day - ahead
     if date.fromisoformat(cutoff) > latest:
         raise BadInput(
             "params.training.cutoff_date",
             f"params.training.cutoff_date: {cutoff} leaves no labelled day to test on (the "
             f"last event in {topic} is on {last_day}, and a label looks {horizon} days "
             f"ahead); choose {latest} or earlier.",
+        )
+    # A training day D needs D + horizon before the cut-off: an event before cut-off - horizon.
+    first_allowed = date.fromisoformat(cutoff) - ahead
+    since = int(datetime.combine(first_allowed, time(), UTC).timestamp() * 1000)
+    older = has_record_before(client, topic, [p for _, p in tps], since, SCAN_BUDGET_S)
+    if older is False:
+        raise BadInput(
+            "params.training.cutoff_date",
+            f"params.training.cutoff_date: {cutoff} leaves no day to train on (no event in "
+            f"{topic} is before {first_allowed}, and a label looks {horizon} days ahead); "
+            "choose a later day.",
         )
 
 

@@ -17,6 +17,7 @@ from confluent_kafka import Consumer, KafkaError, TopicPartition
 
 from console.kafka.client import ClusterClient
 from console.kafka.errors import KafkaAdapterError, KafkaTimeout
+from console.kafka.types import OffsetResult
 
 # (key, value, timestamp in epoch ms or None); each partition's records in offset order.
 Record = tuple[bytes | None, bytes | None, int | None]
@@ -51,19 +52,7 @@ def latest_values(
     if not ranges:
         return []
     deadline = time.monotonic() + (client.timeout if timeout is None else timeout)
-    consumer = Consumer(
-        client.config(
-            **{
-                # librdkafka wants a group id even for `assign`; nothing is ever committed.
-                "group.id": "kafka-console-peek",
-                "enable.auto.commit": False,
-                "enable.partition.eof": True,
-                # The first offset was deleted by retention meanwhile: start at the new start.
-                "auto.offset.reset": "earliest",
-                "log_level": 2,
-            }
-        )
-    )
+    consumer = _reader(client)
     out: list[Record] = []
     pending = {p: last for p, (_, last) in ranges.items()}
     try:
@@ -96,3 +85,74 @@ def latest_values(
     finally:
         consumer.close()
     return out
+
+
+def has_record_before(
+    client: ClusterClient, topic: str, partitions: Iterable[int], before_ms: int, budget_s: float
+) -> bool | None:
+    """Whether some record of `topic` has a timestamp before `before_ms`; None when that could
+    not be told within `budget_s`. ListOffsets tells most cases: a partition whose first
+    offset with a timestamp at or after `before_ms` is past its log start holds an older
+    record before it, and one with records but none that recent holds only older ones.
+    Otherwise (every partition starts with a record that recent) older records may still
+    follow newer ones, and the partitions are read from their start until one is found."""
+    tps = [(topic, p) for p in partitions]
+    answers = [client.list_offsets(tps, spec) for spec in ("earliest", "latest", before_ms)]
+    ranges: dict[int, tuple[int, int]] = {}
+    for tp in tps:
+        start, end, found = (_offset(answer[tp]) for answer in answers)
+        if end <= start:
+            continue  # empty
+        if not start <= found < end or found > start:
+            return True
+        ranges[tp[1]] = (start, end)
+    if not ranges:
+        return False
+    deadline = time.monotonic() + budget_s
+    consumer = _reader(client)
+    pending = {p: end for p, (_, end) in ranges.items()}
+    try:
+        consumer.assign([TopicPartition(topic, p, first) for p, (first, _) in ranges.items()])
+        while pending:
+            left = deadline - time.monotonic()
+            if left <= 0:
+                return None
+            for message in consumer.consume(num_messages=_BATCH, timeout=min(_WAIT_S, left)):
+                error, partition, offset = message.error(), message.partition(), message.offset()
+                if error is not None:
+                    if error.code() == KafkaError._PARTITION_EOF:
+                        pending.pop(partition, None)  # type: ignore[arg-type]
+                    continue
+                if partition not in pending or offset is None:
+                    continue
+                _, ts = message.timestamp()
+                if 0 <= ts < before_ms:
+                    return True
+                if offset + 1 >= pending[partition]:
+                    del pending[partition]
+    finally:
+        consumer.close()
+    return False
+
+
+def _offset(answer: OffsetResult | KafkaAdapterError) -> int:
+    if isinstance(answer, KafkaAdapterError):
+        raise answer
+    return answer.offset
+
+
+def _reader(client: ClusterClient) -> Consumer:
+    """A consumer for `assign` that never commits, with the cluster's own settings."""
+    return Consumer(
+        client.config(
+            **{
+                # librdkafka wants a group id even for `assign`; nothing is ever committed.
+                "group.id": "kafka-console-peek",
+                "enable.auto.commit": False,
+                "enable.partition.eof": True,
+                # The first offset was deleted by retention meanwhile: start at the new start.
+                "auto.offset.reset": "earliest",
+                "log_level": 2,
+            }
+        )
+    )

@@ -26,7 +26,7 @@ import pytest
 
 from console.clusters import parse_registry
 from console.kafka import dev
-from console.kafka.records import latest_values
+from console.kafka.records import has_record_before, latest_values
 from tests.conftest import assert_error
 from tests.spark_helpers import read_records, start_spark_console
 from tests.stack import ROOT, cluster_client, log_ends
@@ -361,6 +361,36 @@ def test_latest_values_reads_the_last_n_of_each_partition(stack):
     assert all(ts == 1_700_000_000_000 + int(v) for _, v, ts in got)
     assert len(latest_values(client, name, [0, 1], 1000)) == 30
     assert latest_values(client, name, [0], 0) == []
+
+
+def test_has_record_before_tells_from_offsets_or_by_reading(stack):
+    # The pipeline's submit check: "is any event old enough to train on?"
+    client = cluster_client()
+    day = 86_400_000
+    now = 1_700_000_000_000
+
+    def topic(*partitions: list[int]) -> str:
+        name = f"pm-older-{uuid.uuid4().hex[:8]}"
+        dev.create_topics(client, [(name, len(partitions), 3, {})])
+        producer = dev.make_producer(client, acks="all")
+        for p, stamps in enumerate(partitions):
+            for ts in stamps:
+                producer.produce(name, value=b"x", partition=p, timestamp=ts)
+        assert producer.flush(30) == 0
+        return name
+
+    # Old records after newer ones (a backfill after live traffic): only reading tells.
+    appended = topic([now, now - 10 * day, now - 9 * day], [now])
+    assert has_record_before(client, appended, [0, 1], now - 5 * day, 10.0) is True
+    assert has_record_before(client, appended, [0, 1], now - 20 * day, 10.0) is False
+    # In time order: ListOffsets by timestamp tells (its first recent offset is past the start).
+    ordered = topic([now - 10 * day, now])
+    assert has_record_before(client, ordered, [0], now - 5 * day, 0.0) is True
+    # Only older records: no offset that recent at all.
+    assert has_record_before(client, topic([now - 10 * day]), [0], now, 0.0) is True
+    # Nothing to read, or no time to read it.
+    assert has_record_before(client, topic([]), [0], now, 0.0) is False
+    assert has_record_before(client, appended, [0, 1], now - 20 * day, 0.0) is None
 
 
 @pytest.mark.django_db

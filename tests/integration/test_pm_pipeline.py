@@ -337,8 +337,16 @@ def test_bad_pipeline_params_are_400_naming_the_field(console, history):
     before = console.job_count()
     first, last = history["first_day"], history["last_day"]
     good = _pipeline_params(history, (first + (last - first) * 2 // 3).isoformat())
+
+    def cutoff(day) -> dict[str, Any]:
+        return {**good, "training": {"cutoff_date": day.isoformat()}}
+
     cases = [
         ({**good, "features": {**good["features"], "windows": [7, 3]}}, "params.features.windows"),
+        (
+            {**good, "labels": {**good["labels"], "horizon_days": 0}},
+            "params.labels.horizon_days",
+        ),
         (
             {**good, "score": {"predictions_topic": "pm-no-such-topic"}},
             "params.score.predictions_topic",
@@ -349,22 +357,12 @@ def test_bad_pipeline_params_are_400_naming_the_field(console, history):
         ),
         ({**good, "training": {"cutoff_date": "01/10/2026"}}, "params.training.cutoff_date"),
         ({**good, "training": {}}, "params.training.cutoff_date"),
-        # After the last event day, or too late for a labelled test day (horizon 7): the
-        # topic's largest timestamp tells, before queueing.
-        (
-            {
-                **good,
-                "training": {"cutoff_date": (history["last_day"] - timedelta(days=3)).isoformat()},
-            },
-            "params.training.cutoff_date",
-        ),
-        (
-            {
-                **good,
-                "training": {"cutoff_date": (history["last_day"] + timedelta(days=1)).isoformat()},
-            },
-            "params.training.cutoff_date",
-        ),
+        # Outside the data, or leaving no labelled day to test on (horizon 7) or none to
+        # train on: the alarms topic tells, before anything is queued.
+        (cutoff(last + timedelta(days=1)), "params.training.cutoff_date"),
+        (cutoff(last - timedelta(days=3)), "params.training.cutoff_date"),
+        (cutoff(first - timedelta(days=30)), "params.training.cutoff_date"),
+        (cutoff(first + timedelta(days=3)), "params.training.cutoff_date"),
     ]
     for params, field in cases:
         body = {"job_type": "maintenance-pipeline", "cluster": "local", "params": params}
@@ -378,10 +376,12 @@ def test_the_pipeline_runs_every_step_tracked_and_scores_each_equipment(console,
     first, last = history["first_day"], history["last_day"]
     cutoff = first + (last - first) * 2 // 3
     good = console.submit("maintenance-pipeline", _pipeline_params(history, cutoff.isoformat()))
-    # A cut-off before the data: only the job can tell (old records may follow newer ones),
-    # and its training step fails naming the field.
-    early = (first - timedelta(days=30)).isoformat()
-    bad = console.submit("maintenance-pipeline", _pipeline_params(history, early))
+    # Features that start two days before the cut-off leave no training day: only the job
+    # can tell (the submit checks read the alarms topic, not the features' time bounds), and
+    # its training step fails naming the field.
+    late_start = _pipeline_params(history, cutoff.isoformat())
+    late_start["features"]["start_time"] = f"{cutoff - timedelta(days=2)}T00:00:00Z"
+    bad = console.submit("maintenance-pipeline", late_start)
     names = ["window-features", "failure-labels", "training-set", "train-model", "score"]
     assert [s["name"] for s in good["steps"]] == names
     assert {s["state"] for s in good["steps"]} == {"pending"}

@@ -5,6 +5,7 @@ an in-memory channel layer."""
 from __future__ import annotations
 
 import asyncio
+import concurrent.futures
 import time
 from dataclasses import replace
 
@@ -558,19 +559,24 @@ async def test_a_pass_is_built_and_sent_only_for_groups_someone_watches():
     assert await push.occupied(InMemoryChannelLayer(), names) is None
 
 
-@pytest.mark.asyncio
-async def test_occupied_also_reads_the_list_based_redis_layer(settings):
+def test_occupied_also_reads_the_list_based_redis_layer(settings):
     # channels_redis.core keeps group members in a sorted set per group: the same answer.
+    # Run on a loop of its own thread: this module's other tests leave pytest-asyncio's loop
+    # and the pub/sub layer's loop hooks behind in the main thread.
     from channels_redis.core import RedisChannelLayer
 
-    layer = RedisChannelLayer(hosts=[settings.REDIS_URL])
-    cluster = f"occupied-core-{time.time_ns()}"
-    watched, idle = live.group_channel(cluster, "g1"), live.group_channel(cluster, "g2")
-    channel = await layer.new_channel()
-    await layer.group_add(watched, channel)
-    try:
-        assert await push.occupied(layer, [watched, idle]) == {watched}
-    finally:
-        await layer.group_discard(watched, channel)
-    assert await push.occupied(layer, [watched, idle]) == set()
-    await layer.flush()
+    async def check() -> None:
+        layer = RedisChannelLayer(hosts=[settings.REDIS_URL])
+        cluster = f"occupied-core-{time.time_ns()}"
+        watched, idle = live.group_channel(cluster, "g1"), live.group_channel(cluster, "g2")
+        channel = await layer.new_channel()
+        await layer.group_add(watched, channel)
+        try:
+            assert await push.occupied(layer, [watched, idle]) == {watched}
+        finally:
+            await layer.group_discard(watched, channel)
+        assert await push.occupied(layer, [watched, idle]) == set()
+        await layer.flush()
+
+    with concurrent.futures.ThreadPoolExecutor(1) as pool:
+        pool.submit(asyncio.run, check()).result(timeout=30)

@@ -16,7 +16,6 @@ from __future__ import annotations
 import json
 import re
 from collections.abc import Callable
-from datetime import date
 from typing import Any
 
 from common import run
@@ -56,22 +55,6 @@ def in_pipeline(message: str, key: str, fields: Any) -> str:
         lambda m: f"params.{key}.{m[1]}" if m[1] in fields else m[0],
         message,
     )
-
-
-def check_cutoff(cutoff: str, features: dict[str, Any]) -> None:
-    """The cut-off date must fall inside the data (only known once the features exist)."""
-    first, last = features.get("first_day"), features.get("last_day")
-    if first is None or last is None:
-        return
-    if (
-        not date.fromisoformat(str(first))
-        <= date.fromisoformat(cutoff)
-        <= date.fromisoformat(str(last))
-    ):
-        raise ValueError(
-            f"params.training.cutoff_date: {cutoff} is not inside the data "
-            f"({first} to {last}); choose a day in that range."
-        )
 
 
 def main(spark: SparkSession, spec: dict[str, Any]) -> dict[str, Any]:
@@ -116,8 +99,9 @@ def main(spark: SparkSession, spec: dict[str, Any]) -> dict[str, Any]:
     )
 
     def training_step() -> dict[str, Any]:
+        # training_set refuses a cut-off outside the features' days itself; `step` names
+        # the error's field params.training.cutoff_date.
         wired = step_params("training-set", features_job=job_id, labels_job=job_id)
-        check_cutoff(wired["cutoff_date"], features)
         return training_set(spark, wired, features, labels, path("training-set"))
 
     training = step("training-set", training_step)

@@ -110,6 +110,25 @@ def test_cutoff_must_fall_inside_the_features_days():
             pm.check_cutoff(outside, FEATURES)
 
 
+def test_the_pipeline_names_a_refused_cutoff_by_its_own_field(monkeypatch):
+    # The pipeline has no cut-off check of its own: training_set's error, rewritten by the
+    # step wrapper, must name params.training.cutoff_date.
+    monkeypatch.syspath_prepend(str(JOBS_DIR))
+    spec = importlib.util.spec_from_file_location(
+        "maintenance_pipeline", JOBS_DIR / "maintenance_pipeline.py"
+    )
+    assert spec is not None and spec.loader is not None
+    pipeline = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(pipeline)
+    with pytest.raises(ValueError) as refused:
+        pm.check_cutoff("2026-04-02", FEATURES)
+    message = pipeline.in_pipeline(
+        pipeline.first_line(refused.value), "training", {"cutoff_date": "2026-04-02"}
+    )
+    assert message.startswith("ValueError: params.training.cutoff_date: 2026-04-02 is not inside")
+    assert not hasattr(pipeline, "check_cutoff")
+
+
 def test_roc_points_from_a_histogram():
     # bucket: (positives, negatives); 2 positives, 4 negatives.
     histogram = {90: (1, 0), 60: (1, 1), 30: (0, 2), 0: (0, 1)}

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import os
 import shlex
 import statistics
@@ -9,7 +10,7 @@ import subprocess
 import sys
 import tempfile
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -90,3 +91,23 @@ def wait_for_worker(timeout: float = 60.0) -> None:
         if app.control.ping(timeout=1.0):
             return
     raise SystemExit("the Celery worker did not answer a ping; see its log")
+
+
+@contextlib.contextmanager
+def running_worker(log_path: Path) -> Iterator[None]:
+    """The Procfile's worker line as a subprocess (its output to `log_path`), answering a
+    ping before the block runs; its whole process group is stopped afterwards."""
+    worker = subprocess.Popen(
+        worker_command(),
+        cwd=ROOT,
+        env=dict(os.environ),
+        stdout=log_path.open("w"),
+        stderr=subprocess.STDOUT,
+        start_new_session=True,
+    )
+    try:
+        wait_for_worker()
+        yield
+    finally:
+        os.killpg(worker.pid, 15)
+        worker.wait(timeout=60)

@@ -20,7 +20,6 @@ import argparse
 import json
 import os
 import shutil
-import subprocess
 import sys
 import tempfile
 import time
@@ -29,7 +28,7 @@ from datetime import datetime, timedelta
 from pathlib import Path
 from typing import Any
 
-from _harness import ROOT, api_client, setup_django, wait_for_worker, worker_command
+from _harness import api_client, running_worker, setup_django
 
 REDIS_DB = 9  # the worker's own Celery database: no other worker takes the job
 ENDED = ("succeeded", "failed", "cancelled", "lost")
@@ -138,20 +137,8 @@ def main() -> None:
         "model": {},
         "score": {"predictions_topic": topics["predictions"]},
     }
-    worker = subprocess.Popen(
-        worker_command(),
-        cwd=ROOT,
-        env=dict(os.environ),
-        stdout=(scratch / "worker.log").open("w"),
-        stderr=subprocess.STDOUT,
-        start_new_session=True,
-    )
-    try:
-        wait_for_worker()
+    with running_worker(scratch / "worker.log"):
         job = run(api_client(), params)
-    finally:
-        os.killpg(worker.pid, 15)
-        worker.wait(timeout=60)
     load["after"] = [round(x, 2) for x in os.getloadavg()]
     report = {
         "equipment": args.equipment,

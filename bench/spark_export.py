@@ -31,7 +31,6 @@ import json
 import os
 import re
 import shutil
-import subprocess
 import sys
 import tempfile
 import time
@@ -40,7 +39,7 @@ from datetime import datetime
 from pathlib import Path
 from typing import Any
 
-from _harness import ROOT, api_client, setup_django, wait_for_worker, worker_command
+from _harness import api_client, running_worker, setup_django
 
 PREFIX = "bench-spark-export-"
 REST_ERRORS: list[str] = []  # the driver's REST API's failures, reported if it never answered
@@ -315,24 +314,12 @@ def main() -> None:
     assert ranges is not None and sum(e - s for s, e in ranges.values()) == args.records
 
     worker_log = scratch / "worker.log"
-    worker = subprocess.Popen(
-        worker_command(),
-        cwd=ROOT,
-        env=dict(os.environ),
-        stdout=worker_log.open("w"),
-        stderr=subprocess.STDOUT,
-        start_new_session=True,
-    )
-    try:
-        wait_for_worker()
+    with running_worker(worker_log):
         baselines = [
             consume_all(admin, topic, ranges, args.value_bytes) for _ in range(args.baseline_runs)
         ]
         baseline = max(baselines, key=lambda b: b["records_per_s"])
         job = run_job(api_client(), topic)
-    finally:
-        os.killpg(worker.pid, 15)
-        worker.wait(timeout=60)
     load["after"] = [round(x, 2) for x in os.getloadavg()]
 
     after_startup = job["records_per_s_after_startup"]

@@ -3,12 +3,11 @@
 // object per step; the form's schema helper (formSchema) shapes only the top level, so each
 // step's object is put through it here first (titles, null alternatives and null defaults gone),
 // and given a title saying which step it is.
-import { lazy, Suspense, useMemo } from "react";
+import { Suspense, useMemo } from "react";
 import type { ClusterSummary, JsonSchema, SparkJob, SparkJobType } from "../api/types";
 import { formSchema } from "../lib/sparkForm";
 import { Loading } from "./Loading";
-
-const SparkJobForm = lazy(() => import("./sparkJobs/SparkJobForm").then((m) => ({ default: m.SparkJobForm })));
+import { LazySparkJobForm as SparkJobForm } from "./sparkJobs/LazySparkJobForm";
 
 /** The pipeline's params keys (one per step), with the title each step's group gets. */
 const STEP_GROUPS: Record<string, string> = {

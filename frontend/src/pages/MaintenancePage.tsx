@@ -1,6 +1,5 @@
-import { useCallback, useMemo, useState, type ReactNode } from "react";
+import { useCallback, useState, type ReactNode } from "react";
 import { ApiError } from "../api/client";
-import { listClusters, listSparkJobTypes, listTopics } from "../api/endpoints";
 import { latestPipelineRun, listModels, listPredictions, PIPELINE_JOB_TYPE } from "../api/maintenance";
 import type { SparkJob } from "../api/types";
 import { hasRole, useCurrentUser } from "../components/CurrentUser";
@@ -14,12 +13,8 @@ import { PageShell } from "../components/PageShell";
 import { useDocumentTitle } from "../hooks/useDocumentTitle";
 import { usePolling } from "../hooks/usePolling";
 import { useQueryUpdate } from "../hooks/useQueryUpdate";
-import { defaultCluster } from "./SparkSubmitPage";
+import { useSparkFormData } from "../hooks/useSparkFormData";
 
-/** The catalog changes only with a deploy; clusters and topics now and then. */
-const JOB_TYPES_POLL_MS = 300_000;
-const CLUSTERS_POLL_MS = 60_000;
-const TOPICS_POLL_MS = 30_000;
 /** A run submitted elsewhere shows within this; the run itself is live (its job socket). */
 export const RUN_POLL_MS = 10_000;
 /** Models and predictions change with runs: fetched again when a run seen here succeeds. */
@@ -41,15 +36,7 @@ export function MaintenancePage() {
   const canSubmit = hasRole(user, "operator");
   const [query, update] = useQueryUpdate();
 
-  const types = usePolling(listSparkJobTypes, JOB_TYPES_POLL_MS);
-  const clusters = usePolling(listClusters, CLUSTERS_POLL_MS);
-  const cluster = defaultCluster(clusters.data, query.get("cluster"));
-  const topicsFetcher = useCallback(
-    (signal: AbortSignal) => (cluster ? listTopics(cluster, {}, signal) : Promise.resolve([])),
-    [cluster],
-  );
-  const topics = usePolling(topicsFetcher, TOPICS_POLL_MS);
-  const topicNames = useMemo(() => (topics.data ?? []).map((t) => t.name).sort(), [topics.data]);
+  const { types, clusters, cluster, topicNames } = useSparkFormData(query.get("cluster"));
   const pipelineType = types.data?.find((t) => t.name === PIPELINE_JOB_TYPE);
 
   const latest = usePolling(latestPipelineRun, RUN_POLL_MS);

@@ -11,14 +11,13 @@ import { ProgressBar } from "../components/sparkJobs/ProgressBar";
 import { ResultTables } from "../components/sparkJobs/ResultTables";
 import { useDocumentTitle } from "../hooks/useDocumentTitle";
 import { usePolling } from "../hooks/usePolling";
+import { JOB_TYPES_POLL_MS } from "../hooks/useSparkFormData";
 import { useSparkJob } from "../hooks/useSparkJob";
 import { formatDuration } from "../lib/format";
 import { isActive, jobDurationSeconds, jobStateHelp, jobTopic, jobTypeTitle } from "../lib/sparkJobs";
 import { formatAgo, formatLocal } from "../lib/time";
 import { clusterPath, SPARK_JOBS_PATH, topicPath } from "../navigation";
 import { NotFoundPage } from "./NotFoundPage";
-
-const JOB_TYPES_POLL_MS = 300_000;
 
 /** A route's job id, or null when it is not one. */
 export function parseJobId(value: string | undefined): number | null {

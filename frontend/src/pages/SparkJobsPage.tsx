@@ -7,6 +7,7 @@ import { PageShell } from "../components/PageShell";
 import { SparkJobsTable } from "../components/sparkJobs/SparkJobsTable";
 import { useDocumentTitle } from "../hooks/useDocumentTitle";
 import { usePolling } from "../hooks/usePolling";
+import { JOB_TYPES_POLL_MS } from "../hooks/useSparkFormData";
 import { useQueryUpdate } from "../hooks/useQueryUpdate";
 import { formatCount, plural } from "../lib/format";
 import { isActive, parseJobState, SPARK_JOB_STATES } from "../lib/sparkJobs";
@@ -17,7 +18,6 @@ export const JOBS_ACTIVE_POLL_MS = 3_000;
 export const JOBS_IDLE_POLL_MS = 10_000;
 /** The most the API lists at once. */
 export const JOBS_LIMIT = 1000;
-const JOB_TYPES_POLL_MS = 300_000;
 
 /**
  * /spark/jobs — every job, newest first (up to 1,000), with its state and a progress bar while it

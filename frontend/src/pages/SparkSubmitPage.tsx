@@ -1,28 +1,14 @@
-import { lazy, Suspense, useCallback, useMemo } from "react";
+import { Suspense, useCallback } from "react";
 import { useNavigate } from "react-router-dom";
-import { listClusters, listSparkJobTypes, listTopics } from "../api/endpoints";
-import type { ClusterSummary, SparkJob, SparkJobType } from "../api/types";
+import type { SparkJob, SparkJobType } from "../api/types";
 import { hasRole, useCurrentUser } from "../components/CurrentUser";
 import { Loading } from "../components/Loading";
 import { PageShell } from "../components/PageShell";
+import { LazySparkJobForm as SparkJobForm } from "../components/sparkJobs/LazySparkJobForm";
 import { useDocumentTitle } from "../hooks/useDocumentTitle";
-import { usePolling } from "../hooks/usePolling";
 import { useQueryUpdate } from "../hooks/useQueryUpdate";
+import { useSparkFormData } from "../hooks/useSparkFormData";
 import { SPARK_JOBS_PATH, sparkJobPath } from "../navigation";
-
-// The form library and its JSON Schema validator (ajv) load with this page only, in their own chunk.
-const SparkJobForm = lazy(() => import("../components/sparkJobs/SparkJobForm").then((m) => ({ default: m.SparkJobForm })));
-
-/** The catalog changes only with a deploy; clusters and topics now and then. */
-const JOB_TYPES_POLL_MS = 300_000;
-const CLUSTERS_POLL_MS = 60_000;
-const TOPICS_POLL_MS = 30_000;
-
-/** The cluster a new job goes to: the one in the URL, else the first reachable one. */
-export function defaultCluster(clusters: ClusterSummary[] | undefined, asked: string | null): string {
-  if (asked) return asked;
-  return clusters?.find((c) => c.reachable)?.name ?? clusters?.[0]?.name ?? "";
-}
 
 /**
  * /spark/new — the job types (title and description), and the chosen one's form generated from
@@ -36,15 +22,7 @@ export function SparkSubmitPage() {
   const canSubmit = hasRole(user, "operator");
   const [query, update] = useQueryUpdate();
 
-  const types = usePolling(listSparkJobTypes, JOB_TYPES_POLL_MS);
-  const clusters = usePolling(listClusters, CLUSTERS_POLL_MS);
-  const cluster = defaultCluster(clusters.data, query.get("cluster"));
-  const topicsFetcher = useCallback(
-    (signal: AbortSignal) => (cluster ? listTopics(cluster, {}, signal) : Promise.resolve([])),
-    [cluster],
-  );
-  const topics = usePolling(topicsFetcher, TOPICS_POLL_MS);
-  const topicNames = useMemo(() => (topics.data ?? []).map((t) => t.name).sort(), [topics.data]);
+  const { types, clusters, cluster, topicNames } = useSparkFormData(query.get("cluster"));
 
   const selected = types.data?.find((t) => t.name === query.get("type")) ?? types.data?.[0];
   const onSubmitted = useCallback((job: SparkJob) => navigate(sparkJobPath(job.id)), [navigate]);

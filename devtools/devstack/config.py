@@ -56,7 +56,20 @@ SPARK_WORKER_CORES = 2
 SPARK_WORKER_MEMORY = "1g"  # what the worker offers executors (one default 1g executor)
 
 # --- JVM ------------------------------------------------------------------------------------
-BROKER_HEAP = ["-Xms384m", "-Xmx512m"]  # three brokers must fit a small dev box
+
+
+def broker_heap() -> list[str]:
+    """Each broker's heap: 512 MB (three brokers must fit a small dev box), or
+    `DEVSTACK_BROKER_HEAP_MB` for benchmarks at tens of thousands of partitions (512 MB runs
+    out at 40,000)."""
+    raw = os.environ.get("DEVSTACK_BROKER_HEAP_MB", "512")
+    if not raw.isdigit() or not 256 <= int(raw) <= 16384:
+        raise SystemExit(
+            f"DEVSTACK_BROKER_HEAP_MB must be a whole number of MB, 256..16384: {raw!r}"
+        )
+    return [f"-Xms{min(384, int(raw))}m", f"-Xmx{int(raw)}m"]
+
+
 TOOL_HEAP = ["-Xmx256m"]
 SPARK_DAEMON_MEMORY = "256m"  # heap of the Spark master and worker daemons (executors: above)
 SPARK_READY_TIMEOUT_S = 90.0

@@ -184,7 +184,7 @@ def node_command(node_id: int, libs: Path) -> list[str]:
     node = config.node_dir(node_id)
     return [
         java(),
-        *config.BROKER_HEAP,
+        *config.broker_heap(),
         *JVM_FLAGS,
         f"-Ddevstack.node={node}",
         f"-Dkafka.logs.dir={logs_dir(node_id)}",

@@ -234,3 +234,14 @@ def test_wait_tls_without_a_ca_says_what_to_do(monkeypatch, tmp_path):
     monkeypatch.setenv("DEVSTACK_DIR", str(tmp_path))
     with pytest.raises(DevstackError, match="ca.pem is missing.*devstack down && devstack up"):
         secure_listener.wait_tls([1], deadline=0.0)
+
+
+def test_broker_heap_defaults_to_512_mb_and_can_be_raised(monkeypatch):
+    monkeypatch.delenv("DEVSTACK_BROKER_HEAP_MB", raising=False)
+    assert config.broker_heap() == ["-Xms384m", "-Xmx512m"]
+    monkeypatch.setenv("DEVSTACK_BROKER_HEAP_MB", "1536")
+    assert config.broker_heap() == ["-Xms384m", "-Xmx1536m"]
+    for bad in ("1.5g", "", "100", "99999"):
+        monkeypatch.setenv("DEVSTACK_BROKER_HEAP_MB", bad)
+        with pytest.raises(SystemExit, match="DEVSTACK_BROKER_HEAP_MB"):
+            config.broker_heap()

@@ -17,7 +17,9 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import resource
+import statistics
 import time
 
 from _harness import devstack_tool, percentiles, setup_django
@@ -116,6 +118,14 @@ def main() -> None:
         "first_pass_s": round(samples[0], 2),
         "first_pass_timestamp_reads": results[0].timestamp_reads,
         "next_passes": percentiles(samples[1:]) if len(samples) > 1 else None,
+        # Where a pass's time goes (groups.sampling.PassResult.phases), after the first pass.
+        "next_passes_phases_p50_s": {
+            name: round(statistics.median(r.phases.get(name, 0.0) for r in results[1:]), 3)
+            for name in results[-1].phases
+        }
+        if len(results) > 1
+        else None,
+        "load_average_1_5_15": [round(v, 2) for v in os.getloadavg()],
         # Requests through our wire client; besides these, librdkafka sends one ListGroups
         # per broker and the record-timestamp reads fetch through a librdkafka consumer.
         "wire_requests_first_pass": requests[0],

@@ -325,6 +325,7 @@ class Watch(threading.Thread):
         super().__init__(daemon=True)
         self.server_pid = server_pid
         self.durations: dict[float, float] = {}
+        self.phases: dict[float, dict[str, float]] = {}  # pass ts -> seconds per phase
         self.failed: set[float] = set()  # passes whose meta says not ok
         self.rss_max_mb = 0.0
         self.measuring = False
@@ -347,6 +348,8 @@ class Watch(threading.Thread):
             stamp = iso(meta.get("ts"))  # as the messages carry it: to the millisecond
             if meta.get("ok") and stamp is not None:
                 self.durations[round(epoch(stamp), 3)] = float(meta.get("duration_s") or 0.0)
+                if isinstance(meta.get("phases"), dict):
+                    self.phases[round(epoch(stamp), 3)] = meta["phases"]
                 self.sizes.append((int(meta.get("groups") or 0), int(meta.get("partitions") or 0)))
             elif stamp is not None:
                 self.failed.add(round(epoch(stamp), 3))
@@ -518,11 +521,14 @@ def main() -> None:
     stored = {ts for ts in watch.durations if in_window(ts)}
     passes = sorted({round(ts, 3) for ts in seen if in_window(ts)}.union(stored, *per_client))
     listener_at = {round(ts, 3): at for ts, at in seen.items()}
-    latency, fanout = [], []
+    latency, fanout, after_read = [], [], []
     arrivals: dict[float, list[float]] = {}
     for got in per_client:
         for ts, at in got.items():
             latency.append(at - ts)
+            read_s = watch.phases.get(ts, {}).get("read")
+            if read_s is not None:
+                after_read.append(at - ts - read_s)
             arrivals.setdefault(ts, []).append(at)
             if ts in listener_at:
                 fanout.append(at - listener_at[ts])
@@ -552,6 +558,21 @@ def main() -> None:
         "messages": len(latency),
         "messages_expected": len(passes) * args.clients,
         "latency_sample_to_client": summary_ms(latency),
+        # From the end of the pass's Kafka reads (the sample in hand) instead of its start.
+        "latency_sample_read_to_client": summary_ms(after_read),
+        "pass_phases": {
+            name: summary_ms(
+                [watch.phases[ts][name] for ts in passes if name in watch.phases.get(ts, {})]
+            )
+            for name in (
+                "read",
+                "timestamps",
+                "evaluate",
+                "store_latest",
+                "publish",
+                "store_history",
+            )
+        },
         "split": {
             "sample_to_publish": summary_ms(to_publish),
             "sampler_pass_duration": summary_ms(durations),

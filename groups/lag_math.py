@@ -114,16 +114,20 @@ def rate(points: Sequence[tuple[float, int | None]]) -> float | None:
     that point: the rate covers only what came after. None with fewer than 2 such points or
     no time between them.
     """
-    valued = [(at, v) for at, v in points if v is not None]
-    start = 0
-    for i in range(1, len(valued)):
-        if valued[i][1] < valued[i - 1][1]:
-            start = i
-    valued = valued[start:]
-    if len(valued) < 2 or valued[-1][0] <= valued[0][0]:
+    # One loop, no lists: the sampler calls this twice per partition and pass.
+    first_at = first_v = last_at = last_v = None
+    count = 0
+    for at, v in points:
+        if v is None:
+            continue
+        if last_v is None or v < last_v:  # the first value, or a decrease: start over here
+            first_at, first_v, count = at, v, 0
+        last_at, last_v = at, v
+        count += 1
+    if count < 2 or last_at is None or first_at is None or last_at <= first_at:
         return None
-    (t0, v0), (t1, v1) = valued[0], valued[-1]
-    return (v1 - v0) / (t1 - t0)
+    assert first_v is not None and last_v is not None
+    return (last_v - first_v) / (last_at - first_at)
 
 
 def catch_up_seconds(

@@ -21,7 +21,7 @@ from typing import Any
 from console import kafka, metadata_push
 from console.clusters import ClusterConfig
 from console.metadata import ClusterSnapshot, cache
-from groups import lag, lag_eval, lag_export, lag_math, lag_store, live
+from groups import gc_pause, lag, lag_eval, lag_export, lag_math, lag_store, live
 
 log = logging.getLogger(__name__)
 
@@ -48,6 +48,9 @@ class PassResult:
     timestamp_reads: int = 0
     error: str | None = None
     published: int = 0
+    # Seconds per part of the pass: read (the Kafka group and offset reads), timestamps
+    # (records at committed offsets), evaluate, store_latest, publish, store_history.
+    phases: dict[str, float] = field(default_factory=dict)
 
     def as_meta(self) -> dict[str, Any]:
         return dict(self.__dict__)
@@ -231,6 +234,10 @@ class ClusterSampler:
     # --- one pass -----------------------------------------------------------------------
 
     def run_pass(self) -> PassResult:
+        with gc_pause.collector_paused():
+            return self._run_pass()
+
+    def _run_pass(self) -> PassResult:
         at = time.time()
         started = time.monotonic()
         client = kafka.for_cluster(self.cfg)
@@ -253,6 +260,15 @@ class ClusterSampler:
                 result = PassResult(False, at, time.monotonic() - started, error=str(exc))
                 lag_store.write_meta(self.cfg.name, result.as_meta(), self.interval_s)
                 return result
+        lap = time.monotonic()
+        phases = {"read": round(lap - started, 4)}
+
+        def done(phase: str) -> None:
+            nonlocal lap
+            now = time.monotonic()
+            phases[phase] = round(now - lap, 4)
+            lap = now
+
         self._remember_log_starts(read)
         self._update_windows(read, at)
         try:
@@ -260,7 +276,9 @@ class ClusterSampler:
         except kafka.KafkaAdapterError as exc:  # lag seconds fall back to interpolation
             log.warning("%s: record timestamps not read: %s", self.cfg.name, exc)
             reads = 0
+        done("timestamps")
         evaluations = self.evaluate(read, at)
+        done("evaluate")
         result = PassResult(
             True,
             at,
@@ -268,7 +286,20 @@ class ClusterSampler:
             groups=len(evaluations),
             partitions=sum(len(w) for w in self.windows.values()),
             timestamp_reads=reads,
+            phases=phases,
         )
+        # The latest evaluations are stored before the push (a page that refetches on a push
+        # reads them), the history after it: sockets should not wait on the charts' series.
+        windows = self._stored_windows() if self.passes % WINDOWS_STORED_EVERY == 0 else None
+        self.passes += 1
+        result.duration_s = time.monotonic() - started
+        lag_store.write_latest(
+            self.cfg.name, evaluations, result.as_meta(), windows, self.interval_s
+        )
+        done("store_latest")
+        result.published = live.publish_lag(self.cfg.name, evaluations, self.previous)
+        self.previous = evaluations
+        done("publish")
         minute = int(at // 60)
         lag_store.append_history(
             self.cfg.name,
@@ -277,15 +308,10 @@ class ClusterSampler:
             interval_s=self.interval_s,
         )
         self.last_minute = minute
-        result.duration_s = time.monotonic() - started
-        windows = self._stored_windows() if self.passes % WINDOWS_STORED_EVERY == 0 else None
-        self.passes += 1
-        lag_store.write_latest(
-            self.cfg.name, evaluations, result.as_meta(), windows, self.interval_s
-        )
         lag_export.export(self.cfg, evaluations, self.interval_s)  # async: never waits on Kafka
-        result.published = live.publish_lag(self.cfg.name, evaluations, self.previous)
-        self.previous = evaluations
+        done("store_history")
+        result.duration_s = time.monotonic() - started
+        lag_store.write_meta(self.cfg.name, result.as_meta(), self.interval_s)  # all phases
         return result
 
     def _take_snapshot_and_push(self) -> ClusterSnapshot | None:

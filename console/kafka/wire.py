@@ -4,8 +4,8 @@ Bound to one cluster (its bootstrap servers and `ClusterSecurity`), used only by
 `console.kafka.client.ClusterClient`:
 - `quorum_leader()`: the active KRaft controller (DescribeQuorum).
 - `committed_offsets()` and `describe_groups()`: many groups at once, one FindCoordinator for
-  all of them and one OffsetFetch (or DescribeGroups) per coordinator, retrying groups whose
-  coordinator moved.
+  all of them and one OffsetFetch (or DescribeGroups) per coordinator, all coordinators at
+  once, retrying groups whose coordinator moved.
 - `topic_config_values()`: chosen config keys of many topics (DescribeConfigs with keys),
   chunks sent to several brokers at once.
 - `list_offsets()`: offsets of many partitions: one Metadata request for their leaders, then
@@ -144,16 +144,24 @@ class WireClient:
                 if located is not None:
                     located[group] = where.node_id
                 by_coordinator.setdefault(where.address, []).append(group)
-            for address, batch in by_coordinator.items():
+
+            def ask(item: tuple[Address, list[str]]) -> dict[str, R | int]:
+                address, batch = item
                 remaining = max(0.5, deadline - time.monotonic())
                 try:
                     answer = parse(self.pool.exchange(address, build(batch), remaining))
                 except WireUnreachable:
                     # That coordinator went away: the next round finds the new one.
-                    results.update(dict.fromkeys(batch, NO_ANSWER))
-                    continue
-                for group in batch:
-                    results[group] = answer.get(group, NO_ANSWER)
+                    return dict.fromkeys(batch, NO_ANSWER)
+                return {group: answer.get(group, NO_ANSWER) for group in batch}
+
+            # All coordinators at once: each answer waits on its broker, not on the others.
+            if len(by_coordinator) == 1:
+                results.update(ask(next(iter(by_coordinator.items()))))
+            elif by_coordinator:
+                with ThreadPoolExecutor(max_workers=len(by_coordinator)) as pool:
+                    for answer in pool.map(ask, by_coordinator.items()):
+                        results.update(answer)
             pending = [
                 g
                 for g in pending

@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from groups.lag_math import (
     LOST,
@@ -235,6 +237,26 @@ def test_a_history_restarted_by_a_recreated_topic_does_not_crash():
 )
 def test_rate(points, expected):
     assert rate(points) == expected
+
+
+def _rate_by_lists(points):
+    """The definition, spelled out with lists (rate() does it in one loop)."""
+    valued = [(at, v) for at, v in points if v is not None]
+    start = max((i for i in range(1, len(valued)) if valued[i][1] < valued[i - 1][1]), default=0)
+    valued = valued[start:]
+    if len(valued) < 2 or valued[-1][0] <= valued[0][0]:
+        return None
+    return (valued[-1][1] - valued[0][1]) / (valued[-1][0] - valued[0][0])
+
+
+@given(
+    st.lists(
+        st.tuples(st.integers(0, 50).map(float), st.one_of(st.none(), st.integers(0, 30))),
+        max_size=12,
+    )
+)
+def test_rate_matches_its_definition(points):
+    assert rate(points) == _rate_by_lists(points)
 
 
 def test_rate_is_never_negative():

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import contextlib
+import io
 import json
 import subprocess
 import sys
@@ -29,6 +31,21 @@ def devstack(*args: str, check: bool = True) -> subprocess.CompletedProcess:
         check=check,
         timeout=300,
     )
+
+
+def broker(action: str, node: int | str) -> None:
+    """`devstack stop-broker N` or `start-broker N` run in this process: the same code as the
+    command, without the 2 s of interpreter and Django start-up a subprocess costs (tests
+    that restart brokers in a loop)."""
+    from devtools.devstack import cli
+
+    assert action in ("stop-broker", "start-broker"), action
+    out, err = io.StringIO(), io.StringIO()
+    with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
+        code = cli.main([action, str(node)])
+    if code != 0:
+        said = out.getvalue() + err.getvalue()
+        raise AssertionError(f"devstack {action} {node}: exit {code}\n{said}")
 
 
 def status() -> dict[str, Any]:

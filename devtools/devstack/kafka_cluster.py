@@ -318,4 +318,4 @@ def wait_ready(
             seen_txt = sorted(b.id for b in desc.brokers) if desc else []
             progress(f"  waiting for brokers {need} (registered so far: {seen_txt})")
             last_note = now
-        time.sleep(1.0)
+        time.sleep(0.3)

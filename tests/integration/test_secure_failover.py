@@ -17,7 +17,7 @@ from collections import Counter
 import pytest
 
 from tests.live_server import start_console
-from tests.stack import cluster_client, commit_and_wait, devstack, wait_for
+from tests.stack import broker, cluster_client, commit_and_wait, wait_for
 
 pytestmark = [pytest.mark.integration]
 
@@ -66,11 +66,11 @@ def test_groups_list_on_local_secure_survives_20_coordinator_moves(console):
     reader.start()
     try:
         for round_ in range(ROUNDS):
-            broker = str(round_ % 3 + 1)
-            devstack("stop-broker", broker)
-            assert console.alive(), f"web process died in round {round_} (broker {broker} down)"
-            devstack("start-broker", broker)
-            assert console.alive(), f"web process died in round {round_} (broker {broker} back)"
+            node = round_ % 3 + 1
+            broker("stop-broker", node)
+            assert console.alive(), f"web process died in round {round_} (broker {node} down)"
+            broker("start-broker", node)
+            assert console.alive(), f"web process died in round {round_} (broker {node} back)"
     finally:
         stop.set()
         reader.join(timeout=60)

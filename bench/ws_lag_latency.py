@@ -566,6 +566,7 @@ def main() -> None:
             )
             for name in (
                 "read",
+                "windows",
                 "timestamps",
                 "evaluate",
                 "store_latest",

@@ -57,6 +57,8 @@ def _lags(points: Sequence[Point]) -> list[int]:
 def _rewound(offsets: Sequence[int]) -> bool:
     """Some commit went below its predecessor and no later commit got back to that offset
     (Burrow's REWIND: a reset backwards, not a blip that recovered)."""
+    if list(offsets) == sorted(offsets):  # never went down (the common case; C speed)
+        return False
     return any(
         offsets[i] < offsets[i - 1] and all(o < offsets[i - 1] for o in offsets[i + 1 :])
         for i in range(1, len(offsets))
@@ -67,7 +69,7 @@ def _stuck(
     offsets: Sequence[int], lags: Sequence[int], *, group_has_members: bool, owned: bool
 ) -> str | None:
     """ERR/STALL/STOP when the committed offset never moved while lag stayed above 0."""
-    if len(set(offsets)) != 1 or any(lag <= 0 for lag in lags):
+    if len(set(offsets)) != 1 or min(lags) <= 0:
         return None
     if not group_has_members:
         return ERR  # nobody consumes at all
@@ -77,9 +79,9 @@ def _stuck(
 def _falling_behind(offsets: Sequence[int], lags: Sequence[int]) -> bool:
     """WARN: lag above 0 throughout, never shrinking, larger at the end, while committing."""
     return (
-        all(lag > 0 for lag in lags)
-        and all(b >= a for a, b in zip(lags, lags[1:], strict=False))
+        min(lags) > 0
         and lags[-1] > lags[0]
+        and list(lags) == sorted(lags)  # never decreasing
         and len(set(offsets)) > 1
     )
 

@@ -48,8 +48,9 @@ class PassResult:
     timestamp_reads: int = 0
     error: str | None = None
     published: int = 0
-    # Seconds per part of the pass: read (the Kafka group and offset reads), timestamps
-    # (records at committed offsets), evaluate, store_latest, publish, store_history.
+    # Seconds per part of the pass: read (the Kafka group and offset reads), windows (each
+    # partition's new point), timestamps (records at committed offsets), evaluate,
+    # store_latest, publish, store_history.
     phases: dict[str, float] = field(default_factory=dict)
 
     def as_meta(self) -> dict[str, Any]:
@@ -99,12 +100,18 @@ class ClusterSampler:
             group = listing.group_id
             seen_groups.add(group)
             committed = read.committed.get(group, {})
-            tps = set(committed) | set(read.assigned(group))
-            old = self.windows.get(group, {})
+            tps = committed.keys() | read.assigned(group).keys()
+            old = self.windows.get(group)
+            ends = read.log_ends
+            if old is not None and old.keys() == tps:  # the same partitions: append in place
+                for tp, window in old.items():
+                    window.append(lag_eval.Point(at, committed.get(tp), ends.get(tp)))
+                continue
+            old = old or {}
             fresh: dict[TP, deque[lag_eval.Point]] = {}
             for tp in tps:
                 window = old.get(tp) or deque(maxlen=self.window)
-                window.append(lag_eval.Point(at, committed.get(tp), read.log_ends.get(tp)))
+                window.append(lag_eval.Point(at, committed.get(tp), ends.get(tp)))
                 fresh[tp] = window
             self.windows[group] = fresh  # partitions no longer there are dropped
         for group in set(self.windows) - seen_groups:  # deleted groups
@@ -147,14 +154,15 @@ class ClusterSampler:
         return wanted
 
     def _read_timestamps(self, client: kafka.ClusterClient, wanted: set[tuple[TP, int]]) -> int:
-        missing = sorted(wanted - set(self.timestamps))[:TIMESTAMP_READS_PER_PASS]
+        known = self.timestamps
+        missing = sorted(p for p in wanted if p not in known)[:TIMESTAMP_READS_PER_PASS]
         found = client.record_timestamps_at(missing)
         for position, ts in found.items():
             if ts is not None:
                 self.timestamps[position] = ts
         reads = len(found)
-        for position in set(self.timestamps) - wanted:  # offsets no group sits at any more
-            del self.timestamps[position]
+        for position in [p for p in self.timestamps if p not in wanted]:
+            del self.timestamps[position]  # an offset no group sits at any more
         return reads
 
     # --- evaluation ---------------------------------------------------------------------
@@ -209,11 +217,12 @@ class ClusterSampler:
                     "host": member.host if member else None,
                 }
             )
-        topics = {
-            name: summarize([p for p in partitions if p["topic"] == name])
-            for name in sorted({str(p["topic"]) for p in partitions})
-        }
-        overall = summarize(partitions)
+        by_topic: dict[str, list[dict[str, Any]]] = {}
+        for row in partitions:
+            by_topic.setdefault(str(row["topic"]), []).append(row)
+        topics = {name: summarize(by_topic[name]) for name in sorted(by_topic)}
+        # Most groups read one topic: its summary is the group's.
+        overall = next(iter(topics.values())) if len(topics) == 1 else summarize(partitions)
         return {
             "group_id": group,
             "ts": at,
@@ -271,6 +280,7 @@ class ClusterSampler:
 
         self._remember_log_starts(read)
         self._update_windows(read, at)
+        done("windows")
         try:
             reads = self._read_timestamps(client, self._wanted_positions(read))
         except kafka.KafkaAdapterError as exc:  # lag seconds fall back to interpolation

@@ -135,10 +135,6 @@ class ClusterClient:
         # The last answer for all topics, converted: reused while Kafka's answer is unchanged.
         self._all_topics: tuple[protocol.Metadata, list[TopicMeta]] | None = None
         self._lock = threading.Lock()
-        # The consumer that reads record timestamps, kept between calls (the sampler calls
-        # every pass): a new one per call costs its bootstrap, TLS and SASL handshakes.
-        self._peek: Consumer | None = None
-        self._peek_lock = threading.Lock()
 
     # --- plumbing -------------------------------------------------------------------------
 
@@ -157,34 +153,7 @@ class ClusterClient:
     def close(self) -> None:
         with self._lock:
             self._admin = None
-        with self._peek_lock:
-            self._close_peek()
         self.wire.close()
-
-    def _close_peek(self) -> None:
-        if self._peek is not None:
-            try:
-                self._peek.close()
-            finally:
-                self._peek = None
-
-    def _peek_consumer(self) -> Consumer:
-        """The timestamp reader (call with `_peek_lock` held); never commits."""
-        if self._peek is None:
-            self._peek = Consumer(
-                self.config(
-                    **{
-                        "group.id": "kafka-console-peek",
-                        "enable.auto.commit": False,
-                        "enable.partition.eof": True,
-                        "auto.offset.reset": "latest",
-                        "max.partition.fetch.bytes": 65536,
-                        "fetch.wait.max.ms": 10,  # a round waits on the slowest partition
-                        "log_level": 2,
-                    }
-                )
-            )
-        return self._peek
 
     def _retire_admin(self) -> None:
         """Drop the AdminClient after a call got no answer; the next call bootstraps afresh.
@@ -640,10 +609,9 @@ class ClusterClient:
         self, positions: Iterable[tuple[TP, int]]
     ) -> dict[tuple[TP, int], int | None]:
         """Timestamps of the first record at or after each (partition, offset), several offsets
-        of one partition allowed: the client's peek consumer (kept between calls, never
-        commits) reads one record per position, all partitions at once per round, one round
-        per offset of the same partition. None where the offset is the log end or nothing came
-        within the timeout. Calls from several threads take turns."""
+        of one partition allowed: one throw-away consumer (never commits) reads one record per
+        position, all partitions at once per round, one round per offset of the same partition.
+        None where the offset is the log end or nothing came within the timeout."""
         out: dict[tuple[TP, int], int | None] = dict.fromkeys(positions)
         if not out:
             return out
@@ -655,45 +623,41 @@ class ClusterClient:
                     break
             else:
                 rounds.append({tp: offset})
-        with self._peek_lock:
-            consumer = self._peek_consumer()
-            try:
-                self._peek_rounds(consumer, rounds, out)
-            except BaseException:
-                self._close_peek()  # a consumer in an unknown state is not reused
-                raise
-            finally:
-                if self._peek is not None:
-                    consumer.unassign()
-        return out
-
-    def _peek_rounds(
-        self,
-        consumer: Consumer,
-        rounds: list[dict[TP, int]],
-        out: dict[tuple[TP, int], int | None],
-    ) -> None:
+        consumer = Consumer(
+            self.config(
+                **{
+                    "group.id": "kafka-console-peek",
+                    "enable.auto.commit": False,
+                    "enable.partition.eof": True,
+                    "auto.offset.reset": "latest",
+                    "max.partition.fetch.bytes": 65536,
+                    "fetch.wait.max.ms": 10,  # a round waits on the slowest partition
+                    "log_level": 2,
+                }
+            )
+        )
         deadline = time.monotonic() + self.timeout
-        for round_ in rounds:
-            assignment = [TopicPartition(t, p, o) for (t, p), o in round_.items()]
-            consumer.assign(assignment)
-            consumer.resume(assignment)  # paused in an earlier round: fetch again
-            pending = set(round_)
-            while pending and time.monotonic() < deadline:
-                # Short waits: consume() returns early only once it has num_messages.
-                batch = consumer.consume(num_messages=len(pending), timeout=0.05)
-                for message in batch:
-                    key = (message.topic(), message.partition())
-                    if key not in pending:
-                        continue
-                    offset = message.offset()
-                    if offset is not None and 0 <= offset < round_[key]:
-                        continue  # from a fetch of an earlier call or round, not this one
-                    if message.error() is None:
-                        _, ts = message.timestamp()
-                        out[(key, round_[key])] = ts if ts >= 0 else None
-                    pending.discard(key)  # a record, or the end of the partition
-                    consumer.pause([TopicPartition(*key)])
+        try:
+            for round_ in rounds:
+                assignment = [TopicPartition(t, p, o) for (t, p), o in round_.items()]
+                consumer.assign(assignment)
+                consumer.resume(assignment)  # paused in an earlier round: fetch again
+                pending = set(round_)
+                while pending and time.monotonic() < deadline:
+                    # Short waits: consume() returns early only once it has num_messages.
+                    batch = consumer.consume(num_messages=len(pending), timeout=0.05)
+                    for message in batch:
+                        key = (message.topic(), message.partition())
+                        if key not in pending:
+                            continue
+                        if message.error() is None:
+                            _, ts = message.timestamp()
+                            out[(key, round_[key])] = ts if ts >= 0 else None
+                        pending.discard(key)  # a record, or the end of the partition
+                        consumer.pause([TopicPartition(*key)])
+        finally:
+            consumer.close()
+        return out
 
 
 _clients: dict[tuple, ClusterClient] = {}

@@ -10,7 +10,10 @@ from __future__ import annotations
 from collections import deque
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
+from groups import lag_eval
 from groups.lag_eval import (
     ERR,
     MIN_SAMPLES,
@@ -295,3 +298,35 @@ def test_group_status_is_the_worst_known(statuses, expected):
 
 def test_group_status_takes_a_generator():
     assert group_status(s for s in [OK, STOP]) == STOP
+
+
+# --- the fast checks agree with the rules spelled out -----------------------------------------
+
+
+def _rewound_by_definition(offsets):
+    return any(
+        offsets[i] < offsets[i - 1] and all(o < offsets[i - 1] for o in offsets[i + 1 :])
+        for i in range(1, len(offsets))
+    )
+
+
+def _falling_behind_by_definition(offsets, lags):
+    return (
+        all(lag > 0 for lag in lags)
+        and all(b >= a for a, b in zip(lags, lags[1:], strict=False))
+        and lags[-1] > lags[0]
+        and len(set(offsets)) > 1
+    )
+
+
+_OFFSETS = st.lists(st.integers(0, 6), min_size=1, max_size=10)
+
+
+@given(_OFFSETS)
+def test_rewound_matches_its_definition(offsets):
+    assert lag_eval._rewound(offsets) == _rewound_by_definition(offsets)
+
+
+@given(_OFFSETS, st.lists(st.integers(-2, 6), min_size=1, max_size=10))
+def test_falling_behind_matches_its_definition(offsets, lags):
+    assert lag_eval._falling_behind(offsets, lags) == _falling_behind_by_definition(offsets, lags)

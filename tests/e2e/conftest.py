@@ -13,6 +13,7 @@ from pathlib import Path
 import pytest
 
 from tests.live_server import ADMIN, start_console, start_sampler, stop_process
+from tests.spark_helpers import TEST_SPARK_CONF
 from tests.stack import ROOT, wait_for
 
 CHROMIUM = os.environ.get("CHROMIUM_PATH", "/usr/bin/chromium")
@@ -64,7 +65,7 @@ def spark_worker(live_console_server, tmp_path_factory):
         "SPARK_MASTER": "local[2]",
         "SPARK_WORK_DIR": str(workdir / "work"),
         "SPARK_OUTPUT_DIR": str(workdir / "output"),
-        "SPARK_CONF": json.dumps({"spark.sql.shuffle.partitions": "4"}),
+        "SPARK_CONF": TEST_SPARK_CONF,
     }
     log_path = workdir / "worker.log"
     worker = subprocess.Popen(

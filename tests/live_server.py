@@ -4,10 +4,12 @@ web server itself: the browser tests, and the resilience tests that watch it sta
 from __future__ import annotations
 
 import os
+import shutil
 import signal
 import socket
 import subprocess
 import sys
+import tempfile
 import time
 import urllib.request
 from dataclasses import dataclass
@@ -16,6 +18,27 @@ from pathlib import Path
 from tests.stack import ROOT
 
 ADMIN = ("e2e-admin", "e2e-password-123")
+
+
+# A database migrated once per test run, with the admin user, copied for each console:
+# migrate and ensureadmin cost about 8 s of CPU per console on a small machine.
+_template_db: Path | None = None
+
+
+def _fresh_database(db: Path, env: dict[str, str]) -> None:
+    global _template_db
+    if _template_db is None:
+        template = Path(tempfile.mkdtemp(prefix="console-db-")) / "template.sqlite3"
+        template_env = {**env, "DATABASE_URL": f"sqlite:///{template}"}
+        manage = [sys.executable, str(ROOT / "manage.py")]
+        subprocess.run(
+            [*manage, "migrate", "--noinput", "-v0"], cwd=ROOT, env=template_env, check=True
+        )
+        subprocess.run(
+            [*manage, "ensureadmin"], cwd=ROOT, env=template_env, check=True, capture_output=True
+        )
+        _template_db = template
+    shutil.copyfile(_template_db, db)
 
 
 def _free_port() -> int:
@@ -55,7 +78,7 @@ class LiveConsole:
 
 
 def start_console(workdir: Path) -> LiveConsole:
-    """Migrate a fresh database, create the admin user, start daphne, wait for /healthz."""
+    """A fresh database (migrated, with the admin user), daphne on it, ready on /healthz."""
     db = workdir / "console.sqlite3"
     port = _free_port()
     env = {
@@ -66,9 +89,7 @@ def start_console(workdir: Path) -> LiveConsole:
         "ALLOWED_HOSTS": "127.0.0.1,localhost",
         "CSRF_TRUSTED_ORIGINS": f"http://127.0.0.1:{port}",
     }
-    manage = [sys.executable, str(ROOT / "manage.py")]
-    subprocess.run([*manage, "migrate", "--noinput", "-v0"], cwd=ROOT, env=env, check=True)
-    subprocess.run([*manage, "ensureadmin"], cwd=ROOT, env=env, check=True, capture_output=True)
+    _fresh_database(db, env)
     log_path = workdir / "daphne.log"
     server = subprocess.Popen(
         [sys.executable, "-m", "daphne", "-b", "127.0.0.1", "-p", str(port)]

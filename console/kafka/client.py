@@ -59,6 +59,10 @@ from console.kafka.wire import NO_ANSWER, WireClient
 
 DEFAULT_TIMEOUT_S = 8.0
 _CONFIG_CHUNK = 500
+# librdkafka only logs a refused login or certificate and waits out the whole timeout; on a
+# secured cluster a call still unanswered after this long asks the wire client why, and a
+# refusal is answered at once instead of after the timeout.
+_EARLY_DIAGNOSIS_S = 1.0
 _OFFSET_SPECS = {
     "earliest": protocol.EARLIEST,
     "latest": protocol.LATEST,
@@ -208,12 +212,30 @@ class ClusterClient:
 
     def _result(self, future: Future, what: str) -> Any:
         try:
+            self._refused_early(future)
             return future.result(timeout=self.timeout + 1)
         except (KafkaException, FutureTimeout) as exc:
             raise self._translate(exc, what) from exc
 
+    def _refused_early(self, future: Future) -> None:
+        """Raise the cluster's refusal (credentials, TLS) when a call on a secured cluster is
+        not answered within _EARLY_DIAGNOSIS_S; otherwise return and let the call run on."""
+        if not (self.cfg.security.uses_sasl or self.cfg.security.uses_tls):
+            return
+        try:
+            future.exception(timeout=_EARLY_DIAGNOSIS_S)
+            return  # answered (or failed) in time: the caller reads it
+        except FutureTimeout:
+            pass
+        cause = self._diagnose()
+        if cause is not None:
+            self._retire_admin()
+            raise cause
+
     def _wait_all(self, futures: Mapping[Any, Future]) -> dict[Any, Any]:
         """Results of many futures under one deadline; a failed one maps to its error."""
+        if futures:
+            self._refused_early(next(iter(futures.values())))
         deadline = time.monotonic() + self.timeout + 1
         results: dict[Any, Any] = {}
         for key, future in futures.items():

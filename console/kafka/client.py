@@ -63,6 +63,7 @@ _CONFIG_CHUNK = 500
 # secured cluster a call still unanswered after this long asks the wire client why, and a
 # refusal is answered at once instead of after the timeout.
 _EARLY_DIAGNOSIS_S = 1.0
+_REFUSALS = {"kafka_auth_failed", "kafka_tls_failed", "cluster_misconfigured"}
 _OFFSET_SPECS = {
     "earliest": protocol.EARLIEST,
     "latest": protocol.LATEST,
@@ -228,7 +229,7 @@ class ClusterClient:
         except FutureTimeout:
             pass
         cause = self._diagnose()
-        if cause is not None:
+        if cause is not None and cause.code in _REFUSALS:
             self._retire_admin()
             raise cause
 

@@ -1,5 +1,6 @@
 """ASGI entry point: HTTP goes to Django, /ws/ to Channels consumers behind session/token auth."""
 
+import gc
 import os
 
 from django.core.asgi import get_asgi_application
@@ -24,3 +25,9 @@ application = ProtocolTypeRouter(
         ),
     }
 )
+
+# Everything loaded so far (Django, DRF, Channels, the URL conf) lives as long as the process.
+# Frozen out of the collector's generations, a full collection no longer walks it: with 500
+# sockets open those walks took 80-180 ms a few times a minute, and the pushes that waited on
+# them reached every socket that much later (bench/ws_lag_latency.py: p99 334 -> 228 ms).
+gc.freeze()

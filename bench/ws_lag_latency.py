@@ -264,7 +264,9 @@ async def listener_worker(cfg: dict[str, Any]) -> None:
             failures += 1
         elif receive in done:
             now = time.time()
-            for message in receive.result().get("messages") or []:
+            # [group id, JSON text] pairs (groups.live.encode)
+            for _, text in receive.result().get("messages") or []:
+                message = json.loads(text)
                 if message.get("type") == "lag" and message.get("group_id") == cfg["group"]:
                     seen.setdefault(epoch(message["ts"]), now)
         if receive in done:

@@ -192,9 +192,9 @@ class LagConsumer(AuthenticatedConsumer):
         await super().dispatch(message)
 
     async def _forward(self, event: dict[str, Any]) -> None:
-        for message in event.get("messages") or []:
-            if self._wants(message.get("group_id")):
-                await self.send_json(message)
+        for group_id, text in event.get("messages") or []:
+            if self._wants(group_id):
+                await self.send(text_data=text)  # encoded once by the sampler
 
     async def lag_sample(self, event: dict[str, Any]) -> None:
         await self._forward(event)

@@ -124,17 +124,17 @@ def test_pass_events_one_per_group_then_the_batch():
         live.cluster_channel("local"),
     ]
     g1 = events[0][1]
-    assert g1["type"] == "lag.sample" and [m["type"] for m in g1["messages"]] == [
+    assert g1["type"] == "lag.sample" and [m["type"] for m in live.decode(g1)] == [
         "group_state",
         "lag",
     ]
-    assert [m["type"] for m in events[1][1]["messages"]] == ["group_state", "lag"]  # appeared
-    assert [m["state"] for m in events[2][1]["messages"]] == ["Dead"]
+    assert [m["type"] for m in live.decode(events[1][1])] == ["group_state", "lag"]  # appeared
+    assert [m["state"] for m in live.decode(events[2][1])] == ["Dead"]
     batch = events[3][1]
     assert batch["type"] == "lag.batch" and len(batch["messages"]) == 5
     # The first pass has nothing to compare with: lag only.
     first = live.pass_events("local", current, None)
-    assert [m["type"] for _, e in first[:-1] for m in e["messages"]] == ["lag", "lag"]
+    assert [m["type"] for _, e in first[:-1] for m in live.decode(e)] == ["lag", "lag"]
     assert live.pass_events("local", {}, {}) == []
 
 
@@ -511,7 +511,8 @@ async def test_sockets_survive_a_layer_outage_and_rejoin(
 
     FlakyLayer.down = True
     layer = push.get_channel_layer()
-    event = {"type": "lag.sample", "messages": [live.lag_message(evaluation("g1", 4))]}
+    message = {**live.lag_message(evaluation("g1", 4)), "group_id": "g1"}
+    event = {"type": "lag.sample", "messages": [live.encode(message)]}
     await layer.group_send(live.group_channel("local", "g1"), event)
     assert (await socket.receive_json_from(timeout=5))["total_lag"] == 4
     down = await socket.receive_json_from(timeout=5)  # the next receive failed
@@ -551,7 +552,7 @@ async def test_a_pass_is_built_and_sent_only_for_groups_someone_watches():
         current = {"g1": evaluation("g1", 3), "g2": evaluation("g2", 4)}
         assert await sync_to_async(live.publish_lag)(cluster, current, None) == 1
         event = await asyncio.wait_for(layer.receive(channel), 5)
-        assert event["group_id"] == "g1" and event["messages"][0]["total_lag"] == 3
+        assert event["group_id"] == "g1" and live.decode(event)[0]["total_lag"] == 3
     finally:
         await layer.group_discard(watched, channel)
     assert await push.occupied(layer, names) == set()

@@ -29,5 +29,9 @@ application = ProtocolTypeRouter(
 # Everything loaded so far (Django, DRF, Channels, the URL conf) lives as long as the process.
 # Frozen out of the collector's generations, a full collection no longer walks it: with 500
 # sockets open those walks took 80-180 ms a few times a minute, and the pushes that waited on
-# them reached every socket that much later (bench/ws_lag_latency.py: p99 334 -> 228 ms).
+# them reached every socket that much later. The sockets' own objects still made full
+# collections of 25-60 ms about four times a minute; one every 100 middle-generation
+# collections instead of 10 leaves about none a minute (bench/ws_lag_latency.py at 500
+# sockets: p99 334 ms before, about 200 ms with both).
 gc.freeze()
+gc.set_threshold(700, 10, 100)

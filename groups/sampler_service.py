@@ -60,12 +60,13 @@ class SamplerService:
         with self._lock:
             (self._active.add if active else self._active.discard)(cluster)
 
-    def _hold(self, cluster: str) -> bool:
+    def _hold(self, cluster: str) -> bool | None:
+        """Whether this sampler holds the cluster's lease; None when Redis cannot say."""
         try:
             return lag_store.hold_lease(cluster, self.owner, self.lease_ttl_s)
         except lag_store.StoreUnavailable as exc:
             log.warning("%s: Redis unavailable, not sampling: %s", cluster, exc)
-            return False
+            return None
 
     def _heartbeat(self) -> None:
         while not self.stopping.wait(self.interval_s / 3):
@@ -77,7 +78,8 @@ class SamplerService:
         sampler: ClusterSampler | None = None
         while not self.stopping.is_set():
             started = time.monotonic()
-            if self._hold(cfg.name):
+            held = self._hold(cfg.name)
+            if held:
                 if sampler is None:
                     log.info("%s: sampling (lease %s)", cfg.name, self.owner)
                     sampler = ClusterSampler(cfg, self.interval_s, self.window, self.retention_risk)
@@ -86,9 +88,11 @@ class SamplerService:
                 self._one_pass(cfg.name, sampler)
                 pause = self.interval_s - (time.monotonic() - started)
             else:
-                if sampler is not None:
+                # Redis down (held is None): nobody can take the lease meanwhile, so the
+                # windows and cached record timestamps are kept for the first pass after it.
+                if held is False and sampler is not None:
                     log.info("%s: another sampler holds the lease; standing by", cfg.name)
-                sampler = None
+                    sampler = None
                 self._set_active(cfg.name, False)
                 pause = self.interval_s / 2
             self.stopping.wait(max(0.0, pause))

@@ -372,6 +372,9 @@ def test_has_record_before_tells_from_offsets_or_by_reading(stack):
     def topic(*partitions: list[int]) -> str:
         name = f"pm-older-{uuid.uuid4().hex[:8]}"
         dev.create_topics(client, [(name, len(partitions), 3, {})])
+        # Its leaders answer before any offset is asked (an empty topic has no writes that
+        # would wait for them; ListOffsets was refused UNKNOWN_TOPIC_OR_PART once in CI).
+        log_ends(client, [(name, p) for p in range(len(partitions))])
         producer = dev.make_producer(client, acks="all")
         for p, stamps in enumerate(partitions):
             for ts in stamps:

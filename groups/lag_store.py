@@ -51,6 +51,12 @@ def _dumps(value: Any) -> bytes | str:
         return json.dumps(value, separators=(",", ":"))
 
 
+def json_text(value: Any) -> str:
+    """`_dumps` as text (the sampler's pushed messages)."""
+    raw = _dumps(value)
+    return raw.decode() if isinstance(raw, bytes) else raw
+
+
 def _loads(raw: bytes | str) -> Any:
     try:
         return orjson.loads(raw)

@@ -10,13 +10,13 @@ The messages are the API's (docs/api.md, "WebSockets"), built from the stored ev
 from __future__ import annotations
 
 import hashlib
+import json
 import logging
 from datetime import UTC, datetime
 from typing import Any
 
-import orjson
-
 from console import push
+from groups import lag_store
 
 log = logging.getLogger(__name__)
 
@@ -152,12 +152,12 @@ def state_changes(
 
 def encode(message: dict[str, Any]) -> list[str]:
     """A message as events carry it: [its group id, its JSON text]."""
-    return [message["group_id"], orjson.dumps(message).decode()]
+    return [message["group_id"], lag_store.json_text(message)]  # lone surrogates too
 
 
 def decode(event: dict[str, Any]) -> list[dict[str, Any]]:
     """The messages of an event, as objects (for tests and listeners that read them)."""
-    return [orjson.loads(text) for _, text in event.get("messages") or []]
+    return [json.loads(text) for _, text in event.get("messages") or []]
 
 
 def pass_events(

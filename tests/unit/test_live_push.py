@@ -581,3 +581,10 @@ def test_occupied_also_reads_the_list_based_redis_layer(settings):
 
     with concurrent.futures.ThreadPoolExecutor(1) as pool:
         pool.submit(asyncio.run, check()).result(timeout=30)
+
+
+def test_a_message_of_a_group_named_with_a_lone_surrogate_is_encoded():
+    message = {**live.lag_message(evaluation("\ud800", 2)), "group_id": "\ud800"}
+    group_id, text = live.encode(message)
+    assert group_id == "\ud800"
+    assert live.decode({"messages": [[group_id, text]]})[0]["group_id"] == "\ud800"

@@ -14,6 +14,7 @@ has not run yet, or Redis is down) the numbers still come from Kafka and `status
 from __future__ import annotations
 
 import logging
+import time
 from collections.abc import Callable, Mapping
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
@@ -65,14 +66,26 @@ def read_groups(
     leaders: Mapping[TP, tuple[str, int]]
     | Callable[[], Mapping[TP, tuple[str, int]] | None]
     | None = None,
+    timings: dict[str, float] | None = None,
 ) -> GroupsRead:
     """All groups in batched calls: ListGroups, then DescribeGroups and OffsetFetch side by
     side, then ListOffsets (latest, and earliest when asked) side by side, for every partition
     a group committed on or is assigned (sent to `leaders` when known: no Metadata call).
     `leaders` may be a callable, called only before ListOffsets: the sampler fetches its
     metadata snapshot meanwhile. `with_log_starts` may pick the partitions whose log start
-    to read (the sampler reads them all only every few passes)."""
+    to read (the sampler reads them all only every few passes). `timings`, when given,
+    receives the seconds of each step (list, groups, leaders, offsets)."""
+    lap = time.monotonic()
+
+    def done(step: str) -> None:
+        nonlocal lap
+        now = time.monotonic()
+        if timings is not None:
+            timings[step] = round(now - lap, 4)
+        lap = now
+
     listings = client.list_groups()
+    done("list")
     ids = [g.group_id for g in listings]
     with ThreadPoolExecutor(max_workers=2) as pool:
         describing = pool.submit(client.describe_groups, ids)
@@ -81,8 +94,10 @@ def read_groups(
     tps = {tp for offsets in committed.values() for tp in offsets}
     tps |= {tp for d in descriptions.values() for m in d.members for tp in m.assignments}
     ordered = sorted(tps)
+    done("groups")
     if callable(leaders):
         leaders = leaders()
+    done("leaders")
     with ThreadPoolExecutor(max_workers=2) as pool:
         starting = None
         start_tps = with_log_starts(ordered) if callable(with_log_starts) else ordered
@@ -90,6 +105,7 @@ def read_groups(
             starting = pool.submit(client.log_offsets, start_tps, "earliest", leaders)
         ends = client.log_offsets(ordered, "latest", leaders)
         starts = starting.result() if starting else {}
+    done("offsets")
     return GroupsRead(listings, descriptions, committed, ends, starts)
 
 

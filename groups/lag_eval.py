@@ -9,7 +9,7 @@ statuses STOP/STALL/REWIND instead of folding them into ERR, there is no `allowe
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
+from typing import NamedTuple
 
 OK, WARN, ERR, STOP = "OK", "WARN", "ERR", "STOP"
 STALL, REWIND, UNKNOWN = "STALL", "REWIND", "UNKNOWN"
@@ -21,8 +21,7 @@ SEVERITY: dict[str, int] = {UNKNOWN: -1, OK: 0, WARN: 1, STALL: 2, STOP: 3, ERR:
 MIN_SAMPLES = 3
 
 
-@dataclass(frozen=True)
-class Point:
+class Point(NamedTuple):  # a tuple: the sampler makes one per partition and pass
     at: float  # wall time of the sample, epoch seconds
     committed: int | None  # the group's committed offset then (None: none committed)
     log_end: int | None  # the partition's log end offset (high watermark) then; None: unknown

@@ -44,7 +44,9 @@ class EndHistory:
             self.points[-1] = (at, log_end)
         else:
             self.points.append((at, log_end))
-        del self.points[: max(0, len(self.points) - max(self.limit, 2))]
+        excess = len(self.points) - max(self.limit, 2)
+        if excess > 0:
+            del self.points[:excess]
 
     def to_json(self) -> list[list[float]]:
         return [[at, end] for at, end in self.points]

@@ -15,6 +15,7 @@ seconds instead of waiting on every request (the REST API then reads Kafka direc
 
 from __future__ import annotations
 
+import functools
 import hashlib
 import json
 import math
@@ -68,6 +69,7 @@ def _hash(text: str) -> str:
     return hashlib.sha1(text.encode("utf-8", "backslashreplace")).hexdigest()[:20]
 
 
+@functools.lru_cache(maxsize=65536)  # two SHA-1s per key, thousands of keys per pass
 def key(cluster: str, kind: str, group: str | None = None) -> str:
     base = f"{PREFIX}:{_hash(cluster)}:{kind}"
     return base if group is None else f"{base}:{_hash(group)}"
@@ -141,6 +143,31 @@ def write_meta(cluster: str, meta: dict[str, Any], interval_s: float = 5.0) -> N
     _call(lambda r: r.set(key(cluster, "meta"), _dumps(meta), ex=_ttl(interval_s)))
 
 
+# Appends each point to its group's hour list (and day list, on a minute pass), trimmed and
+# with its TTL renewed, in Redis: one command for many groups instead of three to six each
+# (redis-py packing ~6 commands per group cost 0.06 s of a pass at 2,000 groups).
+# KEYS: the hour lists, then the day lists when ARGV[5] is "1"; ARGV[6..]: the points.
+_APPEND = """
+local keep, h1_ttl, day_keep, day_ttl = ARGV[1], ARGV[2], ARGV[3], ARGV[4]
+local minute = ARGV[5] == '1'
+local n = #ARGV - 5
+for i = 1, n do
+  local point = ARGV[i + 5]
+  redis.call('rpush', KEYS[i], point)
+  redis.call('ltrim', KEYS[i], -keep, -1)
+  redis.call('expire', KEYS[i], h1_ttl)
+  if minute then
+    redis.call('rpush', KEYS[n + i], point)
+    redis.call('ltrim', KEYS[n + i], -day_keep, -1)
+    redis.call('expire', KEYS[n + i], day_ttl)
+  end
+end
+return n
+"""
+# Groups per script call: Redis serves nobody else while one runs (~2 ms per 1,000 groups).
+_APPEND_CHUNK = 1000
+
+
 def append_history(
     cluster: str,
     points: dict[str, list[Any]],
@@ -150,20 +177,18 @@ def append_history(
     """Append one compact point per group to the hour series (and, once a minute, to the
     day series). A point is `[ts, {topic: [lag, lag_seconds, write/s, consume/s, status]}]`."""
     keep = h1_length(interval_s)
+    head = [keep, H1_SECONDS, H24_POINTS, H24_SECONDS, "1" if minute_points else "0"]
+    groups = list(points)
 
     def run(r: redis.Redis) -> None:
+        script = r.register_script(_APPEND)
         pipe = r.pipeline(transaction=False)
-        for group, point in points.items():
-            data = _dumps(point)
-            h1 = key(cluster, "h1", group)
-            pipe.rpush(h1, data)
-            pipe.ltrim(h1, -keep, -1)
-            pipe.expire(h1, H1_SECONDS)
+        for i in range(0, len(groups), _APPEND_CHUNK):
+            chunk = groups[i : i + _APPEND_CHUNK]
+            keys = [key(cluster, "h1", g) for g in chunk]
             if minute_points:
-                h24 = key(cluster, "h24", group)
-                pipe.rpush(h24, data)
-                pipe.ltrim(h24, -H24_POINTS, -1)
-                pipe.expire(h24, H24_SECONDS)
+                keys += [key(cluster, "h24", g) for g in chunk]
+            script(keys=keys, args=head + [_dumps(points[g]) for g in chunk], client=pipe)
         pipe.execute()
 
     if points:

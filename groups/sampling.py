@@ -26,6 +26,8 @@ from groups import gc_pause, lag, lag_eval, lag_export, lag_math, lag_store, liv
 log = logging.getLogger(__name__)
 
 TP = tuple[str, int]
+# A partition's evaluation kept for reuse: (its inputs, the time of its last point, the row).
+SteadyRow = tuple[tuple[Any, ...], float, dict[str, Any]]
 # Record timestamps read per pass at most; the rest use interpolation until a later pass.
 TIMESTAMP_READS_PER_PASS = 5000
 # The windows a standby restores are written every few passes, not every one: serializing
@@ -71,6 +73,9 @@ class ClusterSampler:
     last_minute: int | None = None
     passes: int = 0  # successful passes so far
     log_starts: dict[TP, int] = field(default_factory=dict)
+    # Per group and partition, the evaluation of a window that was full of one value, with
+    # its inputs: a pass whose new point repeats them reuses it (see _evaluate_group).
+    steady_rows: dict[str, dict[TP, SteadyRow]] = field(default_factory=dict)
 
     # --- state across passes ------------------------------------------------------------
 
@@ -83,7 +88,7 @@ class ClusterSampler:
         for group, rows in stored.items():
             self.windows[group] = {
                 (topic, partition): deque((lag_eval.Point(*p) for p in points), maxlen=self.window)
-                for topic, partition, points in rows
+                for topic, partition, points in sorted(rows, key=lambda r: (r[0], r[1]))
             }
 
     def _stored_windows(self) -> dict[str, list[list[Any]]]:
@@ -109,7 +114,7 @@ class ClusterSampler:
                 continue
             old = old or {}
             fresh: dict[TP, deque[lag_eval.Point]] = {}
-            for tp in tps:
+            for tp in sorted(tps):  # kept in order: the evaluation lists partitions sorted
                 window = old.get(tp) or deque(maxlen=self.window)
                 window.append(lag_eval.Point(at, committed.get(tp), ends.get(tp)))
                 fresh[tp] = window
@@ -117,12 +122,16 @@ class ClusterSampler:
         for group in set(self.windows) - seen_groups:  # deleted groups
             del self.windows[group]
         live_tps = {tp for wins in self.windows.values() for tp in wins}
+        histories = self.histories
         for tp in live_tps:
             end = read.log_ends.get(tp)
             if end is not None:
-                self.histories.setdefault(tp, lag_math.EndHistory([])).add(at, end)
-        for tp in set(self.histories) - live_tps:
-            del self.histories[tp]
+                history = histories.get(tp)
+                if history is None:
+                    history = histories[tp] = lag_math.EndHistory([])
+                history.add(at, end)
+        for tp in set(histories) - live_tps:
+            del histories[tp]
 
     def _log_starts_wanted(self, tps: list[TP]) -> list[TP]:
         if self.passes % LOG_STARTS_EVERY == 0:
@@ -168,55 +177,70 @@ class ClusterSampler:
     # --- evaluation ---------------------------------------------------------------------
 
     def evaluate(self, read: lag.GroupsRead, at: float) -> dict[str, dict[str, Any]]:
-        return {
-            listing.group_id: self._evaluate_group(listing.group_id, read, at)
+        steady: dict[str, dict[TP, SteadyRow]] = {}
+        evaluations = {
+            listing.group_id: self._evaluate_group(listing.group_id, read, at, steady)
             for listing in read.listings
         }
+        self.steady_rows = steady
+        return evaluations
 
-    def _evaluate_group(self, group: str, read: lag.GroupsRead, at: float) -> dict[str, Any]:
+    def _evaluate_group(
+        self,
+        group: str,
+        read: lag.GroupsRead,
+        at: float,
+        steady: dict[str, dict[TP, SteadyRow]],
+    ) -> dict[str, Any]:
         desc = read.descriptions.get(group)
         members = desc.members if desc else []
+        has_members = bool(members)
         owners = read.assigned(group)
+        before = self.steady_rows.get(group, {})
+        kept: dict[TP, SteadyRow] = {}
         partitions = []
-        for tp, window in sorted(self.windows.get(group, {}).items()):
-            points = list(window)
-            last = points[-1]
+        for tp, window in self.windows.get(group, {}).items():  # sorted by _update_windows
+            last = window[-1]
             start = read.log_starts.get(tp)
-            current = lag.lag_of(last.committed, last.log_end)
+            member = owners.get(tp)
+            inputs = (
+                last.committed,
+                last.log_end,
+                start,
+                (member.member_id, member.client_id, member.host) if member else None,
+                has_members,
+            )
+            reused = before.get(tp)
+            if (
+                reused is not None
+                and reused[0] == inputs
+                and len(window) == window.maxlen
+                and window[-2].at == reused[1]
+                and window[0].at < last.at
+            ):
+                # The window was full of one (committed, log end) value when its previous
+                # point was evaluated, and the one point added since repeats it (with the
+                # same start and owner): status, rates (0) and risk are what they were.
+                row = dict(reused[2])
+                kept[tp] = (inputs, last.at, reused[2])
+            else:
+                row = self._partition_row(tp, list(window), start, member, has_members)
+                if _full_and_flat(window):
+                    kept[tp] = (inputs, last.at, row)
             position = None
             if last.committed is not None:
                 position = max(last.committed, start) if start is not None else last.committed
-            seconds, method = lag_math.lag_seconds(
-                lag=current,
+            # Lag seconds move with the clock: computed every pass.
+            row["lag_seconds"], row["lag_seconds_method"] = lag_math.lag_seconds(
+                lag=row["lag"],
                 record_ts_ms=self.timestamps.get((tp, position)) if position is not None else None,
                 committed=last.committed,
                 history=self.histories.get(tp),
                 now=at,
             )
-            member = owners.get(tp)
-            partitions.append(
-                {
-                    "topic": tp[0],
-                    "partition": tp[1],
-                    "committed_offset": last.committed,
-                    "log_start_offset": start,
-                    "log_end_offset": last.log_end,
-                    "lag": current,
-                    "lag_seconds": seconds,
-                    "lag_seconds_method": method,
-                    "status": lag_eval.partition_status(
-                        points, group_has_members=bool(members), owned=member is not None
-                    ),
-                    "retention_risk": lag_math.retention_risk(
-                        last.committed, start, last.log_end, self.retention_risk
-                    ),
-                    "write_per_s": lag_math.rate([(p.at, p.log_end) for p in points]),
-                    "consume_per_s": lag_math.rate([(p.at, p.committed) for p in points]),
-                    "member_id": member.member_id if member else None,
-                    "client_id": member.client_id if member else None,
-                    "host": member.host if member else None,
-                }
-            )
+            partitions.append(row)
+        if kept:
+            steady[group] = kept
         by_topic: dict[str, list[dict[str, Any]]] = {}
         for row in partitions:
             by_topic.setdefault(str(row["topic"]), []).append(row)
@@ -240,6 +264,38 @@ class ClusterSampler:
             "partitions": partitions,
         }
 
+    def _partition_row(
+        self,
+        tp: TP,
+        points: list[lag_eval.Point],
+        start: int | None,
+        member: kafka.GroupMember | None,
+        has_members: bool,
+    ) -> dict[str, Any]:
+        """One partition's evaluation, lag seconds left to the caller."""
+        last = points[-1]
+        return {
+            "topic": tp[0],
+            "partition": tp[1],
+            "committed_offset": last.committed,
+            "log_start_offset": start,
+            "log_end_offset": last.log_end,
+            "lag": lag.lag_of(last.committed, last.log_end),
+            "lag_seconds": None,
+            "lag_seconds_method": None,
+            "status": lag_eval.partition_status(
+                points, group_has_members=has_members, owned=member is not None
+            ),
+            "retention_risk": lag_math.retention_risk(
+                last.committed, start, last.log_end, self.retention_risk
+            ),
+            "write_per_s": lag_math.rate([(p.at, p.log_end) for p in points]),
+            "consume_per_s": lag_math.rate([(p.at, p.committed) for p in points]),
+            "member_id": member.member_id if member else None,
+            "client_id": member.client_id if member else None,
+            "host": member.host if member else None,
+        }
+
     # --- one pass -----------------------------------------------------------------------
 
     def run_pass(self) -> PassResult:
@@ -260,9 +316,10 @@ class ClusterSampler:
                 snap = taking.result()
                 return snap.leader_addresses if snap is not None else None
 
+            steps: dict[str, float] = {}
             try:
                 read = lag.read_groups(
-                    client, with_log_starts=self._log_starts_wanted, leaders=leaders
+                    client, with_log_starts=self._log_starts_wanted, leaders=leaders, timings=steps
                 )
             except kafka.KafkaAdapterError as exc:
                 # The sample is missing: the last evaluations stay until their TTL (see meta).
@@ -270,7 +327,7 @@ class ClusterSampler:
                 lag_store.write_meta(self.cfg.name, result.as_meta(), self.interval_s)
                 return result
         lap = time.monotonic()
-        phases = {"read": round(lap - started, 4)}
+        phases = {"read": round(lap - started, 4)} | {f"read_{k}": v for k, v in steps.items()}
 
         def done(phase: str) -> None:
             nonlocal lap
@@ -344,6 +401,17 @@ class ClusterSampler:
         self.snapshot = snapshot
         if message is not None:
             metadata_push.publish_metadata(self.cfg.name, message, snapshot.asked_at)
+
+
+def _full_and_flat(window: deque[lag_eval.Point]) -> bool:
+    """Every point of a full window has the same committed offset and log end, over some
+    time: its status, rates and risk depend on nothing but that value."""
+    last = window[-1]
+    return (
+        len(window) == window.maxlen
+        and window[0].at < last.at
+        and all(p.committed == last.committed and p.log_end == last.log_end for p in window)
+    )
 
 
 def summarize(partitions: Iterable[dict[str, Any]]) -> dict[str, Any]:

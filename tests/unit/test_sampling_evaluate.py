@@ -117,3 +117,61 @@ def test_log_starts_are_read_every_few_passes_and_for_new_partitions_at_once():
     # A partition no group reads any more is forgotten.
     sampler._remember_log_starts(_read({a: 5}, {a: 9}, {}))
     assert sampler.log_starts == {a: 2}
+
+
+def _evaluate_fresh(sampler: ClusterSampler, read: lag.GroupsRead, at: float) -> dict:
+    sampler.steady_rows = {}  # nothing to reuse: every partition computed from its window
+    return sampler.evaluate(read, at)
+
+
+def test_reused_steady_partitions_evaluate_as_computing_them_afresh():
+    import random
+
+    rng = random.Random(8)
+    reusing = ClusterSampler(ClusterConfig("c", "x:1"), interval_s=5.0, window=4)
+    fresh = ClusterSampler(ClusterConfig("c", "x:1"), interval_s=5.0, window=4)
+    tps = [(T, p) for p in range(6)]
+    committed = dict.fromkeys(tps, 10)
+    ends = dict.fromkeys(tps, 20)
+    starts = dict.fromkeys(tps, 0)
+    members, reused = True, 0
+    for i in range(400):
+        at = 1000.0 + 5 * i
+        for tp in tps:  # mostly flat runs; now and then a commit, a write or a reset
+            roll = rng.random()
+            if roll < 0.05:
+                committed[tp] = min(ends[tp], committed[tp] + rng.randint(1, 5))
+            elif roll < 0.10:
+                ends[tp] += rng.randint(1, 5)
+            elif roll < 0.11:
+                committed[tp] = max(0, committed[tp] - 3)
+            elif roll < 0.12:
+                starts[tp] = min(committed[tp] + 1, starts[tp] + 2)
+        if rng.random() < 0.03:
+            members = not members
+        read = _read(dict(committed), dict(ends), dict(starts), members)
+        for sampler in (reusing, fresh):
+            sampler._update_windows(read, at)
+        before = {tp: entry[2] for tp, entry in reusing.steady_rows.get("g", {}).items()}
+        got = reusing.evaluate(read, at)
+        want = _evaluate_fresh(fresh, read, at)
+        assert got == want, i
+        reused += sum(
+            1
+            for tp, entry in reusing.steady_rows.get("g", {}).items()
+            if before.get(tp) is entry[2]
+        )
+    assert reused > 100  # the flat runs were reused, not only recomputed
+
+
+def test_a_point_no_evaluation_saw_stops_the_reuse():
+    """A pass that stored its point but failed before evaluating: the next evaluation sees
+    a window that is no longer flat, though its newest point repeats the old value."""
+    sampler = ClusterSampler(ClusterConfig("c", "x:1"), interval_s=5.0, window=3)
+    flat = [(100.0 + 5 * i, {(T, 0): 10}, {(T, 0): 20}, {(T, 0): 0}, True) for i in range(4)]
+    assert _run(sampler, flat)["partitions"][0]["status"] == "STALL"
+    assert sampler.steady_rows["g"]
+    sampler._update_windows(_read({(T, 0): 4}, {(T, 0): 20}, {(T, 0): 0}), 120.0)  # a rewind
+    read = _read({(T, 0): 10}, {(T, 0): 20}, {(T, 0): 0})
+    sampler._update_windows(read, 125.0)
+    assert sampler.evaluate(read, 125.0)["g"]["partitions"][0]["status"] != "STALL"

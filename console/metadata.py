@@ -50,6 +50,15 @@ class ClusterSnapshot:
         return None if meta is None else [p.partition for p in meta.partitions]
 
 
+def _same_placement(old: ClusterSnapshot, new: ClusterSnapshot) -> bool:
+    """The same brokers and the same topic objects (unchanged metadata), so the same leaders."""
+    if "leader_addresses" not in old.__dict__ or old.description.brokers != new.description.brokers:
+        return False
+    return len(old.topics) == len(new.topics) and all(
+        old.topics.get(name) is topic for name, topic in new.topics.items()
+    )
+
+
 def parse_min_isr(value: str | None) -> int:
     try:
         return int(value) if value is not None else DEFAULT_MIN_ISR
@@ -80,6 +89,10 @@ class SnapshotCache:
             desc = client.describe_cluster()
             topics = client.topic_metadata()
             fresh = ClusterSnapshot(time.monotonic(), desc, {t.name: t for t in topics}, asked_at)
+            if current is not None and _same_placement(current, fresh):
+                # Nothing moved (the client hands back the very same topic objects): keep the
+                # leader map, 40,000 entries rebuilt every sampler pass otherwise.
+                fresh.__dict__["leader_addresses"] = current.leader_addresses
             self._snapshots[cfg.name] = fresh
             return fresh
 

@@ -244,7 +244,7 @@ class WireClient:
         pending = set(partitions)
         out: dict[TP, tuple[int, int, int]] = {}
         deadline = time.monotonic() + timeout
-        known = dict(leaders or {})
+        known = leaders or {}  # read only (a copy of 40,000 leaders cost a pass 10 ms)
         for attempt in range(_OFFSET_ATTEMPTS):
             if not pending:
                 break
@@ -262,16 +262,18 @@ class WireClient:
                         error = protocol.LEADER_NOT_AVAILABLE if exists else protocol.UNKNOWN_TOPIC
                     out[tp] = (error, -1, -1)
             by_leader: dict[Address, dict[str, list[int]]] = {}
+            unplaced = []  # no leader known: their error was set from the metadata above
             for tp in pending:
                 address = known.get(tp)
                 if address is not None:
                     by_leader.setdefault(address, {}).setdefault(tp[0], []).append(tp[1])
-            out.update(self._ask_leaders(by_leader, timestamp, deadline))
-            pending = {
-                tp
-                for tp in pending
-                if out[tp][0] in protocol.LEADER_MOVED_ERRORS or out[tp][0] == NO_ANSWER
-            }
+                else:
+                    unplaced.append(tp)
+            answers = self._ask_leaders(by_leader, timestamp, deadline)
+            out.update(answers)
+            again = protocol.LEADER_MOVED_ERRORS | {NO_ANSWER}
+            pending = {tp for tp, (error, _, _) in answers.items() if error in again}
+            pending.update(tp for tp in unplaced if out[tp][0] in again)
         return out
 
     def _ask_leaders(

@@ -60,30 +60,35 @@ class GroupsRead:
         return {tp: m for m in (desc.members if desc else []) for tp in m.assignments}
 
 
+class Laps:
+    """Seconds between marks, by name, into `times` (a pass's phases, a read's steps)."""
+
+    def __init__(self, times: dict[str, float], prefix: str = "", start: float | None = None):
+        self.times, self.prefix = times, prefix
+        self._last = time.monotonic() if start is None else start
+
+    def mark(self, name: str) -> None:
+        now = time.monotonic()
+        self.times[self.prefix + name] = round(now - self._last, 4)
+        self._last = now
+
+
 def read_groups(
     client: kafka.ClusterClient,
     with_log_starts: bool | Callable[[list[TP]], list[TP]] = False,
     leaders: Mapping[TP, tuple[str, int]]
     | Callable[[], Mapping[TP, tuple[str, int]] | None]
     | None = None,
-    timings: dict[str, float] | None = None,
+    laps: Laps | None = None,
 ) -> GroupsRead:
     """All groups in batched calls: ListGroups, then DescribeGroups and OffsetFetch side by
     side, then ListOffsets (latest, and earliest when asked) side by side, for every partition
     a group committed on or is assigned (sent to `leaders` when known: no Metadata call).
     `leaders` may be a callable, called only before ListOffsets: the sampler fetches its
     metadata snapshot meanwhile. `with_log_starts` may pick the partitions whose log start
-    to read (the sampler reads them all only every few passes). `timings`, when given,
-    receives the seconds of each step (list, groups, leaders, offsets)."""
-    lap = time.monotonic()
-
-    def done(step: str) -> None:
-        nonlocal lap
-        now = time.monotonic()
-        if timings is not None:
-            timings[step] = round(now - lap, 4)
-        lap = now
-
+    to read (the sampler reads them all only every few passes). `laps`, when given, times
+    each step (list, groups, leaders, offsets)."""
+    done = laps.mark if laps is not None else lambda step: None
     listings = client.list_groups()
     done("list")
     ids = [g.group_id for g in listings]

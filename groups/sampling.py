@@ -316,25 +316,21 @@ class ClusterSampler:
                 snap = taking.result()
                 return snap.leader_addresses if snap is not None else None
 
-            steps: dict[str, float] = {}
+            phases: dict[str, float] = {}
             try:
                 read = lag.read_groups(
-                    client, with_log_starts=self._log_starts_wanted, leaders=leaders, timings=steps
+                    client,
+                    with_log_starts=self._log_starts_wanted,
+                    leaders=leaders,
+                    laps=lag.Laps(phases, "read_"),
                 )
             except kafka.KafkaAdapterError as exc:
                 # The sample is missing: the last evaluations stay until their TTL (see meta).
                 result = PassResult(False, at, time.monotonic() - started, error=str(exc))
                 lag_store.write_meta(self.cfg.name, result.as_meta(), self.interval_s)
                 return result
-        lap = time.monotonic()
-        phases = {"read": round(lap - started, 4)} | {f"read_{k}": v for k, v in steps.items()}
-
-        def done(phase: str) -> None:
-            nonlocal lap
-            now = time.monotonic()
-            phases[phase] = round(now - lap, 4)
-            lap = now
-
+        done = lag.Laps(phases, start=started).mark
+        done("read")
         self._remember_log_starts(read)
         self._update_windows(read, at)
         done("windows")

@@ -38,6 +38,8 @@ _CONFIG_CHUNK = 1000
 # A partition whose leader did not answer (no Kafka error code is negative but UNKNOWN).
 NO_ANSWER = -100
 _OFFSET_ATTEMPTS = 3
+# ListOffsets answers worth another round (with fresh leaders).
+_ASK_AGAIN = frozenset(protocol.LEADER_MOVED_ERRORS | {NO_ANSWER})
 
 
 class WireClient:
@@ -271,9 +273,8 @@ class WireClient:
                     unplaced.append(tp)
             answers = self._ask_leaders(by_leader, timestamp, deadline)
             out.update(answers)
-            again = protocol.LEADER_MOVED_ERRORS | {NO_ANSWER}
-            pending = {tp for tp, (error, _, _) in answers.items() if error in again}
-            pending.update(tp for tp in unplaced if out[tp][0] in again)
+            pending = {tp for tp, (error, _, _) in answers.items() if error in _ASK_AGAIN}
+            pending.update(tp for tp in unplaced if out[tp][0] in _ASK_AGAIN)
         return out
 
     def _ask_leaders(

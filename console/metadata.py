@@ -11,7 +11,8 @@ from __future__ import annotations
 
 import threading
 import time
-from dataclasses import dataclass
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass, field
 from functools import cached_property
 
 from console import kafka
@@ -29,6 +30,10 @@ class ClusterSnapshot:
     topics: dict[str, kafka.TopicMeta]
     # Epoch seconds when the fetch began: comparable across processes (see `expire_before`).
     asked_at: float = 0.0
+    # Set by the cache: a snapshot asked for after the call. A topic (or partition) missing
+    # from a cached snapshot may have been created since it was taken; before anything is
+    # refused for it, a fresh Metadata request confirms the miss (see `topic`).
+    refetch: Callable[[], ClusterSnapshot] | None = field(default=None, compare=False, repr=False)
 
     @property
     def live_broker_ids(self) -> frozenset[int]:
@@ -45,9 +50,23 @@ class ClusterSnapshot:
             if p.leader in brokers
         }
 
-    def partitions_of(self, topic: str) -> list[int] | None:
-        meta = self.topics.get(topic)
+    def topic(self, name: str, wanted: Iterable[int] = ()) -> kafka.TopicMeta | None:
+        """The topic's metadata, None if it does not exist. A miss, or a topic without one of
+        the `wanted` partitions, is confirmed by a fresh snapshot before it is believed: a
+        cached one may predate a topic created (or partitions added) a moment ago."""
+        meta = self.topics.get(name)
+        if self.refetch is not None and (meta is None or _lacks(meta, wanted)):
+            meta = self.refetch().topics.get(name)
+        return meta
+
+    def partitions_of(self, topic: str, wanted: Iterable[int] = ()) -> list[int] | None:
+        meta = self.topic(topic, wanted)
         return None if meta is None else [p.partition for p in meta.partitions]
+
+
+def _lacks(meta: kafka.TopicMeta, wanted: Iterable[int]) -> bool:
+    have = {p.partition for p in meta.partitions}
+    return any(p not in have for p in wanted)
 
 
 def _same_placement(old: ClusterSnapshot, new: ClusterSnapshot) -> bool:
@@ -84,17 +103,35 @@ class SnapshotCache:
             current = self._snapshots.get(cfg.name)
             if current is not None and time.monotonic() - current.taken_at < max_age:
                 return current
-            asked_at = time.time()
-            client = kafka.for_cluster(cfg)
-            desc = client.describe_cluster()
-            topics = client.topic_metadata()
-            fresh = ClusterSnapshot(time.monotonic(), desc, {t.name: t for t in topics}, asked_at)
-            if current is not None and _same_placement(current, fresh):
-                # Nothing moved (the client hands back the very same topic objects): keep the
-                # leader map, 40,000 entries rebuilt every sampler pass otherwise.
-                fresh.__dict__["leader_addresses"] = current.leader_addresses
-            self._snapshots[cfg.name] = fresh
-            return fresh
+            return self._fetch(cfg, current)
+
+    def asked_since(self, cfg: ClusterConfig, moment: float) -> ClusterSnapshot:
+        """A snapshot whose Metadata request was sent at or after `moment` (epoch seconds):
+        the one cached if a concurrent call already fetched it, else a fresh one."""
+        with self._cluster_lock(cfg.name):
+            current = self._snapshots.get(cfg.name)
+            if current is not None and current.asked_at >= moment:
+                return current
+            return self._fetch(cfg, current)
+
+    def _fetch(self, cfg: ClusterConfig, current: ClusterSnapshot | None) -> ClusterSnapshot:
+        asked_at = time.time()
+        client = kafka.for_cluster(cfg)
+        desc = client.describe_cluster()
+        topics = client.topic_metadata()
+        fresh = ClusterSnapshot(
+            time.monotonic(),
+            desc,
+            {t.name: t for t in topics},
+            asked_at,
+            refetch=lambda: self.asked_since(cfg, time.time()),
+        )
+        if current is not None and _same_placement(current, fresh):
+            # Nothing moved (the client hands back the very same topic objects): keep the
+            # leader map, 40,000 entries rebuilt every sampler pass otherwise.
+            fresh.__dict__["leader_addresses"] = current.leader_addresses
+        self._snapshots[cfg.name] = fresh
+        return fresh
 
     def min_isr(self, cfg: ClusterConfig, topics: list[str]) -> dict[str, int]:
         """Effective min.insync.replicas per topic, fetching only the stale ones, in one batch."""

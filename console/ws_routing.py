@@ -11,6 +11,10 @@ from topics.routing import websocket_urlpatterns as topics_routes
 class UnknownPath(WebsocketConsumer):
     """A socket to a path no app serves: accepted only to be closed with a clear code."""
 
+    # No channel layer: the socket receives nothing from it, and a Redis outage (which the
+    # layer reports to every channel as `layer.down`) must not turn the 4404 into a crash.
+    channel_layer_alias = "none"
+
     def connect(self) -> None:
         self.accept()
         self.close(code=4404)

@@ -17,6 +17,7 @@ Auditing is the views' job: these functions raise or return, and the view record
 from __future__ import annotations
 
 import time
+from collections.abc import Iterable
 from datetime import UTC, datetime, timedelta
 from typing import Any
 
@@ -79,8 +80,10 @@ def _required_int(spec: dict[str, Any], key: str) -> int:
         ) from None
 
 
-def _partitions_of(snap: ClusterSnapshot, topic: str, field: str) -> list[int]:
-    partitions = snap.partitions_of(topic)
+def _partitions_of(
+    snap: ClusterSnapshot, topic: str, field: str, wanted: Iterable[int] = ()
+) -> list[int]:
+    partitions = snap.partitions_of(topic, wanted)
     if partitions is None:
         raise BadInput(field, f"{field}: topic {topic!r} does not exist.")
     return partitions
@@ -95,7 +98,7 @@ def resolve_scope(
     if strategy.type == "from_file":
         assert strategy.file_offsets is not None
         for topic, partition in strategy.file_offsets:
-            if partition not in _partitions_of(snap, topic, "strategy.csv"):
+            if partition not in _partitions_of(snap, topic, "strategy.csv", [partition]):
                 raise BadInput(
                     "strategy.csv", f"strategy.csv: topic {topic!r} has no partition {partition}."
                 )
@@ -105,8 +108,8 @@ def resolve_scope(
     selected: set[TP] = set()
     for index, item in enumerate(scope.get("topics") or []):
         field = f"scope.topics[{index}]"
-        existing = _partitions_of(snap, item["topic"], f"{field}.topic")
         wanted = item.get("partitions")
+        existing = _partitions_of(snap, item["topic"], f"{field}.topic", wanted or ())
         if wanted is None:
             selected.update((item["topic"], p) for p in existing)
             continue

@@ -168,10 +168,10 @@ def parse_time_ms(text: str, field: str) -> int:
 def selected_partitions(snap: ClusterSnapshot, params: dict[str, Any]) -> list[int]:
     """The partitions a job reads; the topic and each asked partition must exist."""
     topic = params["topic"]
-    existing = snap.partitions_of(topic)
+    wanted = params.get("partitions")
+    existing = snap.partitions_of(topic, wanted or ())
     if existing is None:
         raise BadInput("params.topic", f"params.topic: topic {topic!r} does not exist.")
-    wanted = params.get("partitions")
     if wanted is None:
         return sorted(existing)
     missing = sorted(set(wanted) - set(existing))

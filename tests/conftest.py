@@ -10,6 +10,13 @@ from console.roles import grant_role
 from tests.stack import cluster_client, status, wait_for
 
 
+@pytest.fixture(autouse=True)
+def _fast_password_hashing(settings) -> None:
+    # Django's default hasher costs ~0.25 s a user by design; the personas need no such cost
+    # (consoles started as processes keep the real hashers).
+    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
+
+
 def _client_for(django_user_model, username: str, role: str | None) -> APIClient:
     user = django_user_model.objects.create_user(username=username, password="pw-" + username)
     if role:

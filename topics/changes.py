@@ -181,7 +181,7 @@ def elect_leaders(
         if not partitions:
             raise BadInput("partitions", "partitions: give at least one, or null for all.")
         for topic, partition in partitions:
-            meta = snap.topics.get(topic)
+            meta = snap.topic(topic, [partition])
             if meta is None:
                 raise BadInput("partitions", f"partitions: topic {topic!r} does not exist.")
             if partition not in {p.partition for p in meta.partitions}:

@@ -58,7 +58,7 @@ def list_topics(
 
 
 def get_topic_meta(snap: ClusterSnapshot, name: str) -> kafka.TopicMeta:
-    topic = snap.topics.get(name)
+    topic = snap.topic(name)
     if topic is None:
         raise NotFound(f"Topic {name!r} does not exist.", code="topic_not_found")
     return topic

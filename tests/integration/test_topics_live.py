@@ -331,3 +331,30 @@ def test_an_unchanged_metadata_answer_is_reused_and_a_change_is_not(admin_client
     admin_client_api.delete(
         f"/api/v1/clusters/local/topics/{name}", {"confirm": name}, format="json"
     )
+
+
+def test_a_topic_created_elsewhere_a_moment_ago_is_not_refused(viewer_client, operator_client):
+    """The shared snapshot is cached for a couple of seconds; a topic created outside the
+    console in that time must be found, not answered 404 / "does not exist"."""
+    from tests.stack import cluster_client
+
+    client = cluster_client()
+    name = _new_name()
+    assert viewer_client.get("/api/v1/clusters/local/topics").status_code == 200  # cached now
+    client.create_topic(name, 2, 3, {})
+    try:
+        # Well within the TTL (the create answers in a few ms on the dev stack).
+        detail = viewer_client.get(f"/api/v1/clusters/local/topics/{name}")
+        assert detail.status_code == 200, detail.content
+        assert [p["partition"] for p in detail.json()["partitions"]] == [0, 1]
+        body = {
+            "scope": {"topics": [{"topic": name, "partitions": [1]}]},
+            "strategy": {"type": "earliest"},
+        }
+        plan = operator_client.post(
+            f"/api/v1/clusters/local/groups/{_new_name()}/offset-resets", body, format="json"
+        )
+        assert plan.status_code == 201, plan.content
+        assert [(p["topic"], p["partition"]) for p in plan.json()["plan"]] == [(name, 1)]
+    finally:
+        client.delete_topics([name])

@@ -534,6 +534,7 @@ def test_parse_subscribe():
         consumers.parse_subscribe({"subscribe": {"groups": ["\ud800"]}})
 
 
+@pytest.mark.redis
 @pytest.mark.django_db
 @pytest.mark.asyncio
 async def test_a_pass_is_built_and_sent_only_for_groups_someone_watches():
@@ -560,6 +561,7 @@ async def test_a_pass_is_built_and_sent_only_for_groups_someone_watches():
     assert await push.occupied(InMemoryChannelLayer(), names) is None
 
 
+@pytest.mark.redis
 def test_occupied_also_reads_the_list_based_redis_layer(settings):
     # channels_redis.core keeps group members in a sorted set per group: the same answer.
     # Run on a loop of its own thread: this module's other tests leave pytest-asyncio's loop

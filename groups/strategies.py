@@ -14,10 +14,9 @@ import csv
 import io
 import re
 from collections.abc import Iterator
-from datetime import UTC, datetime
 from typing import Any
 
-from console.api.limits import INT32_MAX, INT64_MAX, MAX_TIMESTAMP_MS, text_problem
+from console.api.limits import INT32_MAX, INT64_MAX, MAX_TIMESTAMP_MS, iso_millis, text_problem
 from console.errors import BadInput
 
 STRATEGIES = (
@@ -41,26 +40,12 @@ _DURATION = re.compile(
 
 def parse_datetime_ms(text: str, field: str = "strategy.datetime") -> int:
     """Epoch millis of an ISO-8601 date-time; a missing zone means UTC (like the tool)."""
-    raw = (text or "").strip()
-    if not raw:
-        raise BadInput(field, f"{field}: give a date-time such as 2026-11-21T10:03:12.250Z.")
-    try:
-        moment = datetime.fromisoformat(raw.replace("z", "Z"))
-    except ValueError:
-        raise BadInput(
-            field,
-            f"{field}: {raw!r} is not an ISO-8601 date-time; "
-            "use e.g. 2026-11-21T10:03:12.250Z or 2026-11-21T11:03:12+01:00.",
-        ) from None
-    if moment.tzinfo is None:
-        moment = moment.replace(tzinfo=UTC)
-    # Integer arithmetic: float timestamps can be a millisecond off.
-    delta = moment - datetime(1970, 1, 1, tzinfo=UTC)
-    millis = (delta.days * 86_400 + delta.seconds) * 1000 + delta.microseconds // 1000
-    if millis < 0:
-        # Kafka reads negative timestamps as "latest" (-1) or "earliest" (-2): refuse them.
-        raise BadInput(field, f"{field}: {raw!r} is before 1970-01-01, when record times start.")
-    return millis
+    return iso_millis(
+        text,
+        field,
+        zone_required=False,
+        example="2026-11-21T10:03:12.250Z or 2026-11-21T11:03:12+01:00",
+    )
 
 
 def parse_duration_ms(text: str, field: str = "strategy.duration") -> int:

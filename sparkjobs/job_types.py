@@ -12,16 +12,16 @@ Checks run in two layers before anything is queued, each a 400 naming the field:
 from __future__ import annotations
 
 import copy
+import re
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
 import jsonschema
 from jsonschema.exceptions import best_match
 
-from console.api.limits import INT32_MAX, INT64_MAX, MAX_TIMESTAMP_MS
+from console.api.limits import INT32_MAX, INT64_MAX, iso_millis
 from console.errors import BadInput
 from console.kafka import ClusterClient
 from console.metadata import ClusterSnapshot
@@ -150,19 +150,7 @@ class JobType:
 # --- checks against the cluster ---------------------------------------------------------------
 def parse_time_ms(text: str, field: str) -> int:
     """Epoch millis of an ISO-8601 date-time that names its zone (a job may run anywhere)."""
-    try:
-        moment = datetime.fromisoformat(text.strip())
-    except ValueError:
-        raise BadInput(
-            field, f"{field}: {text!r} is not an ISO-8601 date-time (2026-11-21T10:03:12Z)."
-        ) from None
-    if moment.tzinfo is None:
-        raise BadInput(field, f"{field}: give a time zone (Z or +01:00).")
-    delta = moment.astimezone(UTC) - datetime(1970, 1, 1, tzinfo=UTC)
-    millis = (delta.days * 86_400 + delta.seconds) * 1000 + delta.microseconds // 1000
-    if not 0 <= millis <= MAX_TIMESTAMP_MS:
-        raise BadInput(field, f"{field}: must be from 1970-01-01 to the year 9999.")
-    return millis
+    return iso_millis(text, field, zone_required=True, example="2026-11-21T10:03:12Z")
 
 
 def selected_partitions(snap: ClusterSnapshot, params: dict[str, Any]) -> list[int]:
@@ -396,11 +384,37 @@ def _field(path: Any) -> str:
     return out
 
 
+def _is_json_integer(checker: Any, instance: Any) -> bool:
+    return isinstance(instance, int) and not isinstance(instance, bool)
+
+
+def _whole_pattern(validator: Any, pattern: str, instance: Any, schema: Any) -> Any:
+    # JSON Schema's `pattern` is a search, and Python's `$` also matches before a final
+    # newline: "x\n" passed "^[a-z]+$" (an output directory got a newline in its name).
+    # A pattern anchored with `$` here matches the end of the text, nothing less.
+    if not validator.is_type(instance, "string"):
+        return
+    anchored = (
+        pattern[:-1] + r"\Z" if pattern.endswith("$") and not pattern.endswith("\\$") else pattern
+    )
+    if not re.search(anchored, instance):
+        yield jsonschema.ValidationError(f"{instance!r} does not match {pattern!r}")
+
+
+# Params as the API reads every input: integers are JSON integers (Draft 2020-12 counts 5.0 as
+# one), patterns match the whole text.
+StrictParamsValidator = jsonschema.validators.extend(
+    jsonschema.Draft202012Validator,
+    validators={"pattern": _whole_pattern},
+    type_checker=jsonschema.Draft202012Validator.TYPE_CHECKER.redefine("integer", _is_json_integer),
+)
+
+
 def validate_params(job_type: JobType, params: Any) -> dict[str, Any]:
     """The params checked against the schema, with its defaults filled in."""
     if params is None:
         params = {}
-    validator = jsonschema.Draft202012Validator(job_type.params_schema)
+    validator = StrictParamsValidator(job_type.params_schema)
     error = best_match(validator.iter_errors(params))
     if error is not None:
         where = _field(error.absolute_path)

@@ -8,6 +8,7 @@ from rest_framework import exceptions, serializers
 from rest_framework.views import APIView
 
 from console.api.limits import INT64_MAX, MAX_PATH_NAME_BYTES, text_problem
+from console.api.strict import check_body
 from console.clusters import ClusterConfig, get_cluster
 from console.errors import BadInput
 
@@ -49,12 +50,20 @@ class ConsoleAPIView(APIView):
         data = self.request.data
         return str(data.get(key, "")) if isinstance(data, dict) else ""
 
+    def no_body(self) -> None:
+        """An operation that takes no body refuses one rather than ignore it (`{}` or nothing
+        is no body): whatever the client meant by it, it was not done."""
+        data = self.request.data
+        if data is not None and data != {}:
+            raise BadInput("body", "body: this operation takes no body; send none.")
+
     @staticmethod
     def validated(serializer_class: type[serializers.Serializer], data: Any) -> dict[str, Any]:
         """Validated body, or a ValidationError that the error handler turns into a 400."""
         if not isinstance(data, dict):
             raise BadInput("body", "body: expected a JSON object.")
         serializer = serializer_class(data=data)
+        check_body(serializer, data)  # unknown keys and coerced types: refused, not dropped
         serializer.is_valid(raise_exception=True)
         return serializer.validated_data
 

@@ -11,10 +11,13 @@ protocol counts them. Strings that UTF-8 cannot encode (lone surrogates) are ref
 from __future__ import annotations
 
 import re
+from datetime import UTC, datetime
 from typing import Any
 
 from django.conf import settings
 from rest_framework import serializers
+
+from console.errors import BadInput
 
 # --- request bodies -------------------------------------------------------------------------
 DEFAULT_MAX_REQUEST_BYTES = 1024 * 1024  # settings.MAX_REQUEST_BYTES; a body over it is a 413
@@ -46,6 +49,36 @@ AUDIT_PAGE_DEFAULT = 100
 AUDIT_PAGE_MAX = 1000
 
 _CONTROL = re.compile(r"[\x00-\x1f\x7f]")
+_EPOCH = datetime(1970, 1, 1, tzinfo=UTC)
+
+
+def iso_millis(text: str, field: str, *, zone_required: bool, example: str) -> int:
+    """Epoch millis of an ISO-8601 date-time, within the one range every endpoint takes
+    (1970-01-01 to 9999-12-31, in UTC); anything else is a BadInput naming `field`.
+    Without a zone: UTC, unless `zone_required` (a job may run anywhere)."""
+    raw = (text or "").strip()
+    if not raw:
+        raise BadInput(field, f"{field}: give a date-time such as {example}.")
+    try:
+        moment = datetime.fromisoformat(raw.replace("z", "Z"))
+    except ValueError:
+        raise BadInput(
+            field, f"{field}: {raw!r} is not an ISO-8601 date-time (e.g. {example})."
+        ) from None
+    if moment.tzinfo is None:
+        if zone_required:
+            raise BadInput(field, f"{field}: give a time zone (Z or +01:00).")
+        moment = moment.replace(tzinfo=UTC)
+    # Aware subtraction never overflows (astimezone does at the ends of the calendar), and
+    # integer arithmetic is exact where float timestamps can be a millisecond off.
+    delta = moment - _EPOCH
+    millis = (delta.days * 86_400 + delta.seconds) * 1000 + delta.microseconds // 1000
+    if not 0 <= millis <= MAX_TIMESTAMP_MS:
+        # Kafka reads negative timestamps as "latest" (-1) or "earliest" (-2).
+        raise BadInput(
+            field, f"{field}: {raw!r} is outside 1970-01-01 .. 9999-12-31T23:59:59.999Z (UTC)."
+        )
+    return millis
 
 
 def max_request_bytes() -> int:

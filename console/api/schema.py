@@ -72,4 +72,38 @@ def add_error_responses(result: dict[str, Any], generator: Any, request: Any, pu
             responses = operation.setdefault("responses", {})
             for code in _codes(path, method, operation):
                 responses.setdefault(code, {"description": DESCRIPTIONS[code], "content": ref})
+    _close_request_objects(result)
     return result
+
+
+def _refs(node: Any) -> list[str]:
+    """Names of the component schemas `node` refers to, at any depth."""
+    if isinstance(node, dict):
+        ref = node.get("$ref")
+        own = [ref.rsplit("/", 1)[-1]] if isinstance(ref, str) else []
+        return own + [name for value in node.values() for name in _refs(value)]
+    if isinstance(node, list):
+        return [name for item in node for name in _refs(item)]
+    return []
+
+
+def _close_request_objects(result: dict[str, Any]) -> None:
+    """`additionalProperties: false` on every object a request body is made of, as the strict
+    reader (console.api.strict) refuses an unknown key at any depth."""
+    schemas = result.get("components", {}).get("schemas", {})
+    bodies = [
+        operation["requestBody"]
+        for methods in result.get("paths", {}).values()
+        for operation in methods.values()
+        if isinstance(operation, dict) and "requestBody" in operation
+    ]
+    pending, seen = _refs(bodies), set()
+    while pending:
+        name = pending.pop()
+        if name in seen or name not in schemas:
+            continue
+        seen.add(name)
+        schema = schemas[name]
+        if schema.get("type") == "object" and "properties" in schema:
+            schema["additionalProperties"] = False
+        pending.extend(_refs(schema))

@@ -78,6 +78,7 @@ class GroupDetailView(ConsoleAPIView):
     def delete(self, request: Request, cluster: str, group: str) -> Response:
         cfg = self.cluster()
         with audited(request.user, "group.delete", cluster=cfg.name, target=group):
+            self.no_body()
             changes.delete_group(cfg, group)
         return Response(status=204)
 

@@ -79,6 +79,7 @@ class JobCancelView(ConsoleAPIView):
         with audited(
             request.user, "spark.job.cancel", cluster=existing.cluster, target=str(job_id)
         ) as log:
+            self.no_body()
             job = service.cancel(job_id)
             log.details["state"] = job.state
         status = 200 if job.state == JobState.CANCELLED else 202

@@ -78,6 +78,7 @@ class TopicDetailView(ConsoleAPIView):
     def delete(self, request: Request, cluster: str, topic: str) -> Response:
         cfg = self.cluster()
         with audited(request.user, "topic.delete", cluster=cfg.name, target=topic):
+            self.no_body()
             changes.delete_topic(cfg, topic)
         return Response(status=204)
 

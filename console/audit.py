@@ -4,12 +4,18 @@ from __future__ import annotations
 
 import json
 import math
-from typing import Any
+from collections.abc import Callable
+from typing import Any, TypeVar
+
+from django.db import transaction
 
 from console.models import AuditEntry
 
 TRUNCATED = "…[truncated]"
 MAX_STORED_JSON = 16 * 1024  # bytes of a request or details kept per entry
+# A refused or failed call changed nothing: its request is kept to this much (a flood of
+# refused writes stored 15 KB each).
+MAX_REFUSED_JSON = 2 * 1024
 PREVIEW_CHARS = 2048  # of a cut request or details, kept as text
 _MAX_DEPTH = 64  # deeper than any body the parser lets through
 
@@ -46,14 +52,15 @@ def bounded_text(value: str, limit: int) -> str:
     return value if len(value) <= limit else value[: limit - len(TRUNCATED)] + TRUNCATED
 
 
-def bounded_json(value: dict[str, Any]) -> dict[str, Any]:
+def bounded_json(value: dict[str, Any], limit: int = MAX_STORED_JSON) -> dict[str, Any]:
     """`value` when its JSON is small; else a cut preview that says so and how big it was."""
     value = storable_json(value)
     text = json.dumps(value, ensure_ascii=False)
     size = len(text.encode("utf-8"))
-    if size <= MAX_STORED_JSON:
+    if size <= limit:
         return value
-    return {"_truncated": True, "_bytes": size, "preview": bounded_text(text, PREVIEW_CHARS)}
+    preview = bounded_text(text, min(PREVIEW_CHARS, limit // 2))
+    return {"_truncated": True, "_bytes": size, "preview": preview}
 
 
 def record(
@@ -74,10 +81,15 @@ def record(
         action=bounded_text(action, _max_length("action")),
         cluster=bounded_text(cluster, _max_length("cluster")),
         target=bounded_text(target, _max_length("target")),
-        request=bounded_json(request or {}),
+        request=bounded_json(
+            request or {}, MAX_STORED_JSON if outcome == "ok" else MAX_REFUSED_JSON
+        ),
         outcome=outcome,
         details=bounded_json(details or {}),
     )
+
+
+T = TypeVar("T")
 
 
 def _max_length(field: str) -> int:
@@ -107,11 +119,27 @@ class audited:  # noqa: N801 (used as a context manager, reads like a statement)
         self.request = request if isinstance(request, dict) else {}
         self.details: dict[str, Any] = {}
         self.outcome: str | None = None
+        self._recorded = False
+
+    def commit(self, write: Callable[[], T]) -> T:
+        """Run `write` (changes to the database only, e.g. saving a job that is queued on
+        commit) and record the "ok" entry in one transaction: both or neither, never a
+        change without its entry. Slow checks (Kafka calls) belong before it, so the write
+        lock is held only for the writes."""
+        with transaction.atomic():
+            result = write()
+            self._record(None)
+        self._recorded = True
+        return result
 
     def __enter__(self) -> audited:
         return self
 
     def __exit__(self, exc_type: Any, exc: BaseException | None, tb: Any) -> None:
+        if not self._recorded:
+            self._record(exc)
+
+    def _record(self, exc: BaseException | None) -> None:
         from console.errors import ConsoleError
 
         if exc is None:

@@ -39,6 +39,13 @@ class Conflict(ConsoleError):
     code = "conflict"
 
 
+class TooMany(ConsoleError):
+    """A per-user limit on work in progress; the client may retry once some has finished."""
+
+    status = 429
+    code = "too_many"
+
+
 class Unavailable(ConsoleError):
     """A service of our own (Redis) did not answer; Kafka's own failures are 502/504."""
 

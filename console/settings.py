@@ -116,6 +116,15 @@ DATABASES = {
         conn_max_age=envint("DATABASE_CONN_MAX_AGE", 0),
     )
 }
+if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
+    # The web server, the Celery worker and the lag sampler all write: WAL lets readers go on
+    # during a write, IMMEDIATE transactions take the write lock up front (no "database is
+    # locked" when a read transaction later tries to write), and a writer waits up to 20 s.
+    DATABASES["default"].setdefault("OPTIONS", {}).update(
+        timeout=20,
+        transaction_mode="IMMEDIATE",
+        init_command="PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL;",
+    )
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
 AUTH_PASSWORD_VALIDATORS = [
@@ -203,6 +212,11 @@ SPARK_HEARTBEAT_TIMEOUT = envint("SPARK_HEARTBEAT_TIMEOUT", 30)
 SPARK_REAPER_INTERVAL = envint("SPARK_REAPER_INTERVAL", 10)
 # Seconds between SIGTERM (Spark's shutdown hooks stop the application) and SIGKILL.
 SPARK_KILL_GRACE_SECONDS = envint("SPARK_KILL_GRACE_SECONDS", 5)
+# Jobs one user may have queued or running at once; one more is a 429 (0: no limit).
+SPARK_MAX_ACTIVE_JOBS_PER_USER = envint("SPARK_MAX_ACTIVE_JOBS_PER_USER", 10)
+# Audit entries older than this are deleted daily by the worker (`manage.py pruneaudit`);
+# 0 keeps them all.
+AUDIT_RETENTION_DAYS = envint("AUDIT_RETENTION_DAYS", 365)
 if not 0 < SPARK_JOB_SOFT_TIME_LIMIT < SPARK_JOB_HARD_TIME_LIMIT:
     raise ImproperlyConfigured("SPARK_JOB_SOFT_TIME_LIMIT must be > 0 and below the hard limit.")
 if SPARK_HEARTBEAT_TIMEOUT < 5 or SPARK_REAPER_INTERVAL < 1:
@@ -253,6 +267,10 @@ REST_FRAMEWORK = {
     "DEFAULT_PARSER_CLASSES": ["console.api.parsers.StrictJSONParser"],
     "TEST_REQUEST_DEFAULT_FORMAT": "json",
     "UNAUTHENTICATED_USER": None,
+    # Writes (POST, PUT, PATCH, DELETE) per user, refused ones included: a 429 with
+    # Retry-After beyond it. Counted in Django's cache (console.api.throttle).
+    "DEFAULT_THROTTLE_CLASSES": ["console.api.throttle.WriteRateThrottle"],
+    "DEFAULT_THROTTLE_RATES": {"writes": os.environ.get("WRITE_RATE_LIMIT", "300/min")},
 }
 
 SPECTACULAR_SETTINGS = {

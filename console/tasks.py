@@ -1,4 +1,14 @@
+from typing import Any
+
 from celery import shared_task
+from celery.signals import worker_ready
+
+
+@worker_ready.connect
+def _start_audit_retention(**_: Any) -> None:
+    from console import audit_retention
+
+    audit_retention.start_daily_thread()
 
 
 @shared_task

@@ -4,3 +4,11 @@ from django.apps import AppConfig
 class GroupsConfig(AppConfig):
     name = "groups"
     verbose_name = "Consumer groups and offset resets"
+
+    def ready(self) -> None:
+        from django.conf import settings
+
+        from console import owned_topics
+
+        # The lag sampler writes one record per group and pass here (groups/lag_export.py).
+        owned_topics.register(lambda: [settings.LAG_EXPORT_TOPIC])

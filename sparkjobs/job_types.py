@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import copy
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -25,6 +25,7 @@ from console.api.limits import INT32_MAX, INT64_MAX, iso_millis
 from console.errors import BadInput
 from console.kafka import ClusterClient
 from console.metadata import ClusterSnapshot
+from console.owned_topics import KAFKA_INTERNAL_TOPICS, owned_topics
 from sparkjobs.choices import JobState
 from sparkjobs.models import SparkJob
 
@@ -153,13 +154,54 @@ def parse_time_ms(text: str, field: str) -> int:
     return iso_millis(text, field, zone_required=True, example="2026-11-21T10:03:12Z")
 
 
+def _internal(snap: ClusterSnapshot, topic: str) -> bool:
+    meta = snap.topics.get(topic)
+    return topic in KAFKA_INTERNAL_TOPICS or (meta is not None and meta.internal)
+
+
+def source_topic(
+    snap: ClusterSnapshot, topic: str, field: str, wanted: Iterable[int] = ()
+) -> list[int]:
+    """The partitions of a topic a job reads. Kafka's internal topics are refused: they hold
+    the cluster's own binary state (Spark's Kafka source reads them only as opaque bytes),
+    and a job over them is a mistake far more often than an intent; Kafka's own tools read
+    them (kafka-console-consumer with its formatters)."""
+    if _internal(snap, topic):
+        raise BadInput(
+            field,
+            f"{field}: {topic!r} is one of Kafka's internal topics; jobs do not read them "
+            "(use kafka-console-consumer with its formatter for that).",
+        )
+    partitions = snap.partitions_of(topic, wanted)
+    if partitions is None:
+        raise BadInput(field, f"{field}: topic {topic!r} does not exist.")
+    return partitions
+
+
+def target_topic(snap: ClusterSnapshot, topic: str, field: str) -> list[int]:
+    """The partitions of a topic a job writes into: never one of Kafka's internal topics nor
+    one the console writes itself (the lag export), whose readers trust what is in it."""
+    if _internal(snap, topic):
+        raise BadInput(
+            field, f"{field}: {topic!r} is one of Kafka's internal topics; jobs never write it."
+        )
+    if topic in owned_topics():
+        raise BadInput(
+            field,
+            f"{field}: {topic!r} is written by the console itself (the lag export); "
+            "jobs never write into it.",
+        )
+    partitions = snap.partitions_of(topic)
+    if partitions is None:
+        raise BadInput(field, f"{field}: topic {topic!r} does not exist.")
+    return partitions
+
+
 def selected_partitions(snap: ClusterSnapshot, params: dict[str, Any]) -> list[int]:
     """The partitions a job reads; the topic and each asked partition must exist."""
     topic = params["topic"]
     wanted = params.get("partitions")
-    existing = snap.partitions_of(topic, wanted or ())
-    if existing is None:
-        raise BadInput("params.topic", f"params.topic: topic {topic!r} does not exist.")
+    existing = source_topic(snap, topic, "params.topic", wanted or ())
     if wanted is None:
         return sorted(existing)
     missing = sorted(set(wanted) - set(existing))
@@ -212,11 +254,7 @@ def check_replay_target(snap: ClusterSnapshot, params: dict[str, Any]) -> None:
             "params.target_topic",
             "params.target_topic: a replay cannot write into the topic it reads.",
         )
-    target_partitions = snap.partitions_of(target)
-    if target_partitions is None:
-        raise BadInput(
-            "params.target_topic", f"params.target_topic: topic {target!r} does not exist."
-        )
+    target_partitions = target_topic(snap, target, "params.target_topic")
     if params["preserve_partitions"]:
         highest = max(selected_partitions(snap, params))
         if highest >= len(target_partitions):

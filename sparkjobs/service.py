@@ -4,23 +4,28 @@ from __future__ import annotations
 
 from typing import Any
 
+from django.conf import settings
 from django.db import transaction
 
 from console import kafka
+from console.audit import audited
 from console.clusters import ClusterNotFound, get_cluster
-from console.errors import BadInput, Conflict, NotFound
+from console.errors import BadInput, Conflict, NotFound, TooMany
 from console.metadata import cache
 from sparkjobs import states
 from sparkjobs.catalog import get_job_type
-from sparkjobs.choices import JobState
+from sparkjobs.choices import ACTIVE, JobState
 from sparkjobs.job_types import check_params, validate_params
 from sparkjobs.models import SparkJob
 from sparkjobs.tasks import enqueue
 
 
-def submit(job_type_name: str, cluster: str, params: Any, user: Any) -> SparkJob:
-    """Validate everything, then save the job and queue it once the row is committed.
-    Any refusal raises BadInput naming the field, before anything is saved."""
+def submit(
+    job_type_name: str, cluster: str, params: Any, user: Any, log: audited | None = None
+) -> SparkJob:
+    """Validate everything, then save the job and queue it once the row is committed (with
+    its audit entry `log` in the same transaction, when given). Any refusal raises BadInput
+    naming the field, before anything is saved."""
     job_type = get_job_type(job_type_name)
     filled = validate_params(job_type, params)
     try:
@@ -32,12 +37,39 @@ def submit(job_type_name: str, cluster: str, params: Any, user: Any) -> SparkJob
         client = kafka.for_cluster(cfg)
         for check in job_type.data_checks:
             check(client, filled)
-    with transaction.atomic():
+
+    def save() -> SparkJob:
+        _refuse_over_active_limit(user)
         job = SparkJob.objects.create(
             job_type=job_type.name, cluster=cfg.name, params=filled, created_by=user
         )
         enqueue(job.pk)
-    return job
+        if log is not None:
+            log.details["job_id"] = job.pk
+        return job
+
+    if log is not None:
+        return log.commit(save)
+    with transaction.atomic():
+        return save()
+
+
+def _refuse_over_active_limit(user: Any) -> None:
+    """At most SPARK_MAX_ACTIVE_JOBS_PER_USER queued or running jobs per user. Called in the
+    transaction that saves the job, after locking the user's row, so parallel submits of one
+    user are counted one after the other (SQLite's IMMEDIATE transactions serialize anyway)."""
+    limit = settings.SPARK_MAX_ACTIVE_JOBS_PER_USER
+    if not limit or user is None or user.pk is None:
+        return
+    type(user).objects.select_for_update().filter(pk=user.pk).exists()
+    active = SparkJob.objects.filter(created_by=user, state__in=ACTIVE).count()
+    if active >= limit:
+        raise TooMany(
+            f"You have {active} Spark jobs queued or running, the most one user may have "
+            f"(SPARK_MAX_ACTIVE_JOBS_PER_USER={limit}); submit again once one has ended.",
+            code="too_many_jobs",
+            details={"active": active, "limit": limit},
+        )
 
 
 def get_job(job_id: int) -> SparkJob:

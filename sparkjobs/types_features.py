@@ -15,7 +15,7 @@ from typing import Any
 
 from console.errors import BadInput
 from console.metadata import ClusterSnapshot
-from sparkjobs.job_types import TOPIC_NAME, JobType, parse_time_ms
+from sparkjobs.job_types import TOPIC_NAME, JobType, parse_time_ms, source_topic
 
 DEFAULT_ALARMS_TOPIC = "equipment-alarms"
 DEFAULT_WORK_ORDERS_TOPIC = "work-orders"
@@ -165,9 +165,7 @@ LABELS_RESULT: dict[str, Any] = {
 
 # --- checks (each a 400 naming the field) -----------------------------------------------------
 def _topic_exists(snap: ClusterSnapshot, params: dict[str, Any], key: str) -> None:
-    topic = params[key]
-    if snap.partitions_of(topic) is None:
-        raise BadInput(f"params.{key}", f"params.{key}: topic {topic!r} does not exist.")
+    source_topic(snap, params[key], f"params.{key}")
 
 
 def check_windows(windows: list[int], field: str = "params.windows") -> None:

@@ -18,7 +18,7 @@ from console.api.limits import INT32_MAX, INT64_MAX
 from console.errors import BadInput
 from console.metadata import ClusterSnapshot
 from sparkjobs.choices import JobState
-from sparkjobs.job_types import TOPIC_NAME, JobType
+from sparkjobs.job_types import TOPIC_NAME, JobType, target_topic
 from sparkjobs.models import SparkJob
 
 PIPELINE = "maintenance-pipeline"
@@ -126,12 +126,7 @@ def check_training_set(snap: ClusterSnapshot, params: dict[str, Any]) -> None:
 
 
 def check_score(snap: ClusterSnapshot, params: dict[str, Any]) -> None:
-    topic = params["predictions_topic"]
-    if snap.partitions_of(topic) is None:
-        raise BadInput(
-            "params.predictions_topic",
-            f"params.predictions_topic: topic {topic!r} does not exist.",
-        )
+    target_topic(snap, params["predictions_topic"], "params.predictions_topic")
     features = input_result(params.get("features_job"), "window-features")
     if params.get("day") is not None:
         _inside(parse_date(params["day"], "params.day"), features, "params.day")

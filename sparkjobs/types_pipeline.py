@@ -20,7 +20,7 @@ from console.errors import BadInput
 from console.kafka import ClusterClient
 from console.kafka.records import has_record_before
 from console.metadata import ClusterSnapshot
-from sparkjobs.job_types import TOPIC_NAME, JobType, parse_time_ms
+from sparkjobs.job_types import TOPIC_NAME, JobType, parse_time_ms, source_topic, target_topic
 from sparkjobs.steps import PIPELINE_STEPS
 from sparkjobs.types_features import FEATURE_JOB_TYPES, check_windows
 from sparkjobs.types_model import MODEL_JOB_TYPES
@@ -106,9 +106,9 @@ def _is_input(job_type: JobType, field: str) -> bool:
 
 def _topic_exists(snap: ClusterSnapshot, params: dict[str, Any], key: str, field: str) -> None:
     topic = params.get(key, {}).get(field)
-    if topic is not None and snap.partitions_of(topic) is None:
-        where = f"params.{key}.{field}"
-        raise BadInput(where, f"{where}: topic {topic!r} does not exist.")
+    if topic is not None:
+        check = target_topic if field == "predictions_topic" else source_topic
+        check(snap, topic, f"params.{key}.{field}")
 
 
 def check_pipeline(snap: ClusterSnapshot, params: dict[str, Any]) -> None:

@@ -30,6 +30,8 @@ DESCRIPTIONS = {
     "409": "Conflict: the group is active, a reset is running, or a preview no longer holds.",
     "413": "The body is larger than the limit.",
     "415": "The body is not JSON.",
+    "429": "Too many writes by this user in a short time (Retry-After says when to retry), "
+    "or, for Spark jobs, too many of the user's jobs queued or running.",
     "502": "Kafka answered with an error (or refused our credentials or TLS).",
     "503": "Redis (the lag sampler's store) did not answer.",
     "504": "Kafka did not answer in time.",
@@ -42,7 +44,7 @@ def _codes(path: str, method: str, operation: dict[str, Any]) -> list[str]:
     if "{" in path:
         codes.append("404")
     if method in ("post", "put", "patch", "delete"):
-        codes.append("409")
+        codes += ["409", "429"]
     if "requestBody" in operation:
         codes += ["413", "415"]
     if "{cluster}" in path or "offset-resets" in path:

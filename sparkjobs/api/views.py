@@ -54,8 +54,9 @@ class JobListView(ConsoleAPIView):
             request=request.data,
         ) as log:
             body = self.validated(s.SubmitSerializer, request.data)
-            job = service.submit(body["job_type"], body["cluster"], body["params"], request.user)
-            log.details["job_id"] = job.pk
+            job = service.submit(
+                body["job_type"], body["cluster"], body["params"], request.user, log
+            )
         return Response(s.SparkJobSerializer(job).data, status=201)
 
 

@@ -143,3 +143,45 @@ def test_a_result_is_checked_against_its_schema():
     good = {"rows": 1, "bytes": 2, "files": 1, "output_path": "/x", "partitions": {"0": 1}}
     assert result_problem(EXPORT, {**good, "ranges": {"0": [0, 1]}}) is None
     assert "ranges" in (result_problem(EXPORT, good) or "")
+
+
+@pytest.mark.parametrize(
+    ("job_type", "params", "field"),
+    [
+        # The console's own lag export: a replay once wrote a foreign record into it.
+        (REPLAY, {"topic": "t", "target_topic": "kafka-console-lag-samples"}, "target_topic"),
+        (REPLAY, {"topic": "t", "target_topic": "__consumer_offsets"}, "target_topic"),
+        (REPLAY, {"topic": "t", "target_topic": "__transaction_state"}, "target_topic"),
+        (REPLAY, {"topic": "t", "target_topic": "__share_group_state"}, "target_topic"),
+        (REPLAY, {"topic": "t", "target_topic": "marked"}, "target_topic"),
+        (REPLAY, {"topic": "__consumer_offsets", "target_topic": "t"}, "topic"),
+        (EXPORT, {"topic": "__consumer_offsets"}, "topic"),
+        (PROFILE, {"topic": "marked"}, "topic"),
+    ],
+)
+def test_internal_and_console_topics_are_refused_as_targets_and_internal_as_sources(
+    settings, job_type, params, field
+):
+    settings.LAG_EXPORT_TOPIC = "kafka-console-lag-samples"
+    snap = _snapshot(t=3, **{"kafka-console-lag-samples": 3, "__consumer_offsets": 50})
+    marked = kafka.TopicMeta("marked", True, [kafka.PartitionMeta(0, 1, [1], [1])])
+    snap.topics["marked"] = marked  # a topic the cluster marks internal, whatever its name
+    with pytest.raises(BadInput) as caught:
+        check_params(job_type, snap, validate_params(job_type, params))
+    assert _field(caught) == f"params.{field}"
+    assert "internal" in caught.value.message or "the console itself" in caught.value.message
+
+
+def test_the_lag_export_topic_may_still_be_read(settings):
+    settings.LAG_EXPORT_TOPIC = "kafka-console-lag-samples"
+    snap = _snapshot(**{"kafka-console-lag-samples": 3})
+    check_params(EXPORT, snap, validate_params(EXPORT, {"topic": "kafka-console-lag-samples"}))
+
+
+def test_scores_are_never_written_into_the_lag_export(settings):
+    from sparkjobs.types_model import check_score
+
+    settings.LAG_EXPORT_TOPIC = "lag-x"
+    with pytest.raises(BadInput) as caught:
+        check_score(_snapshot(**{"lag-x": 1}), {"predictions_topic": "lag-x"})
+    assert _field(caught) == "params.predictions_topic"

@@ -10,18 +10,20 @@ os.environ.setdefault("DJANGO_SETTINGS_MODULE", "console.settings")
 django_asgi_app = get_asgi_application()
 
 from channels.routing import ProtocolTypeRouter, URLRouter  # noqa: E402
-from channels.security.websocket import AllowedHostsOriginValidator  # noqa: E402
 
 from console.api.body_limit import BodyLimit  # noqa: E402
 from console.ws_auth import TokenOrSessionAuthMiddlewareStack  # noqa: E402
+from console.ws_origin import OriginCheck  # noqa: E402
 from console.ws_routing import websocket_urlpatterns  # noqa: E402
 
 application = ProtocolTypeRouter(
     {
         # API bodies over MAX_REQUEST_BYTES are refused (413) before Django reads them.
         "http": BodyLimit(django_asgi_app),
-        "websocket": AllowedHostsOriginValidator(
-            TokenOrSessionAuthMiddlewareStack(URLRouter(websocket_urlpatterns))
+        # The Origin check runs after auth: without an Origin only a token client passes.
+        # It compares scheme, host and port, as Django's CSRF check (console/ws_origin.py).
+        "websocket": TokenOrSessionAuthMiddlewareStack(
+            OriginCheck(URLRouter(websocket_urlpatterns))
         ),
     }
 )

@@ -56,6 +56,15 @@ ALLOWED_HOSTS = envlist("ALLOWED_HOSTS", ["127.0.0.1", "localhost", "testserver"
 CSRF_TRUSTED_ORIGINS = envlist(
     "CSRF_TRUSTED_ORIGINS", ["http://127.0.0.1:8000", "http://localhost:8000"]
 )
+# Reverse proxies (comma-separated CIDRs) whose X-Forwarded-For names the client, for the
+# sign-in limit's client address (console/client_address.py); from any other peer the header
+# is ignored. Default: none, the peer is the client.
+TRUSTED_PROXIES = envlist("TRUSTED_PROXIES", [])
+try:
+    for _cidr in TRUSTED_PROXIES:
+        ipaddress.ip_network(_cidr, strict=False)
+except ValueError as exc:
+    raise ImproperlyConfigured(f"TRUSTED_PROXIES: {exc}") from None
 
 INSTALLED_APPS = [
     "daphne",
@@ -130,6 +139,12 @@ DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.MinimumLengthValidator"},
 ]
+# The sign-in limit comes first: it counts every attempt and stops authenticate() past
+# the limit before any backend sees the password (console/signin_limit.py).
+AUTHENTICATION_BACKENDS = [
+    "console.signin_limit.SignInLimitBackend",
+    "django.contrib.auth.backends.ModelBackend",
+]
 LOGIN_URL = "/login/"
 LOGIN_REDIRECT_URL = "/"
 LOGOUT_REDIRECT_URL = "/login/"
@@ -147,6 +162,18 @@ STATICFILES_DIRS = [FRONTEND_DIST] if FRONTEND_DIST.is_dir() else []
 WHITENOISE_USE_FINDERS = True
 
 REDIS_URL = os.environ.get("REDIS_URL", "redis://127.0.0.1:16379/0")
+
+# Django's cache in Redis, shared by every web process and surviving restarts: the sign-in
+# failure counts live there. Short socket timeouts, so an unreachable Redis refuses sign-in
+# (503) within seconds instead of hanging it.
+CACHES = {
+    "default": {
+        "BACKEND": "django.core.cache.backends.redis.RedisCache",
+        "LOCATION": REDIS_URL,
+        "KEY_PREFIX": "kafka-console",
+        "OPTIONS": {"socket_connect_timeout": 2, "socket_timeout": 2},
+    }
+}
 
 # Redis pub/sub, with outage events for the sockets: console/channel_layer.py says why.
 CHANNEL_LAYERS = {

@@ -3,11 +3,15 @@ from django.contrib.auth import views as auth_views
 from django.urls import include, path, re_path
 
 from console import views
+from console.signin_limit import signin_limited
 from groups.metrics_view import metrics_view
 
 urlpatterns = [
-    path("login/", views.RateLimitedLoginView.as_view(), name="login"),
+    path("login/", views.login, name="login"),
     path("logout/", auth_views.LogoutView.as_view(), name="logout"),
+    # Django admin's own sign-in, ahead of admin.site.urls: the same limit answers 429 here
+    # too (it holds without this; console/signin_limit.py).
+    path("admin/login/", signin_limited(admin.site.login)),
     path("admin/", admin.site.urls),
     path("healthz", views.healthz, name="healthz"),
     # Prometheus scrape: its own guard (token or network), no session (groups/metrics_view.py).

@@ -1,7 +1,9 @@
-"""WebSocket auth: the browser's session cookie, or `?token=<key>` for automation.
+"""WebSocket auth: the browser's session cookie, or a token (`?token=<key>` or
+`Authorization: Token <key>`) for automation.
 
 Consumers derived from `AuthenticatedConsumer` close an anonymous socket with 4401 and a
-socket without the role with 4403, mirroring the REST API's 401/403.
+socket without the role with 4403, mirroring the REST API's 401/403. The scope's
+`AUTH_METHOD` says which credential authenticated the user (the Origin check needs it).
 """
 
 from __future__ import annotations
@@ -21,6 +23,7 @@ from console.roles import has_role
 
 log = logging.getLogger(__name__)
 
+AUTH_METHOD = "console.auth_method"  # scope key: "session" or "token"; absent: anonymous
 CLOSE_UNAUTHENTICATED = 4401
 CLOSE_FORBIDDEN = 4403
 # While the channel layer (Redis) fails: probe it after this many seconds, doubling up to max.
@@ -44,7 +47,9 @@ class TokenAuthMiddleware:
 
     async def __call__(self, scope: dict, receive: Any, send: Any) -> Any:
         user = scope.get("user")
-        if user is None or not user.is_authenticated:
+        if user is not None and user.is_authenticated:
+            scope = {**scope, AUTH_METHOD: "session"}
+        else:
             query = parse_qs(scope.get("query_string", b"").decode())
             headers = dict(scope.get("headers", []))
             key = (query.get("token") or [""])[0]
@@ -52,7 +57,10 @@ class TokenAuthMiddleware:
             if not key and auth.lower().startswith("token "):
                 key = auth[6:].strip()
             if key:
-                scope = {**scope, "user": await _user_for_token(key)}
+                user = await _user_for_token(key)
+                scope = {**scope, "user": user}
+                if user.is_authenticated:
+                    scope[AUTH_METHOD] = "token"
         return await self.inner(scope, receive, send)
 
 

@@ -8,17 +8,18 @@ answers with a `status` message and the latest stored evaluation of every subscr
 
 from __future__ import annotations
 
-import json
 import logging
 from typing import Any
 
 from asgiref.sync import sync_to_async
 from channels.consumer import get_handler_name
 from django.conf import settings
+from rest_framework import serializers
 
-from console.api.limits import KAFKA_STRING_BYTES, max_request_bytes
+from console.api.limits import KAFKA_STRING_BYTES
 from console.clusters import ClusterNotFound, get_cluster
 from console.ws_auth import AuthenticatedConsumer
+from console.ws_frames import FrameError, error_message, read_frame
 from groups import lag_store
 from groups.live import BATCH_EVENT, SAMPLE_EVENT, cluster_channel, group_channel, lag_message
 
@@ -40,38 +41,55 @@ NO_DATABASE_EVENTS = frozenset({SAMPLE_EVENT, BATCH_EVENT})
 Subscription = frozenset[str] | None
 
 
-class BadRequest(ValueError):
+class BadRequest(FrameError):
     """A client message the socket cannot act on; answered, the socket stays open."""
+
+
+class _Subscribe(serializers.Serializer):
+    groups = serializers.ListField(child=serializers.CharField())
+    all = serializers.BooleanField()
+
+
+class _LagFrame(serializers.Serializer):
+    subscribe = _Subscribe()
+
+
+# The keys and JSON types a frame may carry, read like a REST body (console.ws_frames).
+LAG_FRAME = _LagFrame()
 
 
 def parse_subscribe(content: object) -> Subscription:
     """The subscription a client message asks for, or BadRequest saying what is wrong."""
     sub = content.get("subscribe") if isinstance(content, dict) else None
     if not isinstance(sub, dict):
-        raise BadRequest('Send {"subscribe": {"groups": [...]}} or {"subscribe": {"all": true}}.')
+        raise BadRequest(
+            'Send {"subscribe": {"groups": [...]}} or {"subscribe": {"all": true}}.',
+            field="subscribe",
+        )
     if "all" in sub:
         if sub["all"] is not True or "groups" in sub:
-            raise BadRequest('subscribe: give either "all": true or "groups", not both.')
+            raise BadRequest(
+                'subscribe: give either "all": true or "groups", not both.', field="subscribe"
+            )
         return None
+    where = "subscribe.groups"
     groups = sub.get("groups")
     if not isinstance(groups, list) or len(groups) > MAX_SUBSCRIBED_GROUPS:
-        raise BadRequest(f"subscribe.groups: a list of at most {MAX_SUBSCRIBED_GROUPS} group ids.")
+        raise BadRequest(
+            f"{where}: a list of at most {MAX_SUBSCRIBED_GROUPS} group ids.", field=where
+        )
     for group in groups:
         if not isinstance(group, str) or not group:
-            raise BadRequest("subscribe.groups: every group id is a non-empty string.")
+            raise BadRequest(f"{where}: every group id is a non-empty string.", field=where)
         try:
             size = len(group.encode("utf-8"))
         except UnicodeEncodeError:
-            raise BadRequest("subscribe.groups: a group id is not valid text.") from None
+            raise BadRequest(f"{where}: a group id is not valid text.", field=where) from None
         if size > KAFKA_STRING_BYTES:
             raise BadRequest(
-                f"subscribe.groups: a group id has at most {KAFKA_STRING_BYTES} bytes."
+                f"{where}: a group id has at most {KAFKA_STRING_BYTES} bytes.", field=where
             )
     return frozenset(groups)
-
-
-def _error(message: str) -> dict[str, Any]:
-    return {"type": "error", "error": {"code": "bad_request", "message": message}}
 
 
 def _known(cluster: str) -> bool:
@@ -110,18 +128,14 @@ class LagConsumer(AuthenticatedConsumer):
     async def receive(
         self, text_data: str | None = None, bytes_data: bytes | None = None, **kwargs: Any
     ) -> None:
-        # Overrides the JSON consumer's decoding: a bad frame is answered, not a crash (1011).
+        # Overrides the JSON consumer's decoding: a frame is read like a REST body, and a bad
+        # one is answered, not a crash (1011).
         if not self.cluster:
             return
-        if text_data is None or len(text_data) > max_request_bytes():
-            await self.send_json(_error("Send one JSON object per text frame."))
-            return
         try:
-            content = json.loads(text_data)
-            wanted = parse_subscribe(content)
-        except (ValueError, RecursionError) as exc:
-            message = str(exc) if isinstance(exc, BadRequest) else "The frame is not JSON."
-            await self.send_json(_error(message))
+            wanted = parse_subscribe(read_frame(text_data, LAG_FRAME))
+        except FrameError as exc:
+            await self.send_json(error_message(exc))
             return
         await self._subscribe(wanted)
 

@@ -17,6 +17,22 @@ def _fast_password_hashing(settings) -> None:
     settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
 
 
+@pytest.fixture(autouse=True)
+def _local_memory_cache(settings) -> None:
+    # The console's cache is Redis (shared by its processes); unit tests must not need one.
+    # A fresh, empty in-memory cache per test (sign-in failure counts included); tests that
+    # want the real one build it from settings.REDIS_URL (tests/unit/test_signin_limit.py).
+    from django.core.cache import cache
+
+    settings.CACHES = {
+        "default": {
+            "BACKEND": "django.core.cache.backends.locmem.LocMemCache",
+            "LOCATION": "tests",
+        }
+    }
+    cache.clear()
+
+
 def _client_for(django_user_model, username: str, role: str | None) -> APIClient:
     user = django_user_model.objects.create_user(username=username, password="pw-" + username)
     if role:

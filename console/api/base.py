@@ -25,6 +25,13 @@ class ConsoleAPIView(APIView):
                 raise BadInput(name, f"{name}: {problem}")
             if isinstance(value, int) and not 0 <= value <= INT64_MAX:
                 raise BadInput(name, f"{name}: must be a whole number from 0 to {INT64_MAX}.")
+        # A credential in a URL ends up in logs, proxies and browser history: refused (the
+        # REST API takes tokens in the Authorization header only).
+        if "token" in request.query_params:
+            raise BadInput(
+                "token",
+                "token: never put a credential in a URL; send `Authorization: Token <key>`.",
+            )
         # Query values are filters and flags: no control characters either (a NUL cannot even
         # be stored or compared by PostgreSQL).
         for name, values in request.query_params.lists():

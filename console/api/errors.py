@@ -27,7 +27,8 @@ def _first_problem(detail: Any, path: str = "") -> tuple[str, str]:
     """The first (field path, message) in a DRF validation detail, for a readable sentence."""
     if isinstance(detail, dict):
         for key, value in detail.items():
-            sub = key if not path else f"{path}.{key}"
+            # DRF keys a list's item errors by index in some versions: scope.topics[0].
+            sub = f"{path}[{key}]" if isinstance(key, int) else key if not path else f"{path}.{key}"
             if key == "non_field_errors":
                 sub = path
             return _first_problem(value, sub)

@@ -4,6 +4,7 @@ Form and multipart bodies are refused (415) rather than parsed: a field a form c
 express (a list of partitions) would otherwise read as absent, and "absent" can mean "all".
 For the same reason a key given twice in one object is refused rather than read as its last
 value (`{"partitions": [...], "partitions": null}` would elect every partition).
+`loads_strict` is the one JSON reader: WebSocket frames go through it too (console/ws_frames.py).
 """
 
 from __future__ import annotations
@@ -36,27 +37,27 @@ class PayloadTooLarge(exceptions.APIException):
         self.limit = limit
 
 
-def _join(path: str, key: str) -> str:
+def _join(path: str, key: str, root: str) -> str:
     """`path.key` as the serializers name fields; a key UTF-8 cannot encode is escaped."""
     key = key.encode("utf-8", "backslashreplace").decode("utf-8")
-    return key if path == "body" else f"{path}.{key}"
+    return key if path == root else f"{path}.{key}"
 
 
-def _check_shape(data: Any) -> None:
+def _check_shape(data: Any, root: str = "body") -> None:
     """Depth at most MAX_JSON_DEPTH; no key given twice in an object; no string (key or
-    value) that UTF-8 cannot encode."""
-    stack: list[tuple[Any, int, str]] = [(data, 1, "body")]
+    value) that UTF-8 cannot encode. `root` names the whole document in messages."""
+    stack: list[tuple[Any, int, str]] = [(data, 1, root)]
     while stack:
         value, depth, where = stack.pop()
         if depth > MAX_JSON_DEPTH:
-            raise BodyError(f"body: nested deeper than {MAX_JSON_DEPTH} levels.")
+            raise BodyError(f"{root}: nested deeper than {MAX_JSON_DEPTH} levels.", root)
         if isinstance(value, _Repeated):
-            field = _join(where, value.key)
+            field = _join(where, value.key, root)
             raise BodyError(f"{field}: given twice in one object.", field)
         if isinstance(value, dict):
             for key, item in value.items():
-                _check_text(key, _join(where, key))
-                stack.append((item, depth + 1, _join(where, key)))
+                _check_text(key, _join(where, key, root))
+                stack.append((item, depth + 1, _join(where, key, root)))
         elif isinstance(value, list):
             stack.extend((item, depth + 1, f"{where}[{i}]") for i, item in enumerate(value))
         elif isinstance(value, str):
@@ -113,18 +114,26 @@ class StrictJSONParser(JSONParser):
             raise PayloadTooLarge(limit)
         # Never more than the limit (and one byte to tell) in memory, whatever was declared.
         raw = stream.read(limit + 1) if stream is not None else b""
-        if len(raw) > limit:
-            raise PayloadTooLarge(limit)
-        try:
-            data = json.loads(
-                raw.decode("utf-8"),
-                parse_float=_finite,
-                parse_constant=_no_constant,
-                object_pairs_hook=_object,
-            )
-        except RecursionError:
-            raise BodyError(f"body: nested deeper than {MAX_JSON_DEPTH} levels.") from None
-        except (UnicodeDecodeError, ValueError) as exc:
-            raise BodyError(f"body: not valid JSON ({exc}).") from None
-        _check_shape(data)
-        return data
+        return loads_strict(raw, limit)
+
+
+def loads_strict(raw: bytes, limit: int, root: str = "body") -> Any:
+    """`raw` (UTF-8 JSON) read by this API's rules, or PayloadTooLarge / BodyError: at most
+    `limit` bytes, nested at most MAX_JSON_DEPTH levels, no key twice in an object, no NaN,
+    Infinity or out-of-range number, no lone surrogate. `root` names the whole document in
+    messages and `BodyError.field` (`body` for REST, `frame` for a WebSocket frame)."""
+    if len(raw) > limit:
+        raise PayloadTooLarge(limit)
+    try:
+        data = json.loads(
+            raw.decode("utf-8"),
+            parse_float=_finite,
+            parse_constant=_no_constant,
+            object_pairs_hook=_object,
+        )
+    except RecursionError:
+        raise BodyError(f"{root}: nested deeper than {MAX_JSON_DEPTH} levels.", root) from None
+    except (UnicodeDecodeError, ValueError) as exc:
+        raise BodyError(f"{root}: not valid JSON ({exc}).", root) from None
+    _check_shape(data, root)
+    return data

@@ -8,7 +8,9 @@ from groups.strategies import STRATEGIES
 
 class TopicScopeSerializer(serializers.Serializer):
     topic = KafkaText()
-    partitions = serializers.ListField(child=int32(), allow_null=True, required=False, default=None)
+    # Required: `null` (explicitly) is every partition of the topic; a missing key is a 400,
+    # never "all" (a misspelt `partition` once reset every partition).
+    partitions = serializers.ListField(child=int32(), allow_null=True)
 
     def validate_partitions(self, value: list[int] | None) -> list[int] | None:
         if value is not None:

@@ -274,7 +274,7 @@ def test_shift_by_without_commit_names_the_partition(operator_client, idle_group
         ({"type": "from_file", "csv": "no-such-topic-zz,0,1\n"}, None, "strategy.csv"),
         (
             {"type": "earliest"},
-            {"topics": [{"topic": "no-such-topic-zz"}]},
+            {"topics": [{"topic": "no-such-topic-zz", "partitions": None}]},
             "scope.topics[0].topic",
         ),
         (

@@ -33,7 +33,10 @@ def group(stack):
 def _preview(operator_client) -> dict:
     response = operator_client.post(
         f"/api/v1/clusters/local/groups/{GROUP}/offset-resets",
-        {"scope": {"topics": [{"topic": TOPIC}]}, "strategy": {"type": "to_offset", "offset": 7}},
+        {
+            "scope": {"topics": [{"topic": TOPIC, "partitions": None}]},
+            "strategy": {"type": "to_offset", "offset": 7},
+        },
         format="json",
     )
     assert response.status_code == 201, response.content

@@ -107,7 +107,10 @@ def test_groups_list_and_detail_with_lag(viewer_client, idle_group, cluster):
 @pytest.mark.parametrize("cluster", CLUSTERS)
 def test_reset_previewed_executed_and_undone(operator_client, idle_group, cluster):
     base = f"/api/v1/clusters/{cluster}/groups/{idle_group}/offset-resets"
-    body = {"scope": {"topics": [{"topic": TOPIC}]}, "strategy": {"type": "earliest"}}
+    body = {
+        "scope": {"topics": [{"topic": TOPIC, "partitions": None}]},
+        "strategy": {"type": "earliest"},
+    }
     preview = operator_client.post(base, body, format="json")
     assert preview.status_code == 201, preview.content
     executed = operator_client.post(

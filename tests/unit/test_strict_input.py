@@ -76,7 +76,7 @@ def test_dry_run_is_a_json_boolean_only(operator_client, value):
     ],
 )
 def test_reset_strategy_values_are_not_coerced(operator_client, strategy, field):
-    body = {"scope": {"topics": [{"topic": "t"}]}, "strategy": strategy}
+    body = {"scope": {"topics": [{"topic": "t", "partitions": None}]}, "strategy": strategy}
     error = assert_error(_post(operator_client, RESETS, body), 400, "invalid")
     assert error["details"]["field"] == field
     _nothing_changed()
@@ -345,7 +345,7 @@ OUT_OF_RANGE = [
 @pytest.mark.parametrize("text", OUT_OF_RANGE)
 def test_a_reset_date_time_outside_the_range_is_a_400(operator_client, text):
     body = {
-        "scope": {"topics": [{"topic": "t"}]},
+        "scope": {"topics": [{"topic": "t", "partitions": None}]},
         "strategy": {"type": "to_datetime", "datetime": text},
     }
     error = assert_error(_post(operator_client, RESETS, body), 400)
@@ -403,3 +403,11 @@ def test_job_params_take_json_integers_and_whole_patterns(params, field):
     with pytest.raises(BadInput) as caught:
         validate_params(get_job_type("topic-export"), params)
     assert caught.value.field == field
+
+
+def test_a_reset_scope_names_its_partitions_or_null_for_all(operator_client):
+    """A missing `partitions` is a 400, never "all"; `null` says "all" explicitly."""
+    body = {"scope": {"topics": [{"topic": "t"}]}, "strategy": {"type": "earliest"}}
+    error = assert_error(_post(operator_client, RESETS, body), 400)
+    assert error["details"]["field"] == "scope.topics[0].partitions"
+    _nothing_changed()

@@ -127,3 +127,18 @@ def test_sqlite_runs_in_wal_mode_with_a_busy_timeout(tmp_path):
     finally:
         wrapper.close()
     assert connection.settings_dict["OPTIONS"]["transaction_mode"] == "IMMEDIATE"
+
+
+def test_writes_go_through_when_the_rate_limits_cache_fails(operator_client, monkeypatch):
+    from console.api.throttle import WriteRateThrottle
+
+    class Broken:
+        def get(self, *args, **kwargs):
+            raise ConnectionError("Redis is down")
+
+        set = get
+
+    monkeypatch.setattr(WriteRateThrottle, "cache", Broken())
+    path = "/api/v1/clusters/local/groups/g/offset-resets"
+    response = operator_client.post(path, "{}", content_type="application/json")
+    assert response.status_code == 400  # read and refused for its body, not a 500

@@ -1,0 +1,160 @@
+"""A change can never widen: every malformed variant of a valid, narrow request (each key
+misspelt or dropped, each value replaced by a look-alike of another type, an extra key at every
+depth; tests/mutations.py) is either refused or does no more than a valid request would, and
+the real cluster is read after each to check that nothing outside the narrow request changed.
+
+The only variants set aside are the documented spellings of "all" (`partitions: null`), which
+are not malformed: they say "all" explicitly.
+"""
+
+from __future__ import annotations
+
+import json
+import uuid
+from collections import Counter
+from typing import Any
+
+import pytest
+
+from console.kafka import dev
+from tests.mutations import variants
+from tests.stack import cluster_client, commit_and_wait, log_ends
+
+pytestmark = [pytest.mark.integration, pytest.mark.django_db]
+
+PARTITIONS = 4
+START = 10
+
+
+@pytest.fixture(autouse=True)
+def _no_write_limit(monkeypatch):
+    from console.api.throttle import WriteRateThrottle
+
+    monkeypatch.setattr(WriteRateThrottle, "THROTTLE_RATES", {"writes": "100000/min"})
+
+
+@pytest.fixture(scope="module")
+def topic(stack) -> str:
+    client = cluster_client()
+    name = f"widen-{uuid.uuid4().hex[:8]}"
+    dev.create_topics(client, [(name, PARTITIONS, 3, {})])
+    tps = [(name, p) for p in range(PARTITIONS)]
+    log_ends(client, tps)
+    producer = dev.make_producer(client, acks="all")
+    for partition in range(PARTITIONS):
+        for i in range(100):
+            producer.produce(name, value=b"%d" % i, partition=partition)
+    assert producer.flush(30) == 0
+    yield name
+    client.delete_topics([name])
+
+
+def _send(client, method: str, path: str, body: Any):
+    return getattr(client, method)(path, json.dumps(body), content_type="application/json")
+
+
+def _tally(statuses: Counter, response) -> int:
+    statuses[response.status_code] += 1
+    assert response.status_code < 500, response.content
+    return response.status_code
+
+
+def test_an_offset_reset_never_touches_a_partition_it_did_not_name(operator_client, topic):
+    client = cluster_client()
+    group = f"widen-g-{uuid.uuid4().hex[:8]}"
+    tps = [(topic, p) for p in range(PARTITIONS)]
+    start = dict.fromkeys(tps, START)
+    commit_and_wait(client, group, start)
+    narrow = {
+        "scope": {"topics": [{"topic": topic, "partitions": [1]}]},
+        "strategy": {"type": "to_offset", "offset": 50},
+        "dry_run": False,
+        "reason": "narrow",
+    }
+    path = f"/api/v1/clusters/local/groups/{group}/offset-resets"
+    statuses: Counter = Counter()
+    changed = 0
+    for what, body in variants(narrow):
+        if what == "('scope', 'topics', 0, 'partitions')=None":
+            continue  # `null` is the documented "every partition"
+        _tally(statuses, _send(operator_client, "post", path, body))
+        committed = client.committed_offsets({group: None})[group]
+        others = {tp: committed.get(tp) for tp in tps if tp != (topic, 1)}
+        assert others == dict.fromkeys(others, START), (what, body, committed)
+        if committed.get((topic, 1)) != START:
+            changed += 1
+            commit_and_wait(client, group, {(topic, 1): START})
+    # The narrow request itself, for contrast: it changes partition 1 only.
+    assert _send(operator_client, "post", path, narrow).status_code == 201
+    assert client.committed_offsets({group: None})[group] == {**start, (topic, 1): 50}
+    print("reset variants:", dict(statuses), "changed partition 1:", changed)
+    assert statuses[400] > 100 and changed >= 1  # the walk did run both ways
+
+
+def test_a_config_change_never_touches_another_key(admin_client_api, topic):
+    client = cluster_client()
+    baseline = {"retention.ms": "86400000", "segment.bytes": "1048576"}
+    client.alter_topic_configs(topic, baseline, [])
+
+    def dynamic() -> dict[str, str]:
+        values = client.describe_topic_configs([topic])[topic]
+        return {k: v.value for k, v in values.items() if v.source == "DYNAMIC_TOPIC_CONFIG"}
+
+    narrow = {"set": {"retention.ms": "3600000"}}
+    path = f"/api/v1/clusters/local/topics/{topic}/configs"
+    statuses: Counter = Counter()
+    for what, body in variants(narrow):
+        _tally(statuses, _send(admin_client_api, "patch", path, body))
+        now = dynamic()
+        # Only retention.ms may differ (set to something else, or deleted); nothing else.
+        assert {k: v for k, v in now.items() if k != "retention.ms"} == {
+            "segment.bytes": "1048576"
+        }, (what, body, now)
+        if now.get("retention.ms") != baseline["retention.ms"]:
+            client.alter_topic_configs(topic, baseline, [])
+    print("config variants:", dict(statuses))
+    assert statuses[400] > 20
+
+
+def test_a_topic_create_never_creates_another_topic_or_config(admin_client_api, stack):
+    client = cluster_client()
+    name = f"widen-new-{uuid.uuid4().hex[:8]}"
+    narrow = {
+        "name": name,
+        "partitions": 2,
+        "replication_factor": 3,
+        "configs": {"retention.ms": "3600000"},
+    }
+    before = {t.name for t in client.topic_metadata()}
+    statuses: Counter = Counter()
+    for what, body in variants(narrow):
+        status = _tally(
+            statuses, _send(admin_client_api, "post", "/api/v1/clusters/local/topics", body)
+        )
+        now = {t.name for t in client.topic_metadata()}
+        new = now - before
+        assert new <= {name, body.get("name")}, (what, body, new)
+        if status == 201:
+            created = body["name"]
+            configs = client.describe_topic_configs([created])[created]
+            dynamic = {k for k, v in configs.items() if v.source == "DYNAMIC_TOPIC_CONFIG"}
+            assert dynamic <= set(body.get("configs") or {}), (what, body, dynamic)
+            client.delete_topics([created])
+            before -= {created}
+    print("create variants:", dict(statuses))
+    assert statuses[400] > 20
+
+
+def test_an_election_never_reaches_a_partition_it_did_not_name(admin_client_api, topic):
+    narrow = {"election": "preferred", "partitions": [{"topic": topic, "partition": 0}]}
+    statuses: Counter = Counter()
+    for what, body in variants(narrow):
+        if what == "('partitions',)=None":
+            continue  # `null` is the documented "every partition"
+        response = _send(admin_client_api, "post", "/api/v1/clusters/local/elect-leaders", body)
+        if _tally(statuses, response) == 200:
+            named = {(p["topic"], p["partition"]) for p in body["partitions"]}
+            reached = {(r["topic"], r["partition"]) for r in response.json()}
+            assert reached <= named, (what, body, reached)
+    print("election variants:", dict(statuses))
+    assert statuses[400] > 20

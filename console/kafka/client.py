@@ -251,6 +251,8 @@ class ClusterClient:
             return call(*args)
         except (WireError, protocol.ProtocolError) as exc:
             raise wire_error(exc, what) from exc
+        except OSError as exc:  # a socket error the connection did not name: no answer
+            raise wire_error(WireUnreachable(str(exc)), what) from exc
         except (ValueError, IndexError, UnicodeDecodeError) as exc:
             raise KafkaCallFailed(
                 f"Kafka answered {what} with something unreadable: {exc}.", code="kafka_error"

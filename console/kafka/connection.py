@@ -99,9 +99,17 @@ class Connection:
                         f"TLS handshake with {host}:{port} failed: certificate verify failed "
                         f"({exc.verify_message})"
                     ) from None
+                except (ssl.SSLEOFError, ssl.SSLZeroReturnError, ssl.SSLSyscallError) as exc:
+                    # The broker closed the connection mid-handshake (it is stopping): no
+                    # answer, so the next broker is asked, not a TLS failure to report.
+                    raise WireUnreachable(f"{host}:{port}: closed during TLS ({exc})") from None
                 except ssl.SSLError as exc:
                     raise WireTlsFailed(
                         f"TLS handshake with {host}:{port} failed: {exc.reason or exc}"
+                    ) from None
+                except OSError as exc:  # reset or timed out mid-handshake: no answer
+                    raise WireUnreachable(
+                        f"{host}:{port}: TLS handshake: {exc.strerror or exc}"
                     ) from None
             else:
                 self.sock = raw

@@ -11,6 +11,7 @@ from collections.abc import Callable, Mapping
 from typing import Any, TypeVar
 
 from console import kafka
+from console.api.limits import KRAFT_MAX_ADDED_PARTITIONS, KRAFT_MAX_NEW_TOPIC_PARTITIONS
 from console.clusters import ClusterConfig
 from console.errors import BadInput, Conflict, NotFound
 from console.metadata import ClusterSnapshot, cache
@@ -101,6 +102,14 @@ def create_topic(
                 name, partitions, replication_factor, configs, validate_only=step_validate_only
             )
         except kafka.KafkaCallFailed as exc:
+            if partitions > KRAFT_MAX_NEW_TOPIC_PARTITIONS:
+                raise BadInput(
+                    "partitions",
+                    f"partitions: Kafka refused {partitions} ({exc.message}). A KRaft "
+                    f"controller creates a topic with at most {KRAFT_MAX_NEW_TOPIC_PARTITIONS} "
+                    f"partitions; create it with fewer, then add up to "
+                    f"{KRAFT_MAX_ADDED_PARTITIONS} at a time.",
+                ) from exc
             raise _as_bad_input(exc) from exc
     cache.invalidate(cfg.name, name)
     return _await_visible(
@@ -164,6 +173,14 @@ def add_partitions(cfg: ClusterConfig, name: str, count: int) -> ClusterSnapshot
         try:
             client.create_partitions(name, count, validate_only=step_validate_only)
         except kafka.KafkaCallFailed as exc:
+            if count - current > KRAFT_MAX_ADDED_PARTITIONS:
+                raise BadInput(
+                    "count",
+                    f"count: Kafka refused adding {count - current} partitions ({exc.message}). "
+                    f"A KRaft controller adds at most {KRAFT_MAX_ADDED_PARTITIONS} in one "
+                    f"request; raise the count to {current + KRAFT_MAX_ADDED_PARTITIONS} or "
+                    "less, then again.",
+                ) from exc
             raise _as_bad_input(exc, "count") from exc
     cache.invalidate(cfg.name, name)
     return _await_visible(

@@ -37,6 +37,12 @@ MAX_CONFIG_VALUE_BYTES = 30_000
 # A name in a path (group ids are free text in Kafka, bounded only by the protocol).
 MAX_PATH_NAME_BYTES = KAFKA_STRING_BYTES
 MAX_PARTITIONS = 100_000  # librdkafka's cap on a topic's partition count (NewTopic, NewPartitions)
+# A KRaft controller writes at most 10,000 metadata records for one request: a new topic (one
+# topic record plus one per partition) has at most 9,999 partitions, and one request adds at
+# most 10,000. Past them Kafka answers POLICY_VIOLATION ("excessively large") or, when adding,
+# an unknown error; the console then names the limit (measured on Kafka 4.3).
+KRAFT_MAX_NEW_TOPIC_PARTITIONS = 9_999
+KRAFT_MAX_ADDED_PARTITIONS = 10_000
 
 # --- offset resets ---------------------------------------------------------------------------
 MAX_CSV_CHARS = 512 * 1024  # from_file: about 50,000 lines of topic,partition,offset

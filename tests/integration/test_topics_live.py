@@ -356,3 +356,30 @@ def test_a_topic_created_elsewhere_a_moment_ago_is_not_refused(viewer_client, op
         assert [(p["topic"], p["partition"]) for p in plan.json()["plan"]] == [(name, 1)]
     finally:
         client.delete_topics([name])
+
+
+def test_partition_counts_past_the_controllers_limit_name_the_field(admin_client_api, stack):
+    """Kafka's KRaft controller takes at most 10,000 records a request: a 400 on the field
+    with the limit, not "Unknown broker error" (502) or a 400 on `configs`."""
+    from tests.stack import cluster_client
+
+    name = _new_name()
+    body = {"name": name, "partitions": 10_000, "replication_factor": 1}
+    error = assert_error(
+        admin_client_api.post("/api/v1/clusters/local/topics", body, format="json"), 400
+    )
+    assert error["details"]["field"] == "partitions" and "9999" in error["message"]
+    client = cluster_client()
+    client.create_topic(name, 1, 1, {})
+    try:
+        path = f"/api/v1/clusters/local/topics/{name}/partitions"
+        error = assert_error(admin_client_api.post(path, {"count": 10_002}, format="json"), 400)
+        assert error["details"]["field"] == "count" and "10001 or less" in error["message"]
+        assert [
+            p["partition"]
+            for p in admin_client_api.get(f"/api/v1/clusters/local/topics/{name}").json()[
+                "partitions"
+            ]
+        ] == [0]
+    finally:
+        client.delete_topics([name])

@@ -8,6 +8,7 @@ from rest_framework import exceptions, serializers
 from rest_framework.views import APIView
 
 from console.api.limits import INT64_MAX, MAX_PATH_NAME_BYTES, text_problem
+from console.api.query import check_query
 from console.api.strict import check_body
 from console.clusters import ClusterConfig, get_cluster
 from console.errors import BadInput
@@ -38,6 +39,7 @@ class ConsoleAPIView(APIView):
             for value in (name, *values):
                 if problem := text_problem(value):
                     raise BadInput(name, f"{name}: {problem}")
+        check_query(request)  # undeclared or repeated parameters
         # A write's body is JSON or nothing: a form content type is refused even when the form
         # is empty, rather than read as "no fields given".
         if request.method in _BODY_METHODS and request.content_type:

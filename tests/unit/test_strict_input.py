@@ -411,3 +411,35 @@ def test_a_reset_scope_names_its_partitions_or_null_for_all(operator_client):
     error = assert_error(_post(operator_client, RESETS, body), 400)
     assert error["details"]["field"] == "scope.topics[0].partitions"
     _nothing_changed()
+
+
+# --- query strings -------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("query", "field"),
+    [
+        ("filtr=under_replicated", "filtr"),  # read as no filter: every topic
+        ("filter=under_replicated&filter=unavailable", "filter"),
+        ("include_internal=true&include_internal=false", "include_internal"),
+    ],
+)
+def test_an_undeclared_or_repeated_query_parameter_is_a_400(viewer_client, query, field):
+    response = viewer_client.get(f"/api/v1/clusters/no-such-cluster/topics?{query}")
+    assert assert_error(response, 400)["details"]["field"] == field
+
+
+def test_every_operation_takes_exactly_its_declared_query_parameters(viewer_client):
+    from console.api.query import declared, schema_path
+
+    schema = _schema(viewer_client)
+    for path, methods in schema["paths"].items():
+        for method, operation in methods.items():
+            names = {p["name"] for p in operation.get("parameters", []) if p["in"] == "query"}
+            assert declared()[(method.upper(), path)] == names
+    assert schema_path("api/v1/clusters/<str:cluster>/groups/<group_id:group>") == (
+        "/api/v1/clusters/{cluster}/groups/{group}"
+    )
+    # A declared parameter still works.
+    assert viewer_client.get("/api/v1/audit?limit=5").status_code == 403  # viewer: no audit
+    assert viewer_client.get("/api/v1/me?").status_code == 200

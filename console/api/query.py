@@ -1,0 +1,53 @@
+"""Query strings read as strictly as bodies: a parameter the operation does not declare is a
+400 naming it (`?filtr=under_replicated` once answered every topic), and so is a parameter
+given twice (`?filter=a&filter=b` read as its last value).
+
+What each operation takes is read once per process from the OpenAPI document the views
+declare (`extend_schema(parameters=...)`): declared once, enforced and documented alike.
+"""
+
+from __future__ import annotations
+
+import functools
+import re
+from typing import Any
+
+from console.errors import BadInput
+
+_ROUTE_PARAM = re.compile(r"<(?:\w+:)?(\w+)>")
+
+
+@functools.cache
+def declared() -> dict[tuple[str, str], frozenset[str]]:
+    """(METHOD, schema path) -> the query parameters the operation declares."""
+    from drf_spectacular.generators import SchemaGenerator
+
+    schema = SchemaGenerator().get_schema(request=None, public=True)
+    return {
+        (method.upper(), path): frozenset(
+            p["name"] for p in operation.get("parameters", []) if p.get("in") == "query"
+        )
+        for path, methods in schema["paths"].items()
+        for method, operation in methods.items()
+    }
+
+
+def schema_path(route: str) -> str:
+    """Django's matched route (`api/v1/clusters/<str:cluster>`) as the schema writes it."""
+    return "/" + _ROUTE_PARAM.sub(r"{\1}", route)
+
+
+def check_query(request: Any) -> None:
+    """Refuse an undeclared or repeated query parameter of the request's operation."""
+    match = getattr(request._request, "resolver_match", None)
+    allowed = declared().get((request.method, schema_path(match.route))) if match else None
+    if allowed is None:
+        return  # HEAD, OPTIONS: not operations of the schema
+    for name, values in request.query_params.lists():
+        if name not in allowed:
+            takes = ", ".join(sorted(allowed)) or "none"
+            raise BadInput(
+                name, f"{name}: unknown query parameter (this operation takes: {takes})."
+            )
+        if len(values) > 1:
+            raise BadInput(name, f"{name}: given {len(values)} times; give it once.")

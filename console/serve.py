@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import json
 import re
+import sys
 from typing import Any
 
 from daphne import cli, http_protocol
@@ -129,8 +130,21 @@ def install() -> None:
     http_protocol.WebRequest.gotLength = _early_length_check
 
 
+def daphne_argv(argv: list[str]) -> list[str]:
+    """daphne's arguments with the WebSocket message cap of console.ws_frames unless given."""
+    from console.ws_frames import SERVER_MESSAGE_CAP_BYTES
+
+    extra = [
+        f"{option}={SERVER_MESSAGE_CAP_BYTES}"
+        for option in ("--websocket-max-message-size", "--websocket-max-frame-size")
+        if not any(arg == option or arg.startswith(option + "=") for arg in argv)
+    ]
+    return extra + argv
+
+
 def main() -> None:
     install()
+    sys.argv[1:] = daphne_argv(sys.argv[1:])
     cli.CommandLineInterface.entrypoint()
 
 

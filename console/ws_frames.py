@@ -19,12 +19,11 @@ from console.api.parsers import BodyError, PayloadTooLarge, loads_strict
 from console.api.strict import check_body
 from console.errors import BadInput, ConsoleError
 
-# A frame's limit, in UTF-8 bytes. Daphne (autobahn) fails the connection without a close
-# frame (clients see 1006) when a message exceeds its --websocket-max-message-size, 1 MiB by
-# default, before the application sees a byte of it: a limit of our own at or above that
-# could never be answered. Half of it leaves every frame up to the server's cap an answer;
-# a subscription of 1,000 group ids of 255 characters is about 260 KB.
-MAX_FRAME_BYTES = 512 * 1024
+# Daphne (autobahn) fails the connection without a close frame (clients see 1006) when a
+# message exceeds its --websocket-max-message-size, before the application sees a byte of it.
+# console.serve starts daphne with this cap (daphne's own default is 1 MiB, the REST body
+# limit: a frame just over it could never be answered); the frames' own limit is the REST one.
+SERVER_MESSAGE_CAP_BYTES = 4 * 1024 * 1024
 ROOT = "frame"  # what messages call the whole frame (REST says `body`)
 
 
@@ -44,8 +43,9 @@ class FrameError(ConsoleError):
 
 
 def frame_limit() -> int:
-    """The largest frame read, in UTF-8 bytes: MAX_FRAME_BYTES, or MAX_REQUEST_BYTES if smaller."""
-    return min(MAX_FRAME_BYTES, max_request_bytes())
+    """The largest frame read, in UTF-8 bytes: a request body's limit (MAX_REQUEST_BYTES),
+    kept under the server's cap so that a frame over it is still answered."""
+    return min(max_request_bytes(), SERVER_MESSAGE_CAP_BYTES // 2)
 
 
 def read_frame(text_data: str | None, spec: serializers.Serializer) -> dict[str, Any]:

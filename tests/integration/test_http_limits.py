@@ -86,3 +86,21 @@ def test_a_token_in_a_query_string_is_refused_and_never_logged(console):
     log = console.log_path.read_text()
     assert secret not in log
     assert "/api/v1/me?token=***" in log
+
+
+def test_a_socket_frame_over_the_body_limit_is_answered_and_the_socket_stays(console):
+    """The frames' limit is the body limit (1 MiB); the server's cap (4 MiB) is above it, so
+    a frame past the limit gets an answer, not a dropped connection (1006)."""
+    from websockets.sync.client import connect
+
+    url = console.base.replace("http://", "ws://") + "/ws/clusters/local/lag"
+    headers = {"Authorization": f"Token {console.viewer}"}
+    with connect(url, additional_headers=headers, max_size=None, open_timeout=10) as socket:
+        socket.send(json.dumps({"subscribe": {"groups": ["g" * (1536 * 1024)]}}))
+        answer = json.loads(socket.recv(timeout=10))
+        assert answer["type"] == "error", answer
+        assert answer["error"]["code"] == "payload_too_large"
+        assert answer["error"]["details"]["limit"] == 1024 * 1024
+        socket.send(json.dumps({"subscribe": {"groups": ["still-open"]}}))
+        answer = json.loads(socket.recv(timeout=10))
+        assert answer["type"] == "status", answer

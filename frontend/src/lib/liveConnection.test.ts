@@ -149,6 +149,17 @@ describe("LiveConnection", () => {
     }
   });
 
+  it("says the server's reason when it explains a final close (an origin refused)", () => {
+    const { conn, state, socket } = setup();
+    conn.start();
+    socket().open();
+    const words = "The origin 'http://evil.test' is not this console's; list it in CSRF_TRUSTED_ORIGINS.";
+    socket().receive({ type: "error", error: { code: "origin_refused", message: words, details: {} } });
+    socket().drop(4403);
+    expect(state()).toMatchObject({ status: "off", live: false, reason: words });
+    conn.stop();
+  });
+
   it("is idle (not live) when data stops for longer than the watchdog, and live again with the next message", () => {
     const { conn, state, socket } = setup({ staleAfterMs: (s) => 3 * (s ?? 5) * 1000 });
     conn.start();

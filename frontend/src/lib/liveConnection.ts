@@ -96,6 +96,8 @@ export class LiveConnection {
   private watchdog: ReturnType<typeof setTimeout> | undefined;
   private flushTimer: ReturnType<typeof setTimeout> | undefined;
   private buffer: LiveMessage[] = [];
+  /** The server's own words for a refusal (an `error` message just before a final close). */
+  private serverReason: string | null = null;
 
   constructor(options: LiveConnectionOptions) {
     this.options = options;
@@ -142,6 +144,7 @@ export class LiveConnection {
 
   private connect(): void {
     if (this.stopped) return;
+    this.serverReason = null;
     const create =
       this.options.createSocket ??
       (typeof WebSocket === "undefined" ? null : (url: string) => new WebSocket(url) as SocketLike);
@@ -200,6 +203,8 @@ export class LiveConnection {
     }
     if (message.type === "error") {
       // A subscription the server refused: nothing live will come for it, the page polls.
+      // The socket may also be closing for good (an origin refused): its words explain why.
+      this.serverReason = message.error.message;
       this.setState({ status: "idle", live: false, reason: message.error.message });
       return;
     }
@@ -255,9 +260,10 @@ export class LiveConnection {
     if (this.stopped) return;
     const final = code === null ? undefined : FINAL_CLOSE_CODES.get(code);
     if (final) {
-      this.setState({ status: "off", live: false, reason: final });
+      this.setState({ status: "off", live: false, reason: this.serverReason ?? final });
       return;
     }
+    this.serverReason = null;
     this.attempt += 1;
     this.setState({
       status: "paused",

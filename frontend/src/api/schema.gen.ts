@@ -900,7 +900,7 @@ export interface components {
             under_replicated_count: number;
         };
         TopicScope: {
-            partitions?: number[] | null;
+            partitions: number[] | null;
             topic: string;
         };
         /**

@@ -44,6 +44,17 @@ if envbool("TRUST_X_FORWARDED_PROTO", False):
     SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
 SESSION_COOKIE_SECURE = CSRF_COOKIE_SECURE = HTTPS
 SECURE_HSTS_SECONDS = 31_536_000 if HTTPS else 0
+# The console usually lives on a host of its own (console.example.com): HSTS for the hosts
+# below it costs nothing. HSTS_INCLUDE_SUBDOMAINS=false when it is served from a domain whose
+# subdomains still speak plain HTTP.
+SECURE_HSTS_INCLUDE_SUBDOMAINS = HTTPS and envbool("HSTS_INCLUDE_SUBDOMAINS", True)
+# `manage.py check --deploy` warnings that do not apply to this layout (bin/test runs it):
+# - W008 (SECURE_SSL_REDIRECT off): daphne serves plain HTTP behind the TLS-terminating proxy,
+#   which redirects http to https (deploy/nginx-kafka-console.conf); a redirect here would
+#   also bounce the health probes and scrapes that reach daphne directly on its local port.
+# - W021 (SECURE_HSTS_PRELOAD off): preloading is decided for a whole registered domain by its
+#   owner (hstspreload.org), not by one application on one of its hosts.
+SILENCED_SYSTEM_CHECKS = ["security.W008", "security.W021"]
 SECURE_CONTENT_TYPE_NOSNIFF = True
 # No inline scripts anywhere (the SPA is a module file, Swagger UI uses its split view);
 # styles may be inline (charts set style attributes).
@@ -249,6 +260,18 @@ if not 0 < SPARK_JOB_SOFT_TIME_LIMIT < SPARK_JOB_HARD_TIME_LIMIT:
 if SPARK_HEARTBEAT_TIMEOUT < 5 or SPARK_REAPER_INTERVAL < 1:
     raise ImproperlyConfigured("SPARK_HEARTBEAT_TIMEOUT must be >= 5, SPARK_REAPER_INTERVAL >= 1.")
 
+# Where the web server listens (`python -m console.serve -b CONSOLE_BIND -p CONSOLE_PORT`, the
+# systemd unit deploy/kafka-console-web.service); read here too so a bad value fails
+# `manage.py check`. Keep it on a local address behind the reverse proxy.
+CONSOLE_BIND = os.environ.get("CONSOLE_BIND", "127.0.0.1")
+CONSOLE_PORT = envint("CONSOLE_PORT", 8000)
+try:
+    ipaddress.ip_address(CONSOLE_BIND)
+except ValueError as exc:
+    raise ImproperlyConfigured(f"CONSOLE_BIND: {exc}") from None
+if not 0 < CONSOLE_PORT < 65536:
+    raise ImproperlyConfigured("CONSOLE_PORT must be a TCP port (1-65535).")
+
 # Largest API request body (bytes); a bigger one is refused with 413 before it is read
 # (console/api/body_limit.py, console/api/parsers.py). The other input limits are in
 # console/api/limits.py.
@@ -279,6 +302,13 @@ try:
         ipaddress.ip_network(_cidr, strict=False)
 except ValueError as exc:
     raise ImproperlyConfigured(f"METRICS_ALLOWED_NETWORKS: {exc}") from None
+# GET /readyz (console/health.py): the database, Redis and the lag sampler's last pass, each
+# given this long. Without a sampler meant to run (or when a stopped sampler should not take
+# the web servers out of a load balancer), READINESS_REQUIRE_SAMPLER=false skips that check.
+READINESS_REQUIRE_SAMPLER = envbool("READINESS_REQUIRE_SAMPLER", True)
+READINESS_TIMEOUT_SECONDS = float(os.environ.get("READINESS_TIMEOUT_SECONDS", "2"))
+if not 0 < READINESS_TIMEOUT_SECONDS <= 30:
+    raise ImproperlyConfigured("READINESS_TIMEOUT_SECONDS must be > 0 and at most 30.")
 
 REST_FRAMEWORK = {
     # Token first, so an anonymous request gets 401 with WWW-Authenticate, not 403.

@@ -2,8 +2,9 @@ from django.contrib import admin
 from django.contrib.auth import views as auth_views
 from django.urls import include, path, re_path
 
-from console import views
+from console import health, views
 from console.signin_limit import signin_limited
+from groups.lag_store import read_meta
 from groups.metrics_view import metrics_view
 
 urlpatterns = [
@@ -14,6 +15,8 @@ urlpatterns = [
     path("admin/login/", signin_limited(admin.site.login)),
     path("admin/", admin.site.urls),
     path("healthz", views.healthz, name="healthz"),
+    # Readiness: database, Redis, the lag sampler's last pass; no auth (console/health.py).
+    path("readyz", health.readiness_view(read_meta), name="readyz"),
     # Prometheus scrape: its own guard (token or network), no session (groups/metrics_view.py).
     path("metrics", metrics_view, name="metrics"),
     path("api/v1/", include("console.api.urls")),

@@ -24,7 +24,8 @@ RAW = json.loads((ROOT / "frontend" / "src" / "api" / "openapi.json").read_text(
 schema = schemathesis.openapi.from_dict(RAW)
 # Schema-valid inputs only: the cluster is pinned to `local` after generation, which would turn
 # a deliberately invalid cluster name valid; invalid inputs have hand-written tests
-# (tests/unit/test_hardening_inputs.py).
+# (tests/unit/test_request_bodies.py, test_kafka_bound_values.py, test_query_and_path_values.py,
+# test_reset_request_bounds.py).
 schema.config.generation.update(modes=[schemathesis.GenerationMode.POSITIVE])
 EXAMPLES = 80
 # What must hold for every generated request: no 5xx, and the answer (status, content type,

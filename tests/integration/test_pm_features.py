@@ -243,54 +243,111 @@ def test_the_backfill_writes_the_history_once(history, records):
     )
 
 
-def test_bad_params_are_400_naming_the_field_and_queue_nothing(console, history):
+# Each case: the job type, its params from the backfill's alarms and work orders topics, and
+# the field its 400 names.
+BAD_PARAMS = [
+    pytest.param(
+        "window-features",
+        lambda alarms, orders: {"alarms_topic": alarms, "windows": [7, 7]},
+        "params.windows",
+        id="features-windows-repeated",
+    ),
+    pytest.param(
+        "window-features",
+        lambda alarms, orders: {"alarms_topic": alarms, "windows": [14, 7]},
+        "params.windows",
+        id="features-windows-out-of-order",
+    ),
+    pytest.param(
+        "window-features",
+        lambda alarms, orders: {"alarms_topic": alarms, "windows": [0]},
+        "params.windows[0]",
+        id="features-zero-window",
+    ),
+    pytest.param(
+        "window-features",
+        lambda alarms, orders: {"alarms_topic": "no-such-alarms-pm"},
+        "params.alarms_topic",
+        id="features-unknown-alarms-topic",
+    ),
+    pytest.param(
+        "window-features",
+        lambda alarms, orders: {
+            "alarms_topic": alarms,
+            "fault_codes": ["E101-OVERHEAT", "e101 overheat"],
+        },
+        "params.fault_codes",
+        id="features-fault-codes-same-column",
+    ),
+    pytest.param(
+        "window-features",
+        lambda alarms, orders: {"alarms_topic": alarms, "sensors": ["severity"]},
+        "params.sensors",
+        id="features-severity-as-sensor",
+    ),
+    pytest.param(
+        "window-features",
+        lambda alarms, orders: {
+            "alarms_topic": alarms,
+            "start_time": "2026-01-02T00:00:00Z",
+            "end_time": "2026-01-01T00:00:00Z",
+        },
+        "params.end_time",
+        id="features-end-before-start",
+    ),
+    pytest.param(
+        "window-features",
+        lambda alarms, orders: {"alarms_topic": alarms, "start_time": "soon"},
+        "params.start_time",
+        id="features-start-not-a-time",
+    ),
+    pytest.param(
+        "window-features",
+        lambda alarms, orders: {"alarms_topic": alarms, "topic": alarms},
+        "params.topic",
+        id="features-unknown-param",
+    ),
+    pytest.param(
+        "failure-labels",
+        lambda alarms, orders: {
+            "alarms_topic": alarms,
+            "work_orders_topic": orders,
+            "horizon_days": 0,
+        },
+        "params.horizon_days",
+        id="labels-zero-horizon",
+    ),
+    pytest.param(
+        "failure-labels",
+        lambda alarms, orders: {
+            "alarms_topic": alarms,
+            "work_orders_topic": orders,
+            "horizon_days": -3,
+        },
+        "params.horizon_days",
+        id="labels-negative-horizon",
+    ),
+    pytest.param(
+        "failure-labels",
+        lambda alarms, orders: {"alarms_topic": alarms, "work_orders_topic": "no-such-orders-pm"},
+        "params.work_orders_topic",
+        id="labels-unknown-work-orders-topic",
+    ),
+]
+
+
+@pytest.mark.parametrize("job_type, params, field", BAD_PARAMS)
+def test_bad_params_are_400_naming_the_field_and_queue_nothing(
+    console, history, job_type, params, field
+):
     before = console.job_count()
-    alarms, orders = history["alarms"], history["work_orders"]
-    cases = [
-        ("window-features", {"alarms_topic": alarms, "windows": [7, 7]}, "params.windows"),
-        ("window-features", {"alarms_topic": alarms, "windows": [14, 7]}, "params.windows"),
-        ("window-features", {"alarms_topic": alarms, "windows": [0]}, "params.windows[0]"),
-        ("window-features", {"alarms_topic": "no-such-alarms-pm"}, "params.alarms_topic"),
-        (
-            "window-features",
-            {"alarms_topic": alarms, "fault_codes": ["E101-OVERHEAT", "e101 overheat"]},
-            "params.fault_codes",
-        ),
-        ("window-features", {"alarms_topic": alarms, "sensors": ["severity"]}, "params.sensors"),
-        (
-            "window-features",
-            {
-                "alarms_topic": alarms,
-                "start_time": "2026-01-02T00:00:00Z",
-                "end_time": "2026-01-01T00:00:00Z",
-            },
-            "params.end_time",
-        ),
-        ("window-features", {"alarms_topic": alarms, "start_time": "soon"}, "params.start_time"),
-        ("window-features", {"alarms_topic": alarms, "topic": alarms}, "params.topic"),
-        (
-            "failure-labels",
-            {"alarms_topic": alarms, "work_orders_topic": orders, "horizon_days": 0},
-            "params.horizon_days",
-        ),
-        (
-            "failure-labels",
-            {"alarms_topic": alarms, "work_orders_topic": orders, "horizon_days": -3},
-            "params.horizon_days",
-        ),
-        (
-            "failure-labels",
-            {"alarms_topic": alarms, "work_orders_topic": "no-such-orders-pm"},
-            "params.work_orders_topic",
-        ),
-    ]
-    for job_type, params, field in cases:
-        status, answer = console.call(
-            "POST", "spark/jobs", {"job_type": job_type, "cluster": "local", "params": params}
-        )
-        assert status == 400, (job_type, params, answer)
-        assert answer["error"]["details"]["field"] == field, (params, answer)
-        assert answer["error"]["message"].startswith(field)
+    filled = params(history["alarms"], history["work_orders"])
+    status, answer = console.call(
+        "POST", "spark/jobs", {"job_type": job_type, "cluster": "local", "params": filled}
+    )
+    assert status == 400, (job_type, filled, answer)
+    assert answer["error"]["details"]["field"] == field, (filled, answer)
+    assert answer["error"]["message"].startswith(field)
     assert console.job_count() == before
 
 

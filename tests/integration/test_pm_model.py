@@ -194,41 +194,117 @@ def chain(console, inputs, topic) -> dict[str, dict[str, Any]]:
 
 
 # --- refusals -----------------------------------------------------------------------------------
-def test_bad_params_are_400_naming_the_field_and_queue_nothing(console, inputs, topic):
+def _training(inputs: dict[str, Any], **params: Any) -> dict[str, Any]:
+    return {"features_job": inputs["features"], "labels_job": inputs["labels_job"], **params}
+
+
+# Each case: the job type, its params from the input job rows (`inputs`) and the predictions
+# topic, and the field its 400 names.
+BAD_PARAMS = [
+    pytest.param(
+        "training-set",
+        lambda inputs, topic: _training(inputs, cutoff_date="2026-06-01"),
+        "params.cutoff_date",
+        id="training-cutoff-after-the-data",
+    ),
+    pytest.param(
+        "training-set",
+        lambda inputs, topic: _training(inputs, cutoff_date="2026-02-01"),
+        "params.cutoff_date",
+        id="training-cutoff-before-the-data",
+    ),
+    pytest.param(
+        "training-set",
+        lambda inputs, topic: _training(inputs, cutoff_date="2026-03-05"),
+        "params.cutoff_date",
+        id="training-cutoff-leaves-no-day-to-train",
+    ),
+    # Inside the data, but the last 7 days' labels are censored: nothing left to test on.
+    pytest.param(
+        "training-set",
+        lambda inputs, topic: _training(inputs, cutoff_date="2026-04-25"),
+        "params.cutoff_date",
+        id="training-cutoff-leaves-no-day-to-test",
+    ),
+    pytest.param(
+        "training-set",
+        lambda inputs, topic: _training(inputs, cutoff_date="2026-04-15", negative_ratio=0),
+        "params.negative_ratio",
+        id="training-zero-negative-ratio",
+    ),
+    pytest.param(
+        "training-set",
+        lambda inputs, topic: _training(
+            inputs, labels_job=inputs["features"], cutoff_date="2026-04-15"
+        ),
+        "params.labels_job",
+        id="training-labels-job-not-labels",
+    ),
+    pytest.param(
+        "train-model",
+        lambda inputs, topic: {"training_set_job": 99999999},
+        "params.training_set_job",
+        id="model-unknown-training-set",
+    ),
+    pytest.param(
+        "train-model",
+        lambda inputs, topic: {"training_set_job": inputs["features"], "algorithm": "svm"},
+        "params.algorithm",
+        id="model-unknown-algorithm",
+    ),
+    pytest.param(
+        "score",
+        lambda inputs, topic: {"model_id": 99999999, "features_job": inputs["features"]},
+        "params.model_id",
+        id="score-unknown-model",
+    ),
+    pytest.param(
+        "score",
+        lambda inputs, topic: {
+            "model_id": inputs["labels_job"],
+            "features_job": inputs["features"],
+        },
+        "params.model_id",
+        id="score-model-not-a-model",
+    ),
+    pytest.param(
+        "score",
+        lambda inputs, topic: {
+            "model_id": inputs["pipeline"],
+            "features_job": inputs["features"],
+            "predictions_topic": f"no-such-{uuid.uuid4().hex[:6]}",
+        },
+        "params.predictions_topic",
+        id="score-unknown-predictions-topic",
+    ),
+    pytest.param(
+        "score",
+        lambda inputs, topic: {
+            "model_id": inputs["pipeline"],
+            "features_job": inputs["features"],
+            "predictions_topic": topic,
+            "day": "2027-01-01",
+        },
+        "params.day",
+        id="score-day-outside-the-features",
+    ),
+]
+
+
+@pytest.mark.parametrize("job_type, params, field", BAD_PARAMS)
+def test_bad_params_are_400_naming_the_field_and_queue_nothing(
+    console, inputs, topic, job_type, params, field
+):
     before = console.job_count()
-    base = {"features_job": inputs["features"], "labels_job": inputs["labels_job"]}
-    cases = [
-        ("training-set", {**base, "cutoff_date": "2026-06-01"}, "params.cutoff_date"),
-        ("training-set", {**base, "cutoff_date": "2026-02-01"}, "params.cutoff_date"),
-        ("training-set", {**base, "cutoff_date": "2026-03-05"}, "params.cutoff_date"),
-        # Inside the data, but the last 7 days' labels are censored: nothing left to test on.
-        ("training-set", {**base, "cutoff_date": "2026-04-25"}, "params.cutoff_date"),
-        ("training-set", {**base, "cutoff_date": "2026-04-15", "negative_ratio": 0},
-         "params.negative_ratio"),
-        ("training-set", {**base, "labels_job": inputs["features"], "cutoff_date": "2026-04-15"},
-         "params.labels_job"),
-        ("train-model", {"training_set_job": 99999999}, "params.training_set_job"),
-        ("train-model", {"training_set_job": inputs["features"], "algorithm": "svm"},
-         "params.algorithm"),
-        ("score", {"model_id": 99999999, "features_job": inputs["features"]}, "params.model_id"),
-        ("score", {"model_id": inputs["labels_job"], "features_job": inputs["features"]},
-         "params.model_id"),
-        ("score", {"model_id": inputs["pipeline"], "features_job": inputs["features"],
-                   "predictions_topic": f"no-such-{uuid.uuid4().hex[:6]}"},
-         "params.predictions_topic"),
-        ("score", {"model_id": inputs["pipeline"], "features_job": inputs["features"],
-                   "predictions_topic": topic, "day": "2027-01-01"}, "params.day"),
-    ]  # fmt: skip
-    for job_type, params, field in cases:
-        status, answer = console.call(
-            "POST", "spark/jobs", {"job_type": job_type, "cluster": "local", "params": params}
-        )
-        assert status == 400, (job_type, params, answer)
-        assert answer["error"]["details"]["field"] == field, (job_type, params, answer)
+    filled = params(inputs, topic)
+    status, answer = console.call(
+        "POST", "spark/jobs", {"job_type": job_type, "cluster": "local", "params": filled}
+    )
+    assert status == 400, (job_type, filled, answer)
+    assert answer["error"]["details"]["field"] == field, (job_type, filled, answer)
     assert console.job_count() == before
 
 
-# --- the chain ----------------------------------------------------------------------------------
 def test_training_set_splits_at_the_cutoff_without_leakage_and_keeps_the_ratio(chain, inputs):
     result = chain["training"]["result"]
     train = pq.read_table(result["train_path"]).to_pylist()

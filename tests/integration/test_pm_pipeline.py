@@ -17,7 +17,7 @@ import logging
 import math
 import time
 import uuid
-from datetime import UTC, datetime, timedelta
+from datetime import UTC, date, datetime, timedelta
 from typing import Any
 
 import pytest
@@ -251,27 +251,38 @@ def test_the_lag_report_matches_a_plain_python_computation(console):
     assert warn_seconds == pytest.approx(15.0 + 8 * 5.0)  # 60 s gap counted as 3 intervals
 
 
-def test_bad_lag_report_params_are_400_naming_the_field(console):
-    before = console.job_count()
-    cases = [
-        ({"export_topic": "no-such-topic-pm"}, "params.export_topic"),
-        ({"export_topic": "it-bootstrap", "start_time": "yesterday"}, "params.start_time"),
-        (
+@pytest.mark.parametrize(
+    "params, field",
+    [
+        pytest.param(
+            {"export_topic": "no-such-topic-pm"}, "params.export_topic", id="unknown-topic"
+        ),
+        pytest.param(
+            {"export_topic": "it-bootstrap", "start_time": "yesterday"},
+            "params.start_time",
+            id="start-not-a-time",
+        ),
+        pytest.param(
             {
                 "export_topic": "it-bootstrap",
                 "start_time": "2026-01-02T00:00:00Z",
                 "end_time": "2026-01-01T00:00:00Z",
             },
             "params.end_time",
+            id="end-before-start",
         ),
-        ({"export_topic": "it-bootstrap", "groups": []}, "params.groups"),
-    ]
-    for params, field in cases:
-        status, answer = console.call(
-            "POST", "spark/jobs", {"job_type": "lag-report", "cluster": "local", "params": params}
-        )
-        assert status == 400, answer
-        assert answer["error"]["details"]["field"] == field, answer
+        pytest.param(
+            {"export_topic": "it-bootstrap", "groups": []}, "params.groups", id="no-groups"
+        ),
+    ],
+)
+def test_bad_lag_report_params_are_400_naming_the_field(console, params, field):
+    before = console.job_count()
+    status, answer = console.call(
+        "POST", "spark/jobs", {"job_type": "lag-report", "cluster": "local", "params": params}
+    )
+    assert status == 400, answer
+    assert answer["error"]["details"]["field"] == field, answer
     assert console.job_count() == before
 
 
@@ -333,42 +344,85 @@ def _pipeline_params(history: dict[str, Any], cutoff: str) -> dict[str, Any]:
     }
 
 
-def test_bad_pipeline_params_are_400_naming_the_field(console, history):
+def _changed(params: dict[str, Any], part: str, **changes: Any) -> dict[str, Any]:
+    return {**params, part: {**params[part], **changes}}
+
+
+def _cutoff(params: dict[str, Any], day: date) -> dict[str, Any]:
+    return {**params, "training": {"cutoff_date": day.isoformat()}}
+
+
+# Each case: the pipeline params, from good ones and the backfill's first and last day, and
+# the field its 400 names.
+BAD_PIPELINE_PARAMS = [
+    pytest.param(
+        lambda good, first, last: _changed(good, "features", windows=[7, 3]),
+        "params.features.windows",
+        id="windows-out-of-order",
+    ),
+    pytest.param(
+        lambda good, first, last: _changed(good, "labels", horizon_days=0),
+        "params.labels.horizon_days",
+        id="zero-horizon",
+    ),
+    pytest.param(
+        lambda good, first, last: {**good, "score": {"predictions_topic": "pm-no-such-topic"}},
+        "params.score.predictions_topic",
+        id="unknown-predictions-topic",
+    ),
+    pytest.param(
+        lambda good, first, last: _changed(good, "labels", work_orders_topic="pm-no-such-topic"),
+        "params.labels.work_orders_topic",
+        id="unknown-work-orders-topic",
+    ),
+    pytest.param(
+        lambda good, first, last: {**good, "training": {"cutoff_date": "01/10/2026"}},
+        "params.training.cutoff_date",
+        id="cutoff-not-iso",
+    ),
+    pytest.param(
+        lambda good, first, last: {**good, "training": {}},
+        "params.training.cutoff_date",
+        id="no-cutoff",
+    ),
+    # Outside the data, or leaving no labelled day to test on (horizon 7) or none to train
+    # on: the alarms topic tells, before anything is queued.
+    pytest.param(
+        lambda good, first, last: _cutoff(good, last + timedelta(days=1)),
+        "params.training.cutoff_date",
+        id="cutoff-after-the-data",
+    ),
+    pytest.param(
+        lambda good, first, last: _cutoff(good, last - timedelta(days=3)),
+        "params.training.cutoff_date",
+        id="cutoff-leaves-no-day-to-test",
+    ),
+    pytest.param(
+        lambda good, first, last: _cutoff(good, first - timedelta(days=30)),
+        "params.training.cutoff_date",
+        id="cutoff-before-the-data",
+    ),
+    pytest.param(
+        lambda good, first, last: _cutoff(good, first + timedelta(days=3)),
+        "params.training.cutoff_date",
+        id="cutoff-leaves-no-day-to-train",
+    ),
+]
+
+
+@pytest.mark.parametrize("params, field", BAD_PIPELINE_PARAMS)
+def test_bad_pipeline_params_are_400_naming_the_field(console, history, params, field):
     before = console.job_count()
     first, last = history["first_day"], history["last_day"]
     good = _pipeline_params(history, (first + (last - first) * 2 // 3).isoformat())
-
-    def cutoff(day) -> dict[str, Any]:
-        return {**good, "training": {"cutoff_date": day.isoformat()}}
-
-    cases = [
-        ({**good, "features": {**good["features"], "windows": [7, 3]}}, "params.features.windows"),
-        (
-            {**good, "labels": {**good["labels"], "horizon_days": 0}},
-            "params.labels.horizon_days",
-        ),
-        (
-            {**good, "score": {"predictions_topic": "pm-no-such-topic"}},
-            "params.score.predictions_topic",
-        ),
-        (
-            {**good, "labels": {**good["labels"], "work_orders_topic": "pm-no-such-topic"}},
-            "params.labels.work_orders_topic",
-        ),
-        ({**good, "training": {"cutoff_date": "01/10/2026"}}, "params.training.cutoff_date"),
-        ({**good, "training": {}}, "params.training.cutoff_date"),
-        # Outside the data, or leaving no labelled day to test on (horizon 7) or none to
-        # train on: the alarms topic tells, before anything is queued.
-        (cutoff(last + timedelta(days=1)), "params.training.cutoff_date"),
-        (cutoff(last - timedelta(days=3)), "params.training.cutoff_date"),
-        (cutoff(first - timedelta(days=30)), "params.training.cutoff_date"),
-        (cutoff(first + timedelta(days=3)), "params.training.cutoff_date"),
-    ]
-    for params, field in cases:
-        body = {"job_type": "maintenance-pipeline", "cluster": "local", "params": params}
-        status, answer = console.call("POST", "spark/jobs", body)
-        assert status == 400, answer
-        assert answer["error"]["details"]["field"] == field, answer
+    body = {
+        "job_type": "maintenance-pipeline",
+        "cluster": "local",
+        "params": params(good, first, last),
+    }
+    status, answer = console.call("POST", "spark/jobs", body)
+    assert status == 400, answer
+    assert answer["error"]["details"]["field"] == field, answer
     assert console.job_count() == before
 
 

@@ -61,45 +61,64 @@ def console(stack, tmp_path_factory, data) -> Any:
     c.stop()
 
 
-def test_bad_inputs_are_400_naming_the_field_and_queue_nothing(console, data):
+# Each case is a body, built from the seeded topics (`data`), and the field its 400 names.
+BAD_INPUTS = [
+    pytest.param(
+        lambda data: {"job_type": "topic-shred", "cluster": "local", "params": {"topic": "t"}},
+        "job_type",
+        id="unknown-job-type",
+    ),
+    pytest.param(
+        lambda data: {"job_type": "topic-export", "cluster": "nowhere", "params": {"topic": "t"}},
+        "cluster",
+        id="unknown-cluster",
+    ),
+    pytest.param(
+        lambda data: {
+            "job_type": "topic-export",
+            "cluster": "local",
+            "params": {"topic": "no-such-topic"},
+        },
+        "params.topic",
+        id="unknown-topic",
+    ),
+    pytest.param(
+        lambda data: {
+            "job_type": "topic-export",
+            "cluster": "local",
+            "params": {"topic": data["source"], "x": 1},
+        },
+        "params.x",
+        id="unknown-param",
+    ),
+    pytest.param(
+        lambda data: {
+            "job_type": "topic-export",
+            "cluster": "local",
+            "params": {"topic": data["source"], "start_offset": 9, "end_offset": 2},
+        },
+        "params.end_offset",
+        id="end-before-start",
+    ),
+    pytest.param(
+        lambda data: {
+            "job_type": "topic-replay",
+            "cluster": "local",
+            "params": {"topic": data["source"], "target_topic": data["source"]},
+        },
+        "params.target_topic",
+        id="replay-onto-itself",
+    ),
+]
+
+
+@pytest.mark.parametrize("body, field", BAD_INPUTS)
+def test_bad_inputs_are_400_naming_the_field_and_queue_nothing(console, data, body, field):
     before = console.job_count()
-    cases = [
-        ({"job_type": "topic-shred", "cluster": "local", "params": {"topic": "t"}}, "job_type"),
-        ({"job_type": "topic-export", "cluster": "nowhere", "params": {"topic": "t"}}, "cluster"),
-        (
-            {"job_type": "topic-export", "cluster": "local", "params": {"topic": "no-such-topic"}},
-            "params.topic",
-        ),
-        (
-            {
-                "job_type": "topic-export",
-                "cluster": "local",
-                "params": {"topic": data["source"], "x": 1},
-            },
-            "params.x",
-        ),
-        (
-            {
-                "job_type": "topic-export",
-                "cluster": "local",
-                "params": {"topic": data["source"], "start_offset": 9, "end_offset": 2},
-            },
-            "params.end_offset",
-        ),
-        (
-            {
-                "job_type": "topic-replay",
-                "cluster": "local",
-                "params": {"topic": data["source"], "target_topic": data["source"]},
-            },
-            "params.target_topic",
-        ),
-    ]
-    for body, field in cases:
-        status, answer = console.call("POST", "spark/jobs", body)
-        assert status == 400, answer
-        assert answer["error"]["details"]["field"] == field, answer
-        assert answer["error"]["message"].startswith(field)
+    status, answer = console.call("POST", "spark/jobs", body(data))
+    assert status == 400, answer
+    assert answer["error"]["details"]["field"] == field, answer
+    assert answer["error"]["message"].startswith(field)
     assert console.job_count() == before
 
 

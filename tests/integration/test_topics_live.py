@@ -267,29 +267,49 @@ def test_bad_changes_are_400s(admin_client_api, demo_topics):
     assert "no partition 99" in error["message"]
 
 
-def test_viewer_and_operator_cannot_change_topics(viewer_client, operator_client, demo_topics):
-    for client in (viewer_client, operator_client):
-        calls = [
-            client.post(
-                "/api/v1/clusters/local/topics",
-                {"name": _new_name(), "partitions": 1, "replication_factor": 1},
-                format="json",
-            ),
-            client.delete(f"/api/v1/clusters/local/topics/{TOPIC}"),
-            client.patch(
-                f"/api/v1/clusters/local/topics/{TOPIC}/configs",
-                {"set": {"retention.ms": "1"}},
-                format="json",
-            ),
-            client.post(
-                f"/api/v1/clusters/local/topics/{TOPIC}/partitions", {"count": 20}, format="json"
-            ),
-            client.post(
-                "/api/v1/clusters/local/elect-leaders", {"election": "unclean"}, format="json"
-            ),
-        ]
-        for response in calls:
-            assert_error(response, 403)
+TOPIC_WRITES = [
+    pytest.param(
+        lambda client: client.post(
+            "/api/v1/clusters/local/topics",
+            {"name": _new_name(), "partitions": 1, "replication_factor": 1},
+            format="json",
+        ),
+        id="create",
+    ),
+    pytest.param(
+        lambda client: client.delete(f"/api/v1/clusters/local/topics/{TOPIC}"), id="delete"
+    ),
+    pytest.param(
+        lambda client: client.patch(
+            f"/api/v1/clusters/local/topics/{TOPIC}/configs",
+            {"set": {"retention.ms": "1"}},
+            format="json",
+        ),
+        id="configs",
+    ),
+    pytest.param(
+        lambda client: client.post(
+            f"/api/v1/clusters/local/topics/{TOPIC}/partitions", {"count": 20}, format="json"
+        ),
+        id="partitions",
+    ),
+    pytest.param(
+        lambda client: client.post(
+            "/api/v1/clusters/local/elect-leaders", {"election": "unclean"}, format="json"
+        ),
+        id="elect-leaders",
+    ),
+]
+
+
+@pytest.mark.parametrize("write", TOPIC_WRITES)
+@pytest.mark.parametrize(
+    "persona", ["viewer_client", "operator_client"], ids=["viewer", "operator"]
+)
+def test_viewer_and_operator_cannot_change_topics(
+    request, viewer_client, demo_topics, persona, write
+):
+    assert_error(write(request.getfixturevalue(persona)), 403)
     assert api_partitions(viewer_client).keys() == set(range(13))
 
 

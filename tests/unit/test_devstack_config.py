@@ -241,7 +241,12 @@ def test_broker_heap_defaults_to_512_mb_and_can_be_raised(monkeypatch):
     assert config.broker_heap() == ["-Xms384m", "-Xmx512m"]
     monkeypatch.setenv("DEVSTACK_BROKER_HEAP_MB", "1536")
     assert config.broker_heap() == ["-Xms384m", "-Xmx1536m"]
-    for bad in ("1.5g", "", "100", "99999"):
-        monkeypatch.setenv("DEVSTACK_BROKER_HEAP_MB", bad)
-        with pytest.raises(SystemExit, match="DEVSTACK_BROKER_HEAP_MB"):
-            config.broker_heap()
+
+
+@pytest.mark.parametrize(
+    "bad", ["1.5g", "", "100", "99999"], ids=["unit", "empty", "too-small", "too-large"]
+)
+def test_a_bad_broker_heap_stops_with_the_variable_named(monkeypatch, bad):
+    monkeypatch.setenv("DEVSTACK_BROKER_HEAP_MB", bad)
+    with pytest.raises(SystemExit, match="DEVSTACK_BROKER_HEAP_MB"):
+        config.broker_heap()

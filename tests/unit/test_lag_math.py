@@ -149,21 +149,21 @@ def test_interpolated_at_a_point_exactly():
     assert (method, value) == ("interpolated", pytest.approx(20.0))
 
 
-def test_interpolation_is_exact_for_a_steady_producer():
+@pytest.mark.parametrize("c", [0, 7, 49, 50, 333, 599])
+def test_interpolation_is_exact_for_a_steady_producer(c):
     """10 records/s from t=0, sampled every 5 s: record c is appended at (c + 1) / 10 s."""
     h = history(*[(t, 10 * t) for t in range(0, 61, 5)])
-    for c in (0, 7, 49, 50, 333, 599):
-        value, method = lag_seconds(lag=600 - c, record_ts_ms=None, committed=c, history=h, now=60)
-        assert method == "interpolated"
-        assert value == pytest.approx(60 - (c + 1) / 10)
+    value, method = lag_seconds(lag=600 - c, record_ts_ms=None, committed=c, history=h, now=60)
+    assert method == "interpolated"
+    assert value == pytest.approx(60 - (c + 1) / 10)
 
 
-def test_interpolation_error_is_within_one_interval_for_a_bursty_producer():
+@pytest.mark.parametrize("c", [100, 150, 199])
+def test_interpolation_error_is_within_one_interval_for_a_bursty_producer(c):
     """Records 100..199 all written at t=7 (a burst); samples at 5 and 10 bracket it."""
     h = history((0, 100), (5, 100), (10, 200), (15, 200))
-    for c in (100, 150, 199):
-        value, _ = lag_seconds(lag=200 - c, record_ts_ms=None, committed=c, history=h, now=15)
-        assert value is not None and abs(value - (15 - 7)) <= 5
+    value, _ = lag_seconds(lag=200 - c, record_ts_ms=None, committed=c, history=h, now=15)
+    assert value is not None and abs(value - (15 - 7)) <= 5
 
 
 def test_an_idle_producer_does_not_make_a_lagging_partition_zero_seconds():

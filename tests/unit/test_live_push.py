@@ -302,24 +302,26 @@ sockets = pytest.mark.django_db(transaction=True)
 
 
 @sockets
+@pytest.mark.parametrize(
+    "path, code",
+    [
+        pytest.param("/ws/clusters/local/{kind}", 4401, id="no-token"),
+        # No hint about clusters before auth.
+        pytest.param("/ws/clusters/nope/{kind}", 4401, id="no-token-unknown-cluster"),
+        pytest.param("/ws/clusters/local/{kind}?token=not-a-token", 4401, id="bad-token"),
+        pytest.param("/ws/clusters/local/{kind}?token={norole}", 4403, id="no-role"),
+        pytest.param("/ws/clusters/nope/{kind}?token={viewer}", 4404, id="unknown-cluster"),
+        pytest.param("/ws/clusters/local/{kind}/x?token={viewer}", 4404, id="unknown-path"),
+    ],
+)
 @pytest.mark.parametrize("kind", ["lag", "metadata"])
 async def test_sockets_need_credentials_the_viewer_role_and_a_known_cluster(
-    kind, viewer_token, norole_token, layer
+    kind, path, code, viewer_token, norole_token, layer
 ):
-    for path, code in [
-        (f"/ws/clusters/local/{kind}", 4401),
-        (f"/ws/clusters/nope/{kind}", 4401),  # no hint about clusters before auth
-        (f"/ws/clusters/local/{kind}?token=not-a-token", 4401),
-        (f"/ws/clusters/local/{kind}?token={norole_token}", 4403),
-    ]:
-        socket, connected, _ = await _open(path)
-        assert connected, path  # accepted, then closed: browsers see the code (not HTTP 403)
-        assert await socket.receive_output(timeout=5) == {"type": "websocket.close", "code": code}
-    socket, connected, _ = await _open(f"/ws/clusters/nope/{kind}?token={viewer_token}")
-    assert connected  # accepted, then closed with the reason
-    assert await socket.receive_output(timeout=5) == {"type": "websocket.close", "code": 4404}
-    socket, connected, _ = await _open(f"/ws/clusters/local/{kind}/x?token={viewer_token}")
-    assert await socket.receive_output(timeout=5) == {"type": "websocket.close", "code": 4404}
+    path = path.format(kind=kind, viewer=viewer_token, norole=norole_token)
+    socket, connected, _ = await _open(path)
+    assert connected, path  # accepted, then closed: browsers see the code (not HTTP 403)
+    assert await socket.receive_output(timeout=5) == {"type": "websocket.close", "code": code}
 
 
 @sockets
@@ -382,26 +384,45 @@ async def test_many_groups_are_served_from_the_filtered_batch(viewer_token, laye
 
 
 @sockets
-async def test_bad_messages_are_answered_and_the_socket_stays(viewer_token, layer, stored):
+@pytest.mark.parametrize(
+    "bad",
+    [
+        pytest.param({"hello": 1}, id="unknown-key"),
+        pytest.param([1], id="not-an-object"),
+        pytest.param({"subscribe": {"groups": "g1"}}, id="groups-not-a-list"),
+        pytest.param({"subscribe": {"groups": [1]}}, id="group-not-a-string"),
+        pytest.param({"subscribe": {"groups": [""]}}, id="empty-group"),
+        pytest.param({"subscribe": {"groups": ["g"] * 1001}}, id="1001-groups"),
+        pytest.param({"subscribe": {"groups": ["x" * 32768]}}, id="group-over-32767-chars"),
+        pytest.param({"subscribe": {"all": False}}, id="all-false"),
+        pytest.param({"subscribe": {"all": True, "groups": ["g"]}}, id="all-and-groups"),
+    ],
+)
+async def test_bad_messages_are_answered_and_the_socket_stays(viewer_token, layer, stored, bad):
     socket = await _socket(f"/ws/clusters/local/lag?token={viewer_token}")
-    for bad in [
-        {"hello": 1},
-        [1],
-        {"subscribe": {"groups": "g1"}},
-        {"subscribe": {"groups": [1]}},
-        {"subscribe": {"groups": [""]}},
-        {"subscribe": {"groups": ["g"] * 1001}},
-        {"subscribe": {"groups": ["x" * 32768]}},
-        {"subscribe": {"all": False}},
-        {"subscribe": {"all": True, "groups": ["g"]}},
-    ]:
-        await socket.send_json_to(bad)
-        answer = await socket.receive_json_from(timeout=5)
-        assert answer["type"] == "error" and answer["error"]["code"] == "bad_request", bad
-        assert answer["error"]["message"]
-    for frame in [{"text_data": "not json"}, {"text_data": "[" * 100_000}, {"bytes_data": b"x"}]:
-        await socket.send_to(**frame)
-        assert (await socket.receive_json_from(timeout=5))["type"] == "error"
+    await socket.send_json_to(bad)
+    answer = await socket.receive_json_from(timeout=5)
+    assert answer["type"] == "error" and answer["error"]["code"] == "bad_request", bad
+    assert answer["error"]["message"]
+    assert (await _subscribe(socket, {"groups": ["g1"] * 1000}))[0]["live"] is True
+    await socket.disconnect()
+
+
+@sockets
+@pytest.mark.parametrize(
+    "frame",
+    [
+        pytest.param({"text_data": "not json"}, id="not-json"),
+        pytest.param({"text_data": "[" * 100_000}, id="too-deep"),
+        pytest.param({"bytes_data": b"x"}, id="binary"),
+    ],
+)
+async def test_unreadable_frames_are_answered_and_the_socket_stays(
+    viewer_token, layer, stored, frame
+):
+    socket = await _socket(f"/ws/clusters/local/lag?token={viewer_token}")
+    await socket.send_to(**frame)
+    assert (await socket.receive_json_from(timeout=5))["type"] == "error"
     assert (await _subscribe(socket, {"groups": ["g1"] * 1000}))[0]["live"] is True
     await socket.disconnect()
 

@@ -76,10 +76,12 @@ def test_a_live_leader_is_available_whatever_the_other_replicas():
     assert not health.unavailable
 
 
-def test_live_brokers_may_be_any_collection():
-    for live in ([1, 2], frozenset({1, 2}), (1, 2)):
-        assert not partition_health([1, 2], [1, 2], 2, live, 1).unavailable
-        assert partition_health([1, 2], [1, 2], 3, live, 1).unavailable
+@pytest.mark.parametrize(
+    "live", [[1, 2], frozenset({1, 2}), (1, 2)], ids=["list", "frozenset", "tuple"]
+)
+def test_live_brokers_may_be_any_collection(live):
+    assert not partition_health([1, 2], [1, 2], 2, live, 1).unavailable
+    assert partition_health([1, 2], [1, 2], 3, live, 1).unavailable
 
 
 @pytest.mark.parametrize(

@@ -101,13 +101,16 @@ def test_kept_negatives_is_the_ratio_rounded_and_at_most_all(positives, negative
     assert pm.kept_negatives(positives, negatives, ratio) == kept
 
 
-def test_cutoff_must_fall_inside_the_features_days():
+def test_cutoff_may_be_any_day_of_the_features():
     pm.check_cutoff("2026-03-01", FEATURES)
     pm.check_cutoff("2026-03-30", FEATURES)
     pm.check_cutoff("1999-01-01", {})  # days unknown: nothing to check
-    for outside in ("2026-02-28", "2026-03-31"):
-        with pytest.raises(ValueError, match=r"^params\.cutoff_date: .* not inside the data"):
-            pm.check_cutoff(outside, FEATURES)
+
+
+@pytest.mark.parametrize("outside", ["2026-02-28", "2026-03-31"], ids=["before", "after"])
+def test_cutoff_must_fall_inside_the_features_days(outside):
+    with pytest.raises(ValueError, match=r"^params\.cutoff_date: .* not inside the data"):
+        pm.check_cutoff(outside, FEATURES)
 
 
 def test_the_pipeline_names_a_refused_cutoff_by_its_own_field(monkeypatch):
@@ -149,18 +152,15 @@ def test_precision_and_recall_are_null_when_undefined():
 
 
 # --- submit checks ----------------------------------------------------------------------------
+def _submit_training(features: int, labels: int, **params: Any) -> None:
+    filled = validate_params(TRAINING, {"features_job": features, "labels_job": labels, **params})
+    check_params(TRAINING, _snapshot(), filled)
+
+
 @pytest.mark.django_db
-def test_training_set_checks_the_cutoff_against_its_inputs():
+def test_training_set_takes_a_cutoff_inside_its_inputs_and_fills_defaults():
     features, labels = _job("window-features", FEATURES), _job("failure-labels", LABELS)
-    snap = _snapshot()
-
-    def submit(**params: Any) -> None:
-        filled = validate_params(
-            TRAINING, {"features_job": features, "labels_job": labels, **params}
-        )
-        check_params(TRAINING, snap, filled)
-
-    submit(cutoff_date="2026-03-20")
+    _submit_training(features, labels, cutoff_date="2026-03-20")
     assert validate_params(
         TRAINING, {"features_job": 1, "labels_job": 2, "cutoff_date": "2026-03-20"}
     ) == {
@@ -170,28 +170,42 @@ def test_training_set_checks_the_cutoff_against_its_inputs():
         "negative_ratio": 3,
         "seed": 42,
     }
-    cases = [
-        ({"cutoff_date": "2026-04-01"}, "params.cutoff_date"),  # after the data
-        ({"cutoff_date": "2026-02-01"}, "params.cutoff_date"),  # before it
-        ({"cutoff_date": "2026-03-05"}, "params.cutoff_date"),  # no day D with D + 7 before it
-        ({"cutoff_date": "2026-02-30"}, "params.cutoff_date"),  # not a date
-        ({"cutoff_date": "20.03.2026"}, "params.cutoff_date"),
-        ({"cutoff_date": "2026-03-20", "negative_ratio": 0}, "params.negative_ratio"),
-        ({"cutoff_date": "2026-03-20", "negative_ratio": -1}, "params.negative_ratio"),
-    ]
-    for params, field in cases:
-        with pytest.raises(BadInput) as excinfo:
-            submit(**params)
-        assert _field(excinfo) == field, params
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize(
+    "params, field",
+    [
+        pytest.param({"cutoff_date": "2026-04-01"}, "params.cutoff_date", id="after-the-data"),
+        pytest.param({"cutoff_date": "2026-02-01"}, "params.cutoff_date", id="before-the-data"),
+        # No day D with D + 7 before it.
+        pytest.param({"cutoff_date": "2026-03-05"}, "params.cutoff_date", id="no-day-to-train"),
+        pytest.param({"cutoff_date": "2026-02-30"}, "params.cutoff_date", id="not-a-date"),
+        pytest.param({"cutoff_date": "20.03.2026"}, "params.cutoff_date", id="not-iso"),
+        pytest.param(
+            {"cutoff_date": "2026-03-20", "negative_ratio": 0},
+            "params.negative_ratio",
+            id="zero-ratio",
+        ),
+        pytest.param(
+            {"cutoff_date": "2026-03-20", "negative_ratio": -1},
+            "params.negative_ratio",
+            id="negative-ratio",
+        ),
+    ],
+)
+def test_training_set_checks_the_cutoff_against_its_inputs(params, field):
+    features, labels = _job("window-features", FEATURES), _job("failure-labels", LABELS)
     with pytest.raises(BadInput) as excinfo:
-        check_params(
-            TRAINING,
-            snap,
-            validate_params(
-                TRAINING,
-                {"features_job": labels, "labels_job": labels, "cutoff_date": "2026-03-20"},
-            ),
-        )
+        _submit_training(features, labels, **params)
+    assert _field(excinfo) == field, params
+
+
+@pytest.mark.django_db
+def test_training_set_features_must_be_a_features_job():
+    labels = _job("failure-labels", LABELS)
+    with pytest.raises(BadInput) as excinfo:
+        _submit_training(labels, labels, cutoff_date="2026-03-20")
     assert _field(excinfo) == "params.features_job"  # a labels job is not features
 
 
@@ -211,37 +225,68 @@ def test_a_pipeline_job_is_an_input_through_its_steps_result():
     assert _field(excinfo) == "params.cutoff_date"
 
 
-@pytest.mark.django_db
-def test_score_checks_topic_model_day_and_columns():
-    features = _job("window-features", FEATURES)
-    model = _job("train-model", {**TRAINED, "model_id": 0})
-    snap = _snapshot("equipment-failure-predictions", "preds")
+@pytest.fixture
+def score_inputs(db) -> dict[str, int]:
+    """Job rows a score submit may name: features, a model, and ones it must refuse."""
+    jobs = {
+        "features": _job("window-features", FEATURES),
+        "model": _job("train-model", {**TRAINED, "model_id": 0}),
+        "failed": _job("train-model", None, state=JobState.FAILED),
+        "narrow": _job("window-features", {**FEATURES, "feature_columns": COLUMNS[:1]}),
+    }
+    return {**jobs, "unknown": max(jobs.values()) + 100}
 
-    def submit(**params: Any) -> dict[str, Any]:
-        filled = validate_params(SCORE, {"model_id": model, "features_job": features, **params})
-        check_params(SCORE, snap, filled)
-        return filled
 
-    assert submit()["predictions_topic"] == "equipment-failure-predictions"
-    assert submit(predictions_topic="preds", day="2026-03-10")["day"] == "2026-03-10"
-    unknown = SparkJob.objects.order_by("-id").values_list("id", flat=True).first() + 100
-    failed = _job("train-model", None, state=JobState.FAILED)
-    narrow = _job("window-features", {**FEATURES, "feature_columns": COLUMNS[:1]})
-    cases = [
-        ({"predictions_topic": "nope"}, "params.predictions_topic"),
-        ({"day": "2026-04-01"}, "params.day"),
-        ({"day": "2026-3-1"}, "params.day"),
-        ({"model_id": unknown}, "params.model_id"),
-        ({"model_id": failed}, "params.model_id"),
-        ({"model_id": features}, "params.model_id"),  # not a model
-        ({"features_job": model}, "params.features_job"),  # not features
-        ({"features_job": narrow}, "params.features_job"),  # lacks a model column
-        ({"model_id": "7"}, "params.model_id"),
-    ]
-    for params, field in cases:
-        with pytest.raises(BadInput) as excinfo:
-            submit(**params)
-        assert _field(excinfo) == field, params
+def _submit_score(inputs: dict[str, int], **params: Any) -> dict[str, Any]:
+    filled = validate_params(
+        SCORE, {"model_id": inputs["model"], "features_job": inputs["features"], **params}
+    )
+    check_params(SCORE, _snapshot("equipment-failure-predictions", "preds"), filled)
+    return filled
+
+
+def test_score_takes_a_topic_and_a_day(score_inputs):
+    assert _submit_score(score_inputs)["predictions_topic"] == "equipment-failure-predictions"
+    filled = _submit_score(score_inputs, predictions_topic="preds", day="2026-03-10")
+    assert filled["day"] == "2026-03-10"
+
+
+@pytest.mark.parametrize(
+    "params, field",
+    [
+        pytest.param(
+            lambda jobs: {"predictions_topic": "nope"},
+            "params.predictions_topic",
+            id="unknown-topic",
+        ),
+        pytest.param(lambda jobs: {"day": "2026-04-01"}, "params.day", id="day-after-the-data"),
+        pytest.param(lambda jobs: {"day": "2026-3-1"}, "params.day", id="day-not-iso"),
+        pytest.param(
+            lambda jobs: {"model_id": jobs["unknown"]}, "params.model_id", id="unknown-model"
+        ),
+        pytest.param(
+            lambda jobs: {"model_id": jobs["failed"]}, "params.model_id", id="failed-model"
+        ),
+        pytest.param(
+            lambda jobs: {"model_id": jobs["features"]}, "params.model_id", id="model-not-a-model"
+        ),
+        pytest.param(
+            lambda jobs: {"features_job": jobs["model"]},
+            "params.features_job",
+            id="features-not-features",
+        ),
+        pytest.param(
+            lambda jobs: {"features_job": jobs["narrow"]},
+            "params.features_job",
+            id="features-lack-a-model-column",
+        ),
+        pytest.param(lambda jobs: {"model_id": "7"}, "params.model_id", id="model-id-a-string"),
+    ],
+)
+def test_score_checks_topic_model_day_and_columns(score_inputs, params, field):
+    with pytest.raises(BadInput) as excinfo:
+        _submit_score(score_inputs, **params(score_inputs))
+    assert _field(excinfo) == field, params(score_inputs)
 
 
 def test_pipeline_params_come_from_these_types_minus_their_inputs():
@@ -407,7 +452,9 @@ def test_predictions_refusals_before_kafka(viewer_client, query, status, field):
 
 
 @pytest.mark.django_db
-def test_models_and_predictions_need_a_role(norole_client, anon_client):
-    for path in ("spark/models", "spark/predictions?cluster=local"):
-        assert_error(norole_client.get(f"/api/v1/{path}"), 403)
-        assert_error(anon_client.get(f"/api/v1/{path}"), 401)
+@pytest.mark.parametrize(
+    "path", ["spark/models", "spark/predictions?cluster=local"], ids=["models", "predictions"]
+)
+def test_models_and_predictions_need_a_role(norole_client, anon_client, path):
+    assert_error(norole_client.get(f"/api/v1/{path}"), 403)
+    assert_error(anon_client.get(f"/api/v1/{path}"), 401)

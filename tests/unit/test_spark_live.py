@@ -65,12 +65,16 @@ async def test_job_socket_sends_the_job_then_each_change(token):
 
 
 @sockets
-async def test_job_socket_refuses_strangers_and_unknown_jobs(token):
+@pytest.mark.parametrize(
+    "path, code",
+    [
+        pytest.param("/ws/spark/jobs/{job}", 4401, id="no-token"),
+        pytest.param("/ws/spark/jobs/{job}?token={token}x", 4401, id="bad-token"),
+        pytest.param("/ws/spark/jobs/999999?token={token}", 4404, id="unknown-job"),
+        pytest.param("/ws/spark/jobs/" + "9" * 30 + "?token={token}", 4404, id="no-such-route"),
+    ],
+)
+async def test_job_socket_refuses_strangers_and_unknown_jobs(token, path, code):
     job = await sync_to_async(SparkJob.objects.create)(job_type="topic-export", cluster="local")
-    for anonymous in (f"/ws/spark/jobs/{job.pk}", f"/ws/spark/jobs/{job.pk}?token={token}x"):
-        socket, _, _ = await _open(anonymous)
-        assert await socket.receive_output(timeout=5) == {"type": "websocket.close", "code": 4401}
-    socket, _, _ = await _open(f"/ws/spark/jobs/999999?token={token}")
-    assert await socket.receive_output(timeout=5) == {"type": "websocket.close", "code": 4404}
-    socket, _, _ = await _open(f"/ws/spark/jobs/{'9' * 30}?token={token}")  # no such route
-    assert await socket.receive_output(timeout=5) == {"type": "websocket.close", "code": 4404}
+    socket, _, _ = await _open(path.format(job=job.pk, token=token))
+    assert await socket.receive_output(timeout=5) == {"type": "websocket.close", "code": code}

@@ -14,12 +14,18 @@ def test_active_and_terminal_split_every_state():
     assert not ACTIVE & TERMINAL
 
 
-def test_terminal_states_never_move_and_active_ones_can_end():
-    for state in TERMINAL:
-        assert not any(states.can_move(state, new) for new in JobState.values)
-    for state in ACTIVE:
-        assert states.can_move(state, JobState.CANCELLED)
-        assert states.can_move(state, JobState.FAILED)
+@pytest.mark.parametrize("state", sorted(TERMINAL))
+def test_terminal_states_never_move(state):
+    assert [new for new in JobState.values if states.can_move(state, new)] == []
+
+
+@pytest.mark.parametrize("state", sorted(ACTIVE))
+def test_active_states_can_end(state):
+    assert states.can_move(state, JobState.CANCELLED)
+    assert states.can_move(state, JobState.FAILED)
+
+
+def test_queued_moves_only_through_submitted():
     assert not states.can_move(JobState.QUEUED, JobState.RUNNING)  # only through submitted
     assert not states.can_move(JobState.QUEUED, JobState.LOST)  # no heartbeat to miss yet
 

@@ -8,19 +8,30 @@ from console import kafka
 from console.clusters import ClusterConfig
 from console.errors import BadInput, NotFound
 from console.metadata import ClusterSnapshot, cache, parse_min_isr
-from topics.health import FILTERS, offline_replicas, partition_health
+from topics.health import FILTERS, config_warnings, offline_replicas, partition_health
 
 
 def _replication_factor(topic: kafka.TopicMeta) -> int:
     return len(topic.partitions[0].replicas) if topic.partitions else 0
 
 
+def _config_warnings(topic: kafka.TopicMeta, min_isr: int) -> list[dict[str, str]]:
+    replica_counts = {p.partition: len(p.replicas) for p in topic.partitions}
+    return [w.as_dict() for w in config_warnings(replica_counts, min_isr)]
+
+
 def topic_row(topic: kafka.TopicMeta, live: frozenset[int], min_isr: int) -> dict[str, Any]:
+    """The four counts are TopicCommand's filters, unchanged; `min_isr_unreachable_count` are
+    the partitions with fewer replicas than min ISR (a configuration problem, counted in
+    `under_min_isr_count` too) and `under_min_isr_outage_count` the other under-min-ISR ones."""
     counts = dict.fromkeys(FILTERS, 0)
+    unreachable = outage = 0
     for part in topic.partitions:
         health = partition_health(part.replicas, part.isr, part.leader, live, min_isr)
         for flag in FILTERS:
             counts[flag] += health.matches(flag)
+        unreachable += health.min_isr_unreachable
+        outage += health.under_min_isr_outage
     return {
         "name": topic.name,
         "internal": topic.internal,
@@ -30,6 +41,10 @@ def topic_row(topic: kafka.TopicMeta, live: frozenset[int], min_isr: int) -> dic
         "under_min_isr_count": counts["under_min_isr"],
         "at_min_isr_count": counts["at_min_isr"],
         "unavailable_count": counts["unavailable"],
+        "min_isr_unreachable": unreachable > 0,
+        "min_isr_unreachable_count": unreachable,
+        "under_min_isr_outage_count": outage,
+        "config_warnings": _config_warnings(topic, min_isr) if unreachable else [],
     }
 
 
@@ -93,6 +108,7 @@ def partition_rows(
                 "under_min_isr": health.under_min_isr,
                 "at_min_isr": health.at_min_isr,
                 "unavailable": health.unavailable,
+                "min_isr_unreachable": health.min_isr_unreachable,
                 "log_start_offset": _offset(starts.get(key)),
                 "log_end_offset": _offset(ends.get(key)),
             }
@@ -118,6 +134,7 @@ def topic_detail(
     tps = [(name, p.partition) for p in topic.partitions if p.leader is not None]
     starts = client.list_offsets(tps, "earliest")
     ends = client.list_offsets(tps, "latest")
+    partitions = partition_rows(topic, snap.live_broker_ids, min_isr, starts, ends)
     return {
         "name": topic.name,
         "internal": topic.internal,
@@ -136,6 +153,8 @@ def topic_detail(
             }
             for k, v in sorted(configs.items())
         ],
-        "partitions": partition_rows(topic, snap.live_broker_ids, min_isr, starts, ends),
+        "partitions": partitions,
+        "min_isr_unreachable": any(p["min_isr_unreachable"] for p in partitions),
+        "config_warnings": _config_warnings(topic, min_isr),
         "live_brokers": sorted(snap.live_broker_ids),
     }

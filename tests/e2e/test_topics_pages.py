@@ -1,9 +1,16 @@
 """Topic pages in real Chromium: the leadership map follows a broker failure without reload."""
 
+import json
+import re
+import urllib.error
+import urllib.request
+import uuid
+
 import pytest
 from playwright.sync_api import expect
 
 from tests.e2e.conftest import login, screenshot
+from tests.live_server import ADMIN
 from tests.stack import devstack
 
 pytestmark = pytest.mark.e2e
@@ -71,3 +78,96 @@ def test_topic_list_and_create_form(page, demo_topics):
     error.wait_for()
     assert "characters" in error.inner_text()
     screenshot(page, "create-topic-error")
+
+
+def _api(
+    console, token: str, method: str, path: str, body: dict | None = None
+) -> tuple[int, object]:
+    """A call to the e2e console's REST API with an API token; (status, JSON answer or None)."""
+    request = urllib.request.Request(
+        f"{console.base}/api/v1/{path}",
+        method=method,
+        data=json.dumps(body).encode() if body is not None else None,
+        headers={"Authorization": f"Token {token}", "Content-Type": "application/json"},
+    )
+    try:
+        with urllib.request.urlopen(request, timeout=60) as answer:
+            raw = answer.read()
+            return answer.status, json.loads(raw) if raw else None
+    except urllib.error.HTTPError as error:
+        return error.code, error.read().decode(errors="replace")
+
+
+def test_rf_below_min_isr_is_an_amber_config_warning_not_red(page, live_console_server, tmp_path):
+    """A topic of replication factor 1 with min.insync.replicas=2 can never satisfy its min ISR:
+    the pages show it as a configuration warning (amber), not as a red under-min-ISR outage."""
+    topic = f"e2e-rf1-min2-{uuid.uuid4().hex[:8]}"
+    # The e2e admin's own token: the topic is created through the console's API, audited as it.
+    token = live_console_server.token(ADMIN[0], "admin")
+    status, created = _api(
+        live_console_server,
+        token,
+        "POST",
+        "clusters/local/topics",
+        {
+            "name": topic,
+            "partitions": 1,
+            "replication_factor": 1,
+            "configs": {"min.insync.replicas": "2"},
+        },
+    )
+    assert status == 201, created
+    try:
+        assert isinstance(created, dict)
+        assert created["replication_factor"] == 1 and created["min_insync_replicas"] == 2
+        assert created["min_isr_unreachable"] is True
+        assert [w["code"] for w in created["config_warnings"]] == ["min_isr_unreachable"]
+        message = created["config_warnings"][0]["message"]
+        assert message.startswith("replication factor 1 is below min.insync.replicas 2")
+
+        login(page)
+        # The topic list, searched down to the new topic (the table is virtual).
+        page.goto(f"/clusters/local/topics?search={topic}")
+        row = page.locator(f"[data-testid='topic-row-{topic}']")
+        row.wait_for()
+        badge = row.locator("[data-testid=topic-config-warning]")
+        expect(badge).to_have_text("misconfigured: RF < min ISR")
+        expect(badge).to_have_class(re.compile(r"\bbadge-warn\b"))
+        expect(badge).to_have_attribute("title", message)
+        expect(row).to_have_attribute("data-severity", "warn")
+        expect(row.locator("[data-testid=topic-warning]")).to_have_class(
+            re.compile(r"\bmarker-warn\b")
+        )
+        expect(row.locator(".marker-error")).to_have_count(0)
+        # TopicCommand's under-min-ISR count is kept (1), but amber, not the red critical style.
+        under = row.locator("[data-testid=count-under_min_isr]")
+        expect(under).to_have_text("1")
+        expect(under).to_have_class(re.compile(r"\bcell-warn\b"))
+        expect(under).not_to_have_class(re.compile(r"\bcell-error\b"))
+        page.screenshot(path=str(tmp_path / "misconfigured-topic-list.png"), full_page=True)
+
+        # The topic page: the warning with its explanation, amber flags, nothing red.
+        page.goto(f"/clusters/local/topics/{topic}")
+        notice = page.locator("[data-testid=topic-config-warning]")
+        expect(notice).to_contain_text("Misconfigured: RF < min ISR")
+        expect(notice).to_contain_text(message)
+        expect(notice).to_have_class(re.compile(r"\bnotice-warn\b"))
+        summary = page.locator("[data-testid=topic-health-under_min_isr]")
+        expect(summary).to_have_attribute("data-count", "1")
+        expect(summary).to_have_class(re.compile(r"\bsummary-warn\b"))
+        expect(summary).not_to_have_class(re.compile(r"\bsummary-bad\b"))
+        partition = page.locator("[data-testid=partition-row-0]")
+        flag = partition.locator("[data-testid=flag-min_isr_unreachable]")
+        expect(flag).to_have_text("misconfigured: RF < min ISR")
+        expect(flag).to_have_attribute("data-tone", "warn")
+        expect(partition.locator("[data-testid=flag-under_min_isr]")).to_have_count(0)
+        expect(page.locator("[data-testid=partitions-table] .badge-error")).to_have_count(0)
+        expect(page.locator(".summary-bad")).to_have_count(0)
+        page.screenshot(path=str(tmp_path / "misconfigured-topic-page.png"), full_page=True)
+        assert (tmp_path / "misconfigured-topic-list.png").stat().st_size > 0
+        assert (tmp_path / "misconfigured-topic-page.png").stat().st_size > 0
+    finally:
+        status, answer = _api(
+            live_console_server, token, "DELETE", f"clusters/local/topics/{topic}"
+        )
+        assert status == 204, answer

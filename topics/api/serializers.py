@@ -36,15 +36,42 @@ class ClusterDetailSerializer(ClusterSerializer):
     brokers = BrokerSerializer(many=True)
 
 
+class ConfigWarningSerializer(serializers.Serializer):
+    code = serializers.CharField(
+        help_text="For now only min_isr_unreachable: a partition has fewer replicas than "
+        "min.insync.replicas, so acks=all produces to it always fail."
+    )
+    message = serializers.CharField(help_text="The cause, its consequence and the remedy.")
+
+
+_MIN_ISR_UNREACHABLE_HELP = (
+    "A configuration problem, not a lost replica: some partition has fewer replicas than "
+    "min.insync.replicas, so it can never have enough replicas in sync and every acks=all "
+    "produce to it fails with NOT_ENOUGH_REPLICAS."
+)
+
+
 class TopicRowSerializer(serializers.Serializer):
     name = serializers.CharField()
     internal = serializers.BooleanField()
     partition_count = serializers.IntegerField()
     replication_factor = serializers.IntegerField()
     under_replicated_count = serializers.IntegerField()
-    under_min_isr_count = serializers.IntegerField()
+    under_min_isr_count = serializers.IntegerField(
+        help_text="As kafka-topics.sh --under-min-isr-partitions: counts the partitions of "
+        "min_isr_unreachable_count too."
+    )
     at_min_isr_count = serializers.IntegerField()
     unavailable_count = serializers.IntegerField()
+    min_isr_unreachable = serializers.BooleanField(help_text=_MIN_ISR_UNREACHABLE_HELP)
+    min_isr_unreachable_count = serializers.IntegerField(
+        help_text="Partitions with fewer replicas than min.insync.replicas."
+    )
+    under_min_isr_outage_count = serializers.IntegerField(
+        help_text="Partitions under min ISR with enough replicas: replicas out of sync or "
+        "no leader (under_min_isr_count minus the misconfigured ones)."
+    )
+    config_warnings = ConfigWarningSerializer(many=True)
 
 
 class PartitionSerializer(serializers.Serializer):
@@ -59,6 +86,9 @@ class PartitionSerializer(serializers.Serializer):
     under_min_isr = serializers.BooleanField()
     at_min_isr = serializers.BooleanField()
     unavailable = serializers.BooleanField()
+    min_isr_unreachable = serializers.BooleanField(
+        help_text="Fewer replicas than min.insync.replicas (configuration, not a lost replica)."
+    )
     log_start_offset = serializers.IntegerField(allow_null=True)
     log_end_offset = serializers.IntegerField(allow_null=True)
 
@@ -81,6 +111,8 @@ class TopicDetailSerializer(serializers.Serializer):
     configs = serializers.DictField(child=serializers.CharField(allow_null=True))
     config_entries = ConfigEntrySerializer(many=True)
     partitions = PartitionSerializer(many=True)
+    min_isr_unreachable = serializers.BooleanField(help_text=_MIN_ISR_UNREACHABLE_HELP)
+    config_warnings = ConfigWarningSerializer(many=True)
     live_brokers = serializers.ListField(child=serializers.IntegerField())
 
 

@@ -497,6 +497,12 @@ export interface components {
             source: string;
             value: string | null;
         };
+        ConfigWarning: {
+            /** @description For now only min_isr_unreachable: a partition has fewer replicas than min.insync.replicas, so acks=all produces to it always fail. */
+            code: string;
+            /** @description The cause, its consequence and the remedy. */
+            message: string;
+        };
         /**
          * @description * `preferred` - preferred
          *     * `unclean` - unclean
@@ -694,6 +700,8 @@ export interface components {
             leader: number | null;
             log_end_offset: number | null;
             log_start_offset: number | null;
+            /** @description Fewer replicas than min.insync.replicas (configuration, not a lost replica). */
+            min_isr_unreachable: boolean;
             offline_replicas: number[];
             partition: number;
             preferred_leader: number | null;
@@ -874,12 +882,15 @@ export interface components {
         };
         TopicDetail: {
             config_entries: components["schemas"]["ConfigEntry"][];
+            config_warnings: components["schemas"]["ConfigWarning"][];
             configs: {
                 [key: string]: string | null;
             };
             internal: boolean;
             live_brokers: number[];
             min_insync_replicas: number;
+            /** @description A configuration problem, not a lost replica: some partition has fewer replicas than min.insync.replicas, so it can never have enough replicas in sync and every acks=all produce to it fails with NOT_ENOUGH_REPLICAS. */
+            min_isr_unreachable: boolean;
             name: string;
             partition_count: number;
             partitions: components["schemas"]["Partition"][];
@@ -891,12 +902,20 @@ export interface components {
         };
         TopicRow: {
             at_min_isr_count: number;
+            config_warnings: components["schemas"]["ConfigWarning"][];
             internal: boolean;
+            /** @description A configuration problem, not a lost replica: some partition has fewer replicas than min.insync.replicas, so it can never have enough replicas in sync and every acks=all produce to it fails with NOT_ENOUGH_REPLICAS. */
+            min_isr_unreachable: boolean;
+            /** @description Partitions with fewer replicas than min.insync.replicas. */
+            min_isr_unreachable_count: number;
             name: string;
             partition_count: number;
             replication_factor: number;
             unavailable_count: number;
+            /** @description As kafka-topics.sh --under-min-isr-partitions: counts the partitions of min_isr_unreachable_count too. */
             under_min_isr_count: number;
+            /** @description Partitions under min ISR with enough replicas: replicas out of sync or no leader (under_min_isr_count minus the misconfigured ones). */
+            under_min_isr_outage_count: number;
             under_replicated_count: number;
         };
         TopicScope: {

@@ -3,7 +3,7 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import { FakeWebSocket, pushLive } from "../test/fakeWebSocket";
 import { json, stubFetch } from "../test/fetchStub";
 import { metadataMessage } from "../test/liveFixtures";
-import { BROKERS, LOCAL, ME, TOPICS } from "../test/fixtures";
+import { BROKERS, LOCAL, ME, MISCONFIGURED_TOPICS, TOPICS } from "../test/fixtures";
 import { renderApp } from "../test/render";
 import { CLUSTER_POLL_MS } from "./ClusterPage";
 
@@ -145,6 +145,61 @@ describe("ClusterPage overview", () => {
 
     expect(screen.getByTestId("tab-overview")).toHaveAttribute("aria-current", "page");
     expect(screen.getByTestId("tab-topics")).toHaveAttribute("href", "/clusters/local/topics");
+  });
+
+  it("shows under min ISR amber when only misconfigured topics are under it, with a card of their own", async () => {
+    const healthy = TOPICS.map((t) => ({ ...t, under_min_isr_count: 0, under_min_isr_outage_count: 0, unavailable_count: 0 }));
+    stubFetch({
+      "/api/v1/me": json(ME),
+      "/api/v1/clusters/local": json(LOCAL),
+      "/api/v1/clusters/local/brokers": json(BROKERS),
+      "/api/v1/clusters/local/topics": json([...healthy, MISCONFIGURED_TOPICS[0]!]), // ledger: RF 1, min ISR 2
+    });
+    renderApp("/clusters/local");
+
+    const under = await screen.findByTestId("health-under_min_isr");
+    expect(under).toHaveAttribute("data-count", "4"); // TopicCommand's count, unchanged
+    expect(under).toHaveClass("health-warn");
+    expect(under).not.toHaveClass("health-error");
+    expect(screen.getByTestId("health-under_min_isr-split")).toHaveTextContent("0 with lost replicas, 4 misconfigured");
+    const card = screen.getByTestId("health-min_isr_unreachable");
+    expect(card).toHaveAttribute("data-count", "4");
+    expect(card).toHaveClass("health-warn");
+    expect(card).toHaveTextContent("Misconfigured partitions (RF < min ISR)");
+    expect(card).toHaveTextContent("in 1 topic");
+    expect(card).toHaveAttribute("href", "/clusters/local/topics?filter=min_isr_unreachable&internal=true");
+  });
+
+  it("keeps under min ISR red when a topic lost replicas, misconfigured topics or not", async () => {
+    stubFetch({
+      "/api/v1/me": json(ME),
+      "/api/v1/clusters/local": json(LOCAL),
+      "/api/v1/clusters/local/brokers": json(BROKERS),
+      "/api/v1/clusters/local/topics": json([...TOPICS, ...MISCONFIGURED_TOPICS]),
+    });
+    renderApp("/clusters/local");
+
+    const under = await screen.findByTestId("health-under_min_isr");
+    expect(under).toHaveAttribute("data-count", "7"); // payments 1 + ledger 4 + invoices 2
+    expect(under).toHaveClass("health-error");
+    expect(screen.getByTestId("health-under_min_isr-split")).toHaveTextContent("2 with lost replicas, 5 misconfigured");
+    expect(screen.getByTestId("health-min_isr_unreachable")).toHaveAttribute("data-count", "5");
+    expect(screen.getByTestId("health-min_isr_unreachable")).toHaveTextContent("in 2 topics");
+  });
+
+  it("shows no misconfiguration when there is none", async () => {
+    stubFetch({
+      "/api/v1/me": json(ME),
+      "/api/v1/clusters/local": json(LOCAL),
+      "/api/v1/clusters/local/brokers": json(BROKERS),
+      "/api/v1/clusters/local/topics": json(TOPICS),
+    });
+    renderApp("/clusters/local");
+    const card = await screen.findByTestId("health-min_isr_unreachable");
+    expect(card).toHaveAttribute("data-count", "0");
+    expect(card).not.toHaveClass("health-warn");
+    expect(screen.getByTestId("health-under_min_isr")).toHaveClass("health-error");
+    expect(screen.queryByTestId("health-under_min_isr-split")).toBeNull();
   });
 
   it("keeps the brokers when only the topic health fails", async () => {

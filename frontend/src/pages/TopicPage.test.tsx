@@ -4,7 +4,7 @@ import type { TopicDetail } from "../api/types";
 import { FakeWebSocket, pushLive } from "../test/fakeWebSocket";
 import { json, stubFetch } from "../test/fetchStub";
 import { metadataMessage } from "../test/liveFixtures";
-import { ADMIN, ME, ORDERS } from "../test/fixtures";
+import { ADMIN, INVOICES, INVOICES_MESSAGE, LEDGER, ME, ORDERS, RF1_MIN2_MESSAGE } from "../test/fixtures";
 import { renderApp } from "../test/render";
 import { TOPIC_POLL_MS } from "./TopicPage";
 
@@ -196,6 +196,64 @@ describe("TopicPage", () => {
     });
     renderApp("/clusters/local/topics/nope");
     expect(await screen.findByTestId("error-banner")).toHaveTextContent("No topic named 'nope'.");
+  });
+});
+
+describe("TopicPage misconfigured (replication factor below min.insync.replicas)", () => {
+  it("shows RF 1 with min ISR 2 as an amber configuration warning, not as red under min ISR", async () => {
+    stubFetch({ "/api/v1/me": json(ME), "/api/v1/clusters/local/topics/ledger": json(LEDGER) });
+    renderApp("/clusters/local/topics/ledger");
+
+    const warning = await screen.findByTestId("topic-config-warning");
+    expect(warning).toHaveClass("notice-warn");
+    expect(warning).toHaveAttribute("data-code", "min_isr_unreachable");
+    expect(warning).toHaveTextContent(`Misconfigured: RF < min ISR — ${RF1_MIN2_MESSAGE}`);
+
+    // TopicCommand's count is kept, amber: no partition lost anything.
+    const under = screen.getByTestId("topic-health-under_min_isr");
+    expect(under).toHaveAttribute("data-count", "2");
+    expect(under).toHaveClass("summary-warn");
+    expect(under).not.toHaveClass("summary-bad");
+    expect(screen.getByTestId("topic-health-min_isr_unreachable")).toHaveTextContent("2 misconfigured: RF < min ISR");
+
+    for (const partition of [0, 1]) {
+      const row = screen.getByTestId(`partition-row-${partition}`);
+      const flag = within(row).getByTestId("flag-min_isr_unreachable");
+      expect(flag).toHaveTextContent("misconfigured: RF < min ISR");
+      expect(flag).toHaveAttribute("data-tone", "warn");
+      expect(flag).toHaveAttribute("title", RF1_MIN2_MESSAGE);
+      expect(within(row).queryByTestId("flag-under_min_isr")).toBeNull();
+    }
+    expect(document.querySelector(".summary-bad")).toBeNull();
+    expect(screen.getByTestId("partitions-table").querySelector(".badge-error")).toBeNull();
+  });
+
+  it("keeps red for the partitions of a misconfigured topic that lost replicas", async () => {
+    stubFetch({ "/api/v1/me": json(ME), "/api/v1/clusters/local/topics/invoices": json(INVOICES) });
+    renderApp("/clusters/local/topics/invoices");
+
+    expect(await screen.findByTestId("topic-config-warning")).toHaveTextContent(INVOICES_MESSAGE);
+    const under = screen.getByTestId("topic-health-under_min_isr");
+    expect(under).toHaveAttribute("data-count", "2");
+    expect(under).toHaveClass("summary-bad");
+    expect(screen.getByTestId("topic-health-min_isr_unreachable")).toHaveAttribute("data-count", "1");
+
+    const p0 = screen.getByTestId("partition-row-0");
+    expect(within(p0).getByTestId("flag-min_isr_unreachable")).toHaveAttribute("data-tone", "warn");
+    expect(within(p0).queryByTestId("flag-under_min_isr")).toBeNull();
+    expect(screen.getByTestId("partition-row-1").querySelector("td.flags")).toHaveTextContent(/^—$/);
+    const p2 = screen.getByTestId("partition-row-2");
+    expect(within(p2).getByTestId("flag-under_min_isr")).toHaveAttribute("data-tone", "error");
+    expect(within(p2).queryByTestId("flag-min_isr_unreachable")).toBeNull();
+  });
+
+  it("shows no configuration warning for a topic that only lost replicas", async () => {
+    stubFetch({ "/api/v1/me": json(ME), [TOPIC_URL]: json(ORDERS) });
+    renderApp("/clusters/local/topics/orders");
+    await screen.findByTestId("leadership-map");
+    expect(screen.queryByTestId("topic-config-warning")).toBeNull();
+    expect(screen.queryByTestId("topic-health-min_isr_unreachable")).toBeNull();
+    expect(screen.getByTestId("topic-health-under_min_isr")).toHaveClass("summary-bad");
   });
 });
 

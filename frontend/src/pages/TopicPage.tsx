@@ -11,7 +11,7 @@ import { pollInterval, useMetadataSocket } from "../hooks/useLiveSocket";
 import { usePolling } from "../hooks/usePolling";
 import { useDocumentTitle } from "../hooks/useDocumentTitle";
 import { formatCount } from "../lib/format";
-import { HEALTH_KINDS } from "../lib/topicHealth";
+import { HEALTH_KINDS, MISCONFIGURED, misconfiguredText, partitionFlags } from "../lib/topicHealth";
 import { clusterPath } from "../navigation";
 import { PageShell } from "../components/PageShell";
 
@@ -81,7 +81,7 @@ export function TopicPage() {
           <LeadershipMap detail={data} />
 
           <h2>Partitions</h2>
-          <PartitionsTable partitions={data.partitions} />
+          <PartitionsTable partitions={data.partitions} misconfiguredHelp={misconfiguredText(data.config_warnings)} />
 
           <h2>Configs</h2>
           <TopicConfigs entries={data.config_entries} editable={isAdmin} onPatch={onPatch} />
@@ -99,8 +99,23 @@ export function TopicPage() {
 }
 
 function TopicFacts({ detail }: { detail: TopicDetail }) {
+  const misconfigured = detail.partitions.filter((p) => p.min_isr_unreachable).length;
   return (
     <>
+      {detail.config_warnings.map((w) => (
+        <p
+          key={w.code}
+          className="notice notice-warn"
+          role="status"
+          data-testid="topic-config-warning"
+          data-code={w.code}
+          data-tone={MISCONFIGURED.tone}
+        >
+          <strong>{w.code === MISCONFIGURED.code ? MISCONFIGURED.title : "Configuration warning"}</strong>
+          {" — "}
+          {w.message}
+        </p>
+      ))}
       <dl className="facts">
         <div>
           <dt>Partitions</dt>
@@ -122,18 +137,35 @@ function TopicFacts({ detail }: { detail: TopicDetail }) {
       <div className="summary">
         {HEALTH_KINDS.map((k) => {
           const n = detail.partitions.filter((p) => p[k.flagKey]).length;
+          // Under min ISR is red only for partitions that lost replicas (or their leader), amber when
+          // every one of them has fewer replicas than min ISR (a configuration problem).
+          const lost =
+            k.filter === "under_min_isr" ? detail.partitions.filter((p) => p.under_min_isr && !p.min_isr_unreachable).length : n;
+          const tone = n === 0 ? null : k.tone === "error" && lost > 0 ? "error" : "warn";
           return (
             <p
               key={k.filter}
-              className={n > 0 ? (k.tone === "error" ? "summary-item summary-bad" : "summary-item summary-warn") : "summary-item"}
+              className={tone === null ? "summary-item" : tone === "error" ? "summary-item summary-bad" : "summary-item summary-warn"}
               data-testid={`topic-health-${k.filter}`}
               data-count={n}
+              data-tone={tone ?? undefined}
               title={k.help}
             >
               <strong className="summary-number">{formatCount(n)}</strong> {k.label.toLowerCase()}
             </p>
           );
         })}
+        {misconfigured > 0 && (
+          <p
+            className="summary-item summary-warn"
+            data-testid={`topic-health-${MISCONFIGURED.code}`}
+            data-count={misconfigured}
+            data-tone={MISCONFIGURED.tone}
+            title={MISCONFIGURED.help}
+          >
+            <strong className="summary-number">{formatCount(misconfigured)}</strong> {MISCONFIGURED.label}
+          </p>
+        )}
       </div>
     </>
   );
@@ -143,7 +175,7 @@ function ids(list: number[]): string {
   return list.length ? list.join(", ") : "—";
 }
 
-function PartitionsTable({ partitions }: { partitions: PartitionInfo[] }) {
+function PartitionsTable({ partitions, misconfiguredHelp }: { partitions: PartitionInfo[]; misconfiguredHelp: string }) {
   const sorted = [...partitions].sort((a, b) => a.partition - b.partition);
   return (
     <div className="table-wrap">
@@ -164,7 +196,7 @@ function PartitionsTable({ partitions }: { partitions: PartitionInfo[] }) {
         </thead>
         <tbody>
           {sorted.map((p) => {
-            const flags = HEALTH_KINDS.filter((k) => p[k.flagKey]);
+            const flags = partitionFlags(p);
             const messages =
               p.log_start_offset !== null && p.log_end_offset !== null ? p.log_end_offset - p.log_start_offset : null;
             return (
@@ -189,11 +221,23 @@ function PartitionsTable({ partitions }: { partitions: PartitionInfo[] }) {
                   {flags.length === 0 ? (
                     <span className="muted">—</span>
                   ) : (
-                    flags.map((k) => (
-                      <StatusBadge key={k.filter} tone={k.tone} title={k.help} data-testid={`flag-${k.filter}`}>
-                        {k.label.toLowerCase()}
-                      </StatusBadge>
-                    ))
+                    flags.map(({ kind: k, misconfigured }) =>
+                      misconfigured ? (
+                        // Under min ISR for kafka-topics.sh, but because of the configuration: amber.
+                        <StatusBadge
+                          key={k.filter}
+                          tone={MISCONFIGURED.tone}
+                          title={misconfiguredHelp}
+                          data-testid={`flag-${MISCONFIGURED.code}`}
+                        >
+                          {MISCONFIGURED.label}
+                        </StatusBadge>
+                      ) : (
+                        <StatusBadge key={k.filter} tone={k.tone} title={k.help} data-testid={`flag-${k.filter}`}>
+                          {k.label.toLowerCase()}
+                        </StatusBadge>
+                      ),
+                    )
                   )}
                 </td>
                 <td className="num">{formatCount(p.log_start_offset)}</td>

@@ -3,7 +3,7 @@ import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { FakeWebSocket, pushLive } from "../test/fakeWebSocket";
 import { json, stubFetch } from "../test/fetchStub";
 import { metadataMessage } from "../test/liveFixtures";
-import { ADMIN, ME, TOPICS, manyTopics } from "../test/fixtures";
+import { ADMIN, ME, MISCONFIGURED_TOPICS, RF1_MIN2_MESSAGE, TOPICS, manyTopics } from "../test/fixtures";
 import { renderApp } from "../test/render";
 
 // jsdom lays nothing out: give the virtualized list's scroll box a height so
@@ -149,6 +149,71 @@ describe("TopicsPage", () => {
     fireEvent.change(screen.getByTestId("topic-search"), { target: { value: "topic-0420" } });
     expect(await screen.findByTestId("topic-row-topic-04200")).toBeInTheDocument();
     expect(screen.getByTestId("topic-count")).toHaveTextContent("10 of 5,000 topics");
+  });
+});
+
+describe("TopicsPage misconfigured topics (replication factor below min.insync.replicas)", () => {
+  const ALL = [...TOPICS, ...MISCONFIGURED_TOPICS];
+
+  it("shows RF < min ISR as an amber configuration warning, not as red under min ISR", async () => {
+    stubFetch({ "/api/v1/me": json(ME), "/api/v1/clusters/local/topics": topicsRoute(ALL) });
+    renderApp("/clusters/local/topics");
+    await screen.findByTestId("topics-table");
+
+    // "ledger" (RF 1, min ISR 2) is under min ISR only by its configuration: amber everywhere.
+    const ledger = screen.getByTestId("topic-row-ledger");
+    expect(ledger).toHaveAttribute("data-severity", "warn");
+    expect(ledger).toHaveAttribute("data-misconfigured", "true");
+    expect(within(ledger).getByTestId("topic-warning")).toHaveClass("marker-warn");
+    expect(within(ledger).getByTestId("topic-warning")).not.toHaveClass("marker-error");
+    expect(within(ledger).getByTestId("topic-warning").title).toContain(RF1_MIN2_MESSAGE);
+    const badge = within(ledger).getByTestId("topic-config-warning");
+    expect(badge).toHaveTextContent("misconfigured: RF < min ISR");
+    expect(badge).toHaveClass("badge-warn");
+    expect(badge).toHaveAttribute("title", RF1_MIN2_MESSAGE);
+    const cell = within(ledger).getByTestId("count-under_min_isr");
+    expect(cell).toHaveTextContent("4"); // TopicCommand's count, unchanged
+    expect(cell).toHaveClass("cell-warn");
+    expect(cell).not.toHaveClass("cell-error");
+    expect(cell).toHaveAttribute("title", "4 misconfigured (RF < min ISR), 0 with lost replicas");
+
+    // "invoices" is misconfigured AND lost replicas in another partition: still red for those.
+    const invoices = screen.getByTestId("topic-row-invoices");
+    expect(invoices).toHaveAttribute("data-severity", "error");
+    expect(within(invoices).getByTestId("topic-warning")).toHaveClass("marker-error");
+    expect(within(invoices).getByTestId("topic-config-warning")).toHaveTextContent("misconfigured: RF < min ISR");
+    expect(within(invoices).getByTestId("count-under_min_isr")).toHaveClass("cell-error");
+
+    // A topic that only lost replicas is red as before, with no configuration badge.
+    const payments = screen.getByTestId("topic-row-payments");
+    expect(payments).toHaveAttribute("data-severity", "error");
+    expect(within(payments).queryByTestId("topic-config-warning")).toBeNull();
+    expect(within(payments).getByTestId("count-under_min_isr")).toHaveClass("cell-error");
+    expect(within(screen.getByTestId("topic-row-audit")).queryByTestId("topic-config-warning")).toBeNull();
+  });
+
+  it("filters the misconfigured topics on the client (the overview's link)", async () => {
+    const fetch = stubFetch({ "/api/v1/me": json(ME), "/api/v1/clusters/local/topics": topicsRoute(ALL) });
+    renderApp("/clusters/local/topics?filter=min_isr_unreachable&internal=true");
+    await screen.findByTestId("topics-table");
+    // No such server-side filter: every topic is fetched, the rows say which are misconfigured.
+    expect(fetch).toHaveBeenCalledWith("/api/v1/clusters/local/topics?include_internal=true", expect.anything());
+    expect(rowNames()).toEqual(["invoices", "ledger"]);
+    expect(screen.getByTestId("topic-filter")).toHaveValue("min_isr_unreachable");
+    expect(screen.getByTestId("topic-count")).toHaveTextContent("2 topics");
+
+    fireEvent.change(screen.getByTestId("topic-filter"), { target: { value: "" } });
+    await waitFor(() => expect(rowNames()).toHaveLength(6));
+  });
+
+  it("says so when no topic is misconfigured", async () => {
+    stubFetch({ "/api/v1/me": json(ME), "/api/v1/clusters/local/topics": topicsRoute(TOPICS) });
+    renderApp("/clusters/local/topics?filter=min_isr_unreachable");
+    await screen.findByTestId("topics-table");
+    expect(rowNames()).toEqual([]);
+    expect(screen.getByTestId("topics-table")).toHaveTextContent(
+      "No topic has a replication factor below its min.insync.replicas.",
+    );
   });
 });
 

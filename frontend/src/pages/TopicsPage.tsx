@@ -10,7 +10,7 @@ import { useDocumentTitle } from "../hooks/useDocumentTitle";
 import { useQueryUpdate } from "../hooks/useQueryUpdate";
 import { useVirtualRows } from "../hooks/useVirtualRows";
 import { formatCount, plural } from "../lib/format";
-import { HEALTH_KINDS, healthKind, topicSeverity } from "../lib/topicHealth";
+import { HEALTH_KINDS, MISCONFIGURED, countTone, healthKind, misconfiguredText, topicSeverity } from "../lib/topicHealth";
 import { clusterPath, topicPath } from "../navigation";
 import { PageShell } from "../components/PageShell";
 
@@ -62,7 +62,8 @@ export function searchTopics(rows: TopicSummary[], search: string): TopicSummary
 /**
  * /clusters/:cluster/topics — every topic with its partition health counts.
  * URL query: search (client-side substring), filter (server-side health
- * filter), internal=true, sort and order. Rows are virtualized: only the
+ * filter, or min_isr_unreachable: the misconfigured topics, on the client),
+ * internal=true, sort and order. Rows are virtualized: only the
  * visible ones (plus a few) are in the DOM, so 10,000 topics stay smooth.
  */
 export function TopicsPage() {
@@ -76,6 +77,8 @@ export function TopicsPage() {
   const [params, update] = useQueryUpdate();
   const search = params.get("search") ?? "";
   const filter = (healthKind(params.get("filter"))?.filter ?? null) as TopicHealthFilter | null;
+  // Not a kafka-topics.sh filter: every row says whether it is misconfigured.
+  const misconfiguredOnly = params.get("filter") === MISCONFIGURED.code;
   const includeInternal = params.get("internal") === "true";
   const sortParam = params.get("sort") ?? "name";
   const sortKey = (SORT_KEYS.has(sortParam) ? sortParam : "name") as SortKey;
@@ -93,9 +96,13 @@ export function TopicsPage() {
   refreshRef.current = refresh;
 
   const deferredSearch = useDeferredValue(search);
+  const shown = useMemo(
+    () => (data && misconfiguredOnly ? data.filter((row) => row.min_isr_unreachable) : data),
+    [data, misconfiguredOnly],
+  );
   const rows = useMemo(
-    () => (data ? sortTopics(searchTopics(data, deferredSearch), sortKey, desc) : []),
-    [data, deferredSearch, sortKey, desc],
+    () => (shown ? sortTopics(searchTopics(shown, deferredSearch), sortKey, desc) : []),
+    [shown, deferredSearch, sortKey, desc],
   );
 
   const onSort = (column: Column) => {
@@ -129,7 +136,7 @@ export function TopicsPage() {
         <select
           className="input"
           aria-label="Health filter"
-          value={filter ?? ""}
+          value={misconfiguredOnly ? MISCONFIGURED.code : (filter ?? "")}
           onChange={(event) => update({ filter: event.target.value })}
           data-testid="topic-filter"
         >
@@ -139,6 +146,7 @@ export function TopicsPage() {
               {k.label}
             </option>
           ))}
+          <option value={MISCONFIGURED.code}>{MISCONFIGURED.title}</option>
         </select>
         <label className="checkbox">
           <input
@@ -150,11 +158,11 @@ export function TopicsPage() {
           Show internal topics
         </label>
         <span className="toolbar-spacer" />
-        {data && (
+        {shown && (
           <span className="muted" data-testid="topic-count" data-count={rows.length}>
-            {rows.length === data.length
+            {rows.length === shown.length
               ? `${formatCount(rows.length)} ${plural(rows.length, "topic")}`
-              : `${formatCount(rows.length)} of ${formatCount(data.length)} ${plural(data.length, "topic")}`}
+              : `${formatCount(rows.length)} of ${formatCount(shown.length)} ${plural(shown.length, "topic")}`}
           </span>
         )}
         {isAdmin && (
@@ -182,7 +190,7 @@ export function TopicsPage() {
       skeletonRows={6}
       onRetry={refresh}
     >
-      {data && (
+      {shown && (
         <TopicsTable
           cluster={cluster}
           rows={rows}
@@ -190,10 +198,12 @@ export function TopicsPage() {
           desc={desc}
           onSort={onSort}
           empty={
-            data.length === 0
+            shown.length === 0
               ? filter
                 ? `No topic has ${healthKind(filter)!.label.toLowerCase()} partitions.`
-                : "This cluster has no topics."
+                : misconfiguredOnly
+                  ? "No topic has a replication factor below its min.insync.replicas."
+                  : "This cluster has no topics."
               : "No topic matches the search."
           }
         />
@@ -245,6 +255,17 @@ function TopicsTable({ cluster, rows, sortKey, desc, onSort, empty }: TopicsTabl
   );
 }
 
+/** The marker's tooltip: what makes the row red or amber. */
+function markerTitle(row: TopicSummary, severity: "error" | "warn"): string {
+  const reasons: string[] = [];
+  if (severity === "error") reasons.push("Partitions unavailable or under min ISR (replicas lost)");
+  if (row.min_isr_unreachable) reasons.push(`${MISCONFIGURED.title}: ${misconfiguredText(row.config_warnings)}`);
+  if (severity === "warn" && (row.under_replicated_count > 0 || row.at_min_isr_count > 0)) {
+    reasons.push("Partitions under-replicated or at min ISR");
+  }
+  return reasons.join("\n");
+}
+
 function TopicRow({ cluster, row, index }: { cluster: string; row: TopicSummary; index: number }) {
   const severity = topicSeverity(row);
   return (
@@ -253,14 +274,11 @@ function TopicRow({ cluster, row, index }: { cluster: string; row: TopicSummary;
       aria-rowindex={index + 2}
       className={index % 2 ? "zebra" : undefined}
       data-severity={severity ?? "ok"}
+      data-misconfigured={row.min_isr_unreachable ? "true" : undefined}
     >
       <td className="col-marker">
         {severity && (
-          <span
-            className={`marker marker-${severity}`}
-            title={severity === "error" ? "Partitions unavailable or under min ISR" : "Partitions under-replicated or at min ISR"}
-            data-testid="topic-warning"
-          >
+          <span className={`marker marker-${severity}`} title={markerTitle(row, severity)} data-testid="topic-warning">
             ⚠<span className="visually-hidden">{severity === "error" ? "critical" : "warning"}</span>
           </span>
         )}
@@ -274,14 +292,35 @@ function TopicRow({ cluster, row, index }: { cluster: string; row: TopicSummary;
             internal
           </span>
         )}
+        {row.min_isr_unreachable && (
+          <span
+            className={`badge badge-${MISCONFIGURED.tone} badge-inline`}
+            title={misconfiguredText(row.config_warnings)}
+            data-testid="topic-config-warning"
+            data-tone={MISCONFIGURED.tone}
+          >
+            {MISCONFIGURED.label}
+          </span>
+        )}
       </td>
       <td className="num">{formatCount(row.partition_count)}</td>
       <td className="num">{row.replication_factor}</td>
       {HEALTH_KINDS.map((k) => {
-        const n = row[k.countKey];
+        const tone = countTone(row, k);
         return (
-          <td key={k.countKey} className={n > 0 ? `num cell-${k.tone}` : "num muted"}>
-            {formatCount(n)}
+          <td
+            key={k.countKey}
+            className={tone ? `num cell-${tone}` : "num muted"}
+            data-testid={`count-${k.filter}`}
+            data-tone={tone ?? undefined}
+            title={
+              k.filter === "under_min_isr" && row.min_isr_unreachable_count > 0
+                ? `${formatCount(row.min_isr_unreachable_count)} misconfigured (RF < min ISR), ` +
+                  `${formatCount(row.under_min_isr_outage_count)} with lost replicas`
+                : undefined
+            }
+          >
+            {formatCount(row[k.countKey])}
           </td>
         );
       })}

@@ -52,6 +52,11 @@ function topicRow(name: string, partitions: number, rf: number, counts: Partial<
     under_min_isr_count: 0,
     at_min_isr_count: 0,
     unavailable_count: 0,
+    min_isr_unreachable: false,
+    min_isr_unreachable_count: 0,
+    // Unless said otherwise, every partition under min ISR lost replicas.
+    under_min_isr_outage_count: counts.under_min_isr_count ?? 0,
+    config_warnings: [],
     ...counts,
   };
 }
@@ -85,6 +90,7 @@ function partition(p: Partial<PartitionInfo> & Pick<PartitionInfo, "partition" |
     under_min_isr: false,
     at_min_isr: false,
     unavailable: leader === null,
+    min_isr_unreachable: false,
     log_start_offset: 0,
     log_end_offset: 100,
     ...p,
@@ -110,6 +116,8 @@ export const ORDERS: TopicDetail = {
     { name: "min.insync.replicas", value: "2", source: "STATIC_BROKER_CONFIG", is_default: false, read_only: false, sensitive: false },
   ],
   live_brokers: [3, 1, 2],
+  min_isr_unreachable: false,
+  config_warnings: [],
   partitions: [
     partition({ partition: 0, replicas: [1, 2, 3], log_start_offset: 10, log_end_offset: 110 }),
     partition({ partition: 1, replicas: [2, 3, 1], leader: 3, isr: [3, 1], at_min_isr: true }),
@@ -122,6 +130,73 @@ export const ORDERS: TopicDetail = {
       under_min_isr: true,
       log_end_offset: null,
     }),
+  ],
+};
+
+/** The server's message for a topic of replication factor 1 with min.insync.replicas 2. */
+export const RF1_MIN2_MESSAGE =
+  "replication factor 1 is below min.insync.replicas 2: producers with acks=all always fail with " +
+  "NOT_ENOUGH_REPLICAS; raise the replication factor or lower min.insync.replicas";
+
+/** The server's message for "invoices": partition 0 reassigned onto one broker, min ISR 2. */
+export const INVOICES_MESSAGE =
+  "partition 0 has 1 replica, below min.insync.replicas 2 (1 of 3 partitions): producers with acks=all " +
+  "to it always fail with NOT_ENOUGH_REPLICAS; raise its replication factor or lower min.insync.replicas";
+
+/**
+ * Misconfigured topics (fewer replicas than min.insync.replicas):
+ * "ledger" RF 1 with min ISR 2, all 4 partitions in sync (under min ISR only by configuration);
+ * "invoices" RF 3, min ISR 2, partition 0 on one broker only and partition 2 down to one in-sync
+ * replica (both under min ISR: one misconfigured, one that lost replicas).
+ */
+export const MISCONFIGURED_TOPICS: TopicSummary[] = [
+  topicRow("ledger", 4, 1, {
+    under_min_isr_count: 4,
+    min_isr_unreachable: true,
+    min_isr_unreachable_count: 4,
+    under_min_isr_outage_count: 0,
+    config_warnings: [{ code: "min_isr_unreachable", message: RF1_MIN2_MESSAGE }],
+  }),
+  topicRow("invoices", 3, 1, {
+    under_replicated_count: 1,
+    under_min_isr_count: 2,
+    min_isr_unreachable: true,
+    min_isr_unreachable_count: 1,
+    under_min_isr_outage_count: 1,
+    config_warnings: [{ code: "min_isr_unreachable", message: INVOICES_MESSAGE }],
+  }),
+];
+
+/** GET .../topics/ledger: RF 1, min ISR 2, both partitions in sync on live brokers. */
+export const LEDGER: TopicDetail = {
+  ...ORDERS,
+  name: "ledger",
+  partition_count: 2,
+  replication_factor: 1,
+  min_insync_replicas: 2,
+  live_brokers: [1, 2, 3],
+  min_isr_unreachable: true,
+  config_warnings: [{ code: "min_isr_unreachable", message: RF1_MIN2_MESSAGE }],
+  partitions: [
+    partition({ partition: 0, replicas: [1], under_min_isr: true, min_isr_unreachable: true }),
+    partition({ partition: 1, replicas: [2], under_min_isr: true, min_isr_unreachable: true }),
+  ],
+};
+
+/** GET .../topics/invoices: p0 on broker 1 only (misconfigured), p1 healthy, p2 lost two replicas. */
+export const INVOICES: TopicDetail = {
+  ...ORDERS,
+  name: "invoices",
+  partition_count: 3,
+  replication_factor: 1,
+  min_insync_replicas: 2,
+  live_brokers: [1, 2, 3],
+  min_isr_unreachable: true,
+  config_warnings: [{ code: "min_isr_unreachable", message: INVOICES_MESSAGE }],
+  partitions: [
+    partition({ partition: 0, replicas: [1], under_min_isr: true, min_isr_unreachable: true }),
+    partition({ partition: 1, replicas: [2, 3, 1] }),
+    partition({ partition: 2, replicas: [3, 1, 2], isr: [3], under_min_isr: true }),
   ],
 };
 

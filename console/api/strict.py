@@ -56,12 +56,14 @@ def _join(path: str, key: str) -> str:
 def _check(field: serializers.Field, value: Any, path: str, problems: dict[str, str]) -> None:
     if value is None:
         return  # null: the field's own allow_null decides
-    if isinstance(field, serializers.ListSerializer) and field.child is not None:
+    # A nested serializer with many=True, or a list of plain values: each item by the child.
+    child = getattr(field, "child", None)
+    if isinstance(field, (serializers.ListSerializer, serializers.ListField)) and child is not None:
         if not isinstance(value, list):
             problems[path] = "must be a list (a JSON array)."
             return
         for index, item in enumerate(value):
-            _check(field.child, item, f"{path}[{index}]", problems)
+            _check(child, item, f"{path}[{index}]", problems)
         return
     if isinstance(field, serializers.Serializer):
         if not isinstance(value, Mapping):
@@ -75,13 +77,6 @@ def _check(field: serializers.Field, value: Any, path: str, problems: dict[str, 
                 problems[_join(path, key)] = f"unknown field (this object takes: {known})."
                 continue
             _check(declared, item, _join(path, key), problems)
-        return
-    if isinstance(field, serializers.ListField):
-        if not isinstance(value, list):
-            problems[path] = "must be a list (a JSON array)."
-            return
-        for index, item in enumerate(value):
-            _check(field.child, item, f"{path}[{index}]", problems)
         return
     if isinstance(field, serializers.DictField):
         if not isinstance(value, Mapping):

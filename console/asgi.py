@@ -12,6 +12,7 @@ django_asgi_app = get_asgi_application()
 from channels.routing import ProtocolTypeRouter, URLRouter  # noqa: E402
 
 from console.api.body_limit import BodyLimit  # noqa: E402
+from console.api.query import declared  # noqa: E402
 from console.ws_auth import TokenOrSessionAuthMiddlewareStack  # noqa: E402
 from console.ws_origin import OriginCheck  # noqa: E402
 from console.ws_routing import websocket_urlpatterns  # noqa: E402
@@ -27,6 +28,10 @@ application = ProtocolTypeRouter(
         ),
     }
 )
+
+# The OpenAPI schema's query parameters, read once before any request: drf-spectacular's
+# generator is not thread-safe, and the first requests arrive in parallel.
+declared()
 
 # Everything loaded so far (Django, DRF, Channels, the URL conf) lives as long as the process.
 # Frozen out of the collector's generations, a full collection no longer walks it: with 500

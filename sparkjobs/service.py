@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from django.conf import settings
+from django.contrib.auth import get_user_model
 from django.db import transaction
 
 from console import kafka
@@ -61,7 +62,8 @@ def _refuse_over_active_limit(user: Any) -> None:
     limit = settings.SPARK_MAX_ACTIVE_JOBS_PER_USER
     if not limit or user is None or user.pk is None:
         return
-    type(user).objects.select_for_update().filter(pk=user.pk).exists()
+    # get_user_model(), not type(user): a session's user is a lazy proxy object.
+    get_user_model().objects.select_for_update().filter(pk=user.pk).exists()
     active = SparkJob.objects.filter(created_by=user, state__in=ACTIVE).count()
     if active >= limit:
         raise TooMany(

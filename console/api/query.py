@@ -8,18 +8,31 @@ declare (`extend_schema(parameters=...)`): declared once, enforced and documente
 
 from __future__ import annotations
 
-import functools
 import re
+import threading
 from typing import Any
 
 from console.errors import BadInput
 
 _ROUTE_PARAM = re.compile(r"<(?:\w+:)?(\w+)>")
+# drf-spectacular's generator is not thread-safe (its extensions load their target classes
+# lazily, mutating class attributes): the first requests of a process, in parallel, must not
+# build the schema at once (a storm of submits got 500s from that).
+_lock = threading.Lock()
+_declared: dict[tuple[str, str], frozenset[str]] | None = None
 
 
-@functools.cache
 def declared() -> dict[tuple[str, str], frozenset[str]]:
     """(METHOD, schema path) -> the query parameters the operation declares."""
+    global _declared
+    if _declared is None:
+        with _lock:
+            if _declared is None:
+                _declared = _read_schema()
+    return _declared
+
+
+def _read_schema() -> dict[tuple[str, str], frozenset[str]]:
     from drf_spectacular.generators import SchemaGenerator
 
     schema = SchemaGenerator().get_schema(request=None, public=True)

@@ -63,6 +63,7 @@ _CONFIG_CHUNK = 500
 # secured cluster a call still unanswered after this long asks the wire client why, and a
 # refusal is answered at once instead of after the timeout.
 _EARLY_DIAGNOSIS_S = 1.0
+_LIST_GROUPS_ATTEMPTS = 5  # 0.25 + 0.5 + 0.75 + 1 s of waits at most, within the timeout
 _REFUSALS = {"kafka_auth_failed", "kafka_tls_failed", "cluster_misconfigured"}
 _OFFSET_SPECS = {
     "earliest": protocol.EARLIEST,
@@ -110,6 +111,13 @@ def _config_source(source: Any) -> str:
         return ConfigSource(source).name
     except ValueError:
         return getattr(source, "name", str(source))
+
+
+def _error_name(error: Any) -> str | None:
+    """The name of a KafkaError, or of the KafkaError a KafkaException carries."""
+    if isinstance(error, KafkaException) and error.args:
+        error = error.args[0]
+    return error.name() if isinstance(error, KafkaError) else None
 
 
 def _error_sentence(error: Any) -> str:
@@ -479,11 +487,23 @@ class ClusterClient:
     # --- consumer groups -----------------------------------------------------------------
 
     def list_groups(self) -> list[GroupListing]:
-        future = self.admin().list_consumer_groups(request_timeout=self.timeout)
-        result = self._result(future, "list consumer groups")
-        # A broker that did not answer is an error of the listing, not an empty cluster.
-        for error in result.errors or []:
-            raise self._translate(error, "list consumer groups")
+        deadline = time.monotonic() + self.timeout
+        for attempt in range(1, _LIST_GROUPS_ATTEMPTS + 1):
+            future = self.admin().list_consumer_groups(request_timeout=self.timeout)
+            result = self._result(future, "list consumer groups")
+            errors = result.errors or []
+            if not errors:
+                break
+            # A broker that did not answer is an error of the listing, not an empty cluster.
+            # One whose group coordinator is still loading (just restarted) answers
+            # COORDINATOR_LOAD_IN_PROGRESS for a moment: asked again within the timeout.
+            delay = 0.25 * attempt
+            retriable = all(_error_name(e) in _COORDINATOR_MOVED for e in errors)
+            if not retriable or attempt == _LIST_GROUPS_ATTEMPTS:
+                raise self._translate(errors[0], "list consumer groups")
+            if time.monotonic() + delay > deadline:
+                raise self._translate(errors[0], "list consumer groups")
+            time.sleep(delay)
         return sorted(
             (
                 GroupListing(g.group_id, _state_name(g.state), bool(g.is_simple_consumer_group))

@@ -443,3 +443,29 @@ def test_every_operation_takes_exactly_its_declared_query_parameters(viewer_clie
     # A declared parameter still works.
     assert viewer_client.get("/api/v1/audit?limit=5").status_code == 403  # viewer: no audit
     assert viewer_client.get("/api/v1/me?").status_code == 200
+
+
+def test_the_declared_parameters_are_read_once_under_parallel_first_requests(monkeypatch):
+    """The first requests of a process come in parallel; drf-spectacular's generator is not
+    thread-safe (a storm of submits got 500s): one build, under a lock."""
+    import threading
+
+    from console.api import query
+
+    monkeypatch.setattr(query, "_declared", None)
+    builds = []
+    real = query._read_schema
+
+    def slow_build():
+        builds.append(1)
+        return real()
+
+    monkeypatch.setattr(query, "_read_schema", slow_build)
+    results = []
+    threads = [threading.Thread(target=lambda: results.append(query.declared())) for _ in range(8)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    assert len(builds) == 1 and len(results) == 8
+    assert all(r is results[0] for r in results)

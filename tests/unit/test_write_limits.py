@@ -142,3 +142,15 @@ def test_writes_go_through_when_the_rate_limits_cache_fails(operator_client, mon
     path = "/api/v1/clusters/local/groups/g/offset-resets"
     response = operator_client.post(path, "{}", content_type="application/json")
     assert response.status_code == 400  # read and refused for its body, not a 500
+
+
+def test_a_browser_session_submits_too(operator_client, queued):
+    """The SPA signs in with a session, whose user is a lazy proxy object (the limit's lookup
+    once took its type for the model: every job submitted from a page answered 500)."""
+    from rest_framework.test import APIClient
+
+    browser = APIClient(enforce_csrf_checks=False)
+    browser.force_login(operator_client.user)
+    response = browser.post("/api/v1/spark/jobs", json.dumps(BODY), content_type="application/json")
+    assert response.status_code == 201, response.content
+    assert len(queued) == 1

@@ -1,6 +1,7 @@
 """Cluster metadata pushed to open pages: brokers gone or back, the controller, leaders, ISR.
 
-Whoever takes snapshots regularly (the lag sampler, each pass) compares each with the
+A `MetadataWatcher` (run by the lag sampler process on its own thread per cluster, so a
+slow lag pass never delays it) takes a snapshot every interval and compares it with the
 previous one; only a change is published, to one Channels group per cluster, so pages that
 show brokers, topics or leadership refetch when something moved instead of polling fast.
 """
@@ -13,9 +14,10 @@ import time
 from datetime import UTC, datetime
 from typing import Any
 
-from console import push
+from console import kafka, push
+from console.clusters import ClusterConfig
 from console.kafka import TopicMeta
-from console.metadata import ClusterSnapshot
+from console.metadata import ClusterSnapshot, cache
 
 log = logging.getLogger(__name__)
 
@@ -92,3 +94,29 @@ def publish_metadata(cluster: str, message: dict[str, Any], asked_at: float = 0.
     older snapshots on receipt, so the page's refetch sees the change."""
     event = {"type": CHANGE_EVENT, "message": message, "asked_at": asked_at}
     return push.send_to_groups([(metadata_channel(cluster), event)], f"{cluster}: metadata") == 1
+
+
+class MetadataWatcher:
+    """One cluster's metadata, snapshot after snapshot; each change pushed to open pages."""
+
+    def __init__(self, cfg: ClusterConfig):
+        self.cfg = cfg
+        self.previous: ClusterSnapshot | None = None
+
+    def forget(self) -> None:
+        """Start over (the next snapshot is a baseline, not a change): the lease was lost."""
+        self.previous = None
+
+    def tick(self) -> dict[str, Any] | None:
+        """Take a fresh snapshot; the `metadata` message pushed for it, if anything changed.
+        Kafka unreachable: nothing pushed, and the last snapshot stays the baseline."""
+        try:
+            snapshot = cache.snapshot(self.cfg, max_age=0)
+        except kafka.KafkaAdapterError as exc:
+            log.info("%s: no metadata snapshot: %s", self.cfg.name, exc)
+            return None
+        message = metadata_changes(self.previous, snapshot)
+        self.previous = snapshot
+        if message is not None:
+            publish_metadata(self.cfg.name, message, snapshot.asked_at)
+        return message

@@ -3,6 +3,9 @@ cluster's Redis lease.
 
 - Passes never overlap: a thread starts its next pass an interval after the previous one
   started, or at once when the pass took longer than the interval.
+- Metadata changes (brokers, controller, leaders, ISR, topics) are watched on a second
+  thread per cluster, every interval while the lease is held: a pass stuck on a broker that
+  went down (group reads wait out their timeout) must not delay the pages that show it.
 - One active sampler per cluster: the lease lives `LEASE_INTERVALS` intervals and a
   heartbeat renews it every third of an interval, also during a slow pass; a standby asks
   every half interval, so it takes over within two intervals of the active one dying.
@@ -21,6 +24,7 @@ import uuid
 from collections.abc import Callable
 
 from console.clusters import ClusterConfig
+from console.metadata_push import MetadataWatcher
 from groups import lag_store
 from groups.sampling import ClusterSampler, PassResult
 
@@ -97,6 +101,19 @@ class SamplerService:
                 pause = self.interval_s / 2
             self.stopping.wait(max(0.0, pause))
 
+    def _metadata_loop(self, cfg: ClusterConfig) -> None:
+        watcher = MetadataWatcher(cfg)
+        while not self.stopping.is_set():
+            started = time.monotonic()
+            if cfg.name in self.active_clusters():
+                try:
+                    watcher.tick()
+                except Exception:  # one bad tick must not end the watching
+                    log.exception("%s: metadata watch failed", cfg.name)
+            else:
+                watcher.forget()
+            self.stopping.wait(max(0.0, self.interval_s - (time.monotonic() - started)))
+
     def _one_pass(self, cluster: str, sampler: ClusterSampler) -> None:
         try:
             result = sampler.run_pass()
@@ -115,8 +132,9 @@ class SamplerService:
         """Sample until `stop()`; releases the leases it holds on the way out."""
         threads = [threading.Thread(target=self._heartbeat, name="lease", daemon=True)]
         threads += [
-            threading.Thread(target=self._cluster_loop, args=(cfg,), name=cfg.name, daemon=True)
+            threading.Thread(target=loop, args=(cfg,), name=f"{cfg.name}:{kind}", daemon=True)
             for cfg in self.clusters
+            for kind, loop in (("lag", self._cluster_loop), ("metadata", self._metadata_loop))
         ]
         for thread in threads:
             thread.start()

@@ -18,7 +18,7 @@ from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from typing import Any
 
-from console import kafka, metadata_push
+from console import kafka
 from console.clusters import ClusterConfig
 from console.metadata import ClusterSnapshot, cache
 from groups import gc_pause, lag, lag_eval, lag_export, lag_math, lag_store, live
@@ -69,7 +69,6 @@ class ClusterSampler:
     histories: dict[TP, lag_math.EndHistory] = field(default_factory=dict)
     timestamps: dict[tuple[TP, int], int] = field(default_factory=dict)
     previous: dict[str, dict[str, Any]] | None = None
-    snapshot: ClusterSnapshot | None = None
     last_minute: int | None = None
     passes: int = 0  # successful passes so far
     log_starts: dict[TP, int] = field(default_factory=dict)
@@ -306,11 +305,12 @@ class ClusterSampler:
         at = time.time()
         started = time.monotonic()
         client = kafka.for_cluster(self.cfg)
-        # The metadata snapshot (leaders for ListOffsets, changes pushed to pages at once) is
-        # fetched while the groups are listed, described and their offsets fetched, which do
-        # not need it; its push never waits for them (a broker going down can slow or fail them).
+        # The metadata snapshot (leaders for ListOffsets) is fetched while the groups are
+        # listed, described and their offsets fetched, which do not need it. Metadata changes
+        # are pushed to pages by the sampler's MetadataWatcher, never by this pass: a broker
+        # going down can slow the group reads for their whole timeout.
         with ThreadPoolExecutor(max_workers=1) as pool:
-            taking = pool.submit(self._take_snapshot_and_push)
+            taking = pool.submit(self._take_snapshot)
 
             def leaders() -> dict[TP, tuple[str, int]] | None:
                 snap = taking.result()
@@ -377,26 +377,13 @@ class ClusterSampler:
         lag_store.write_meta(self.cfg.name, result.as_meta(), self.interval_s)  # all phases
         return result
 
-    def _take_snapshot_and_push(self) -> ClusterSnapshot | None:
-        snapshot = self._take_snapshot()
-        if snapshot is not None:
-            self._push_metadata(snapshot)
-        return snapshot
-
     def _take_snapshot(self) -> ClusterSnapshot | None:
-        """This pass's metadata: leaders for the offset lookups, and changes to push."""
+        """This pass's metadata: leaders for the offset lookups."""
         try:
             return cache.snapshot(self.cfg, max_age=0)
         except kafka.KafkaAdapterError as exc:
             log.info("%s: no metadata this pass: %s", self.cfg.name, exc)
             return None
-
-    def _push_metadata(self, snapshot: ClusterSnapshot) -> None:
-        """Brokers, leaders and ISR changes since the last pass, pushed to open pages."""
-        message = metadata_push.metadata_changes(self.snapshot, snapshot)
-        self.snapshot = snapshot
-        if message is not None:
-            metadata_push.publish_metadata(self.cfg.name, message, snapshot.asked_at)
 
 
 def _full_and_flat(window: deque[lag_eval.Point]) -> bool:

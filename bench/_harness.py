@@ -19,7 +19,7 @@ ROOT = Path(__file__).resolve().parent.parent
 def setup_django() -> None:
     scratch = Path(tempfile.mkdtemp(prefix="bench-")) / "bench.sqlite3"
     os.environ["DATABASE_URL"] = f"sqlite:///{scratch}"
-    os.environ.setdefault("DJANGO_SETTINGS_MODULE", "console.settings")
+    os.environ.setdefault("DJANGO_SETTINGS_MODULE", "project.settings")
     sys.path.insert(0, str(ROOT))
     import django
 
@@ -84,7 +84,7 @@ def worker_command() -> list[str]:
 
 
 def wait_for_worker(timeout: float = 60.0) -> None:
-    from console.celery import app
+    from project.celery import app
 
     deadline = time.monotonic() + timeout
     while time.monotonic() < deadline:

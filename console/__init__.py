@@ -1,4 +1,0 @@
-# Load the Celery app with Django so @shared_task binds to it.
-from console.celery import app as celery_app
-
-__all__ = ["celery_app"]

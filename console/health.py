@@ -203,7 +203,7 @@ def readiness(read_pass: ReadPass, now: Callable[[], float] = time.time) -> dict
 
 
 def readiness_view(read_pass: ReadPass) -> Callable[[HttpRequest], HttpResponse]:
-    """The `/readyz` view; `read_pass` reads the sampler's pass record (console/urls.py passes
+    """The `/readyz` view; `read_pass` reads the sampler's pass record (project/urls.py passes
     groups.lag_store.read_meta: the console package does not import the apps)."""
 
     @csrf_exempt  # changes nothing; a POST gets the JSON 405, not Django's HTML CSRF page

@@ -19,7 +19,7 @@ race. A successful login() (the `user_logged_in` signal) clears the count.
   in and API tokens do not depend on it.
 
 Paths: the SPA's `/login/` (console/views.py) and Django admin's `/admin/login/`
-(console/urls.py), both wrapped in `signin_limited`, which answers a refusal with 429 or 503
+(project/urls.py), both wrapped in `signin_limited`, which answers a refusal with 429 or 503
 instead of "wrong user name or password". A future SSO callback plugs in the same way: it
 signs in with authenticate() + login(); if its credentials carry a user name (pass it as
 `username=`) the backend counts them, if not (an IdP-verified assertion) there is nothing to

@@ -21,7 +21,7 @@ from console.errors import BadInput, ConsoleError
 
 # Daphne (autobahn) fails the connection without a close frame (clients see 1006) when a
 # message exceeds its --websocket-max-message-size, before the application sees a byte of it.
-# console.serve starts daphne with this cap (daphne's own default is 1 MiB, the REST body
+# project.serve starts daphne with this cap (daphne's own default is 1 MiB, the REST body
 # limit: a frame just over it could never be answered); the frames' own limit is the REST one.
 SERVER_MESSAGE_CAP_BYTES = 4 * 1024 * 1024
 ROOT = "frame"  # what messages call the whole frame (REST says `body`)

@@ -95,8 +95,8 @@ def start_console(workdir: Path) -> LiveConsole:
     _fresh_database(db, env)
     log_path = workdir / "daphne.log"
     server = subprocess.Popen(
-        [sys.executable, "-m", "console.serve", "-b", "127.0.0.1", "-p", str(port)]
-        + ["console.asgi:application"],
+        [sys.executable, "-m", "project.serve", "-b", "127.0.0.1", "-p", str(port)]
+        + ["project.asgi:application"],
         cwd=ROOT,
         env=env,
         stdout=log_path.open("w"),

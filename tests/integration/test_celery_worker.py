@@ -21,7 +21,7 @@ def celery_worker(stack):
             "-m",
             "celery",
             "-A",
-            "console",
+            "project",
             "worker",
             "--pool=solo",
             "--loglevel=WARNING",

@@ -1,4 +1,4 @@
-"""What the web server itself answers (console.serve over daphne), on raw sockets: long
+"""What the web server itself answers (project.serve over daphne), on raw sockets: long
 request lines get the API's error shape, an oversize Content-Length is answered at once, and
 the access log holds no credential."""
 

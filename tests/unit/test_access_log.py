@@ -7,7 +7,7 @@ import io
 
 import pytest
 
-from console.serve import RedactingAccessLog, redact
+from project.serve import RedactingAccessLog, redact
 from tests.conftest import assert_error
 from tests.stack import ROOT
 
@@ -42,7 +42,7 @@ def test_the_access_log_writes_no_token():
 
 def test_the_web_process_runs_with_the_redacting_log():
     web = [line for line in (ROOT / "Procfile").read_text().splitlines() if line.startswith("web:")]
-    assert "-m console.serve" in web[0]
+    assert "-m project.serve" in web[0]
 
 
 @pytest.mark.django_db

@@ -11,10 +11,10 @@ def test_loading_the_asgi_application_freezes_its_objects_and_spaces_full_collec
     gc.unfreeze()
     gc.set_threshold(700, 10, 10)
     try:
-        if "console.asgi" in sys.modules:
-            importlib.reload(sys.modules["console.asgi"])
+        if "project.asgi" in sys.modules:
+            importlib.reload(sys.modules["project.asgi"])
         else:
-            importlib.import_module("console.asgi")
+            importlib.import_module("project.asgi")
         # Django, DRF and Channels are already imported here; whatever is live is frozen.
         assert gc.get_freeze_count() > 10_000
         assert gc.get_threshold()[2] == 100

@@ -21,7 +21,7 @@ import pytest
 from django.conf import settings
 from django.core.management import get_commands
 
-from console import serve
+from project import serve
 
 ROOT = Path(__file__).resolve().parents[2]
 DEPLOY = ROOT / "deploy"
@@ -84,9 +84,9 @@ def _literal_names(tree: ast.AST, call_names: set[str]) -> set[str]:
 
 
 def _settings_variables() -> set[str]:
-    """Every environment variable console/settings.py reads, with the registry's (settings
+    """Every environment variable project/settings.py reads, with the registry's (settings
     calls console.clusters.load_registry) and NAME_FILE for each envsecret(NAME)."""
-    tree = ast.parse((ROOT / "console" / "settings.py").read_text())
+    tree = ast.parse((ROOT / "project" / "settings.py").read_text())
     names = _literal_names(tree, {"envbool", "envint", "envlist", "envsecret", "get"})
     names |= {f"{n}_FILE" for n in _literal_names(tree, {"envsecret"})}
     clusters = ast.parse((ROOT / "console" / "clusters.py").read_text())
@@ -140,8 +140,8 @@ def test_variables_in_exec_start_are_settings_with_defaults_in_the_unit(unit):
 
 def test_web_unit_starts_console_serve_like_the_procfile():
     argv = _exec_start(DEPLOY / "kafka-console-web.service")
-    assert argv[1:3] == ["-m", "console.serve"]
-    assert importlib.util.find_spec("console.serve") is not None
+    assert argv[1:3] == ["-m", "project.serve"]
+    assert importlib.util.find_spec("project.serve") is not None
     assert argv[3:7] == ["-b", "${CONSOLE_BIND}", "-p", "${CONSOLE_PORT}"]
     module, _, attribute = argv[-1].partition(":")
     assert importlib.util.find_spec(module) is not None
@@ -156,8 +156,8 @@ def test_web_unit_starts_console_serve_like_the_procfile():
 def test_worker_unit_runs_the_celery_app_on_every_queue_of_the_procfile():
     argv = _exec_start(DEPLOY / "kafka-console-worker.service")
     assert Path(argv[0]).name == "celery"
-    assert argv[1:4] == ["-A", "console", "worker"]
-    assert importlib.util.find_spec("console.celery") is not None
+    assert argv[1:4] == ["-A", "project", "worker"]
+    assert importlib.util.find_spec("project.celery") is not None
     options = dict(a.split("=", 1) for a in argv[4:] if a.startswith("--") and "=" in a)
     procfile = dict(a.split("=", 1) for a in _procfile()["worker"] if "=" in a)
     assert options["--queues"] == procfile["--queues"]

@@ -6,9 +6,10 @@ import ast
 from pathlib import Path
 
 import pytest
+from django.conf import settings
 
 ROOT = Path(__file__).resolve().parents[2]
-PRODUCT = ("console", "topics", "groups", "sparkjobs")
+PRODUCT = ("project", "console", *settings.CONSOLE_APPS)
 
 
 def _imports(path: Path) -> set[str]:
@@ -38,10 +39,21 @@ def test_the_product_never_imports_the_dev_tooling():
     assert _offenders(_files(*PRODUCT), "devtools") == []
 
 
-@pytest.mark.parametrize("package", ["console", "topics", "groups", "sparkjobs", "devtools"])
+@pytest.mark.parametrize("package", [*PRODUCT, "devtools"])
 def test_only_console_kafka_imports_confluent_kafka(package):
     files = [f for f in _files(package) if "console/kafka/" not in f.as_posix()]
     assert _offenders(files, "confluent_kafka") == []
+
+
+@pytest.mark.parametrize("other", [*settings.CONSOLE_APPS, "project"])
+def test_the_core_imports_no_app_and_not_the_project(other):
+    """`console` is the library the apps build on; the project package wires them together."""
+    assert _offenders(_files("console"), other) == []
+
+
+@pytest.mark.parametrize("app", settings.CONSOLE_APPS)
+def test_no_app_imports_the_project(app):
+    assert _offenders(_files(app), "project") == []
 
 
 def test_groups_does_not_import_topics():

@@ -276,7 +276,7 @@ def norole_token(norole_client) -> str:
 
 
 async def _open(path: str) -> tuple[WebsocketCommunicator, bool, int | None]:
-    from console.asgi import application
+    from project.asgi import application
 
     communicator = WebsocketCommunicator(application, path, headers=HEADERS)
     connected, code = await communicator.connect(timeout=5)

@@ -70,7 +70,7 @@ async def _answer(communicator: ApplicationCommunicator) -> tuple[int, dict]:
 
 
 async def test_asgi_refuses_a_declared_length_over_the_limit_without_reading_it():
-    from console.asgi import application
+    from project.asgi import application
 
     scope = _http_scope(ELECT, [(b"content-length", b"%d" % (10 * 1024 * 1024))])
     communicator = ApplicationCommunicator(application, scope)
@@ -81,7 +81,7 @@ async def test_asgi_refuses_a_declared_length_over_the_limit_without_reading_it(
 
 
 async def test_asgi_stops_reading_a_chunked_body_past_the_limit():
-    from console.asgi import application
+    from project.asgi import application
 
     communicator = ApplicationCommunicator(application, _http_scope(ELECT, []))
     chunk = b"x" * (600 * 1024)
@@ -93,7 +93,7 @@ async def test_asgi_stops_reading_a_chunked_body_past_the_limit():
 
 
 async def test_asgi_hands_a_small_body_on_to_django():
-    from console.asgi import application
+    from project.asgi import application
 
     communicator = ApplicationCommunicator(application, _http_scope(ELECT, []))
     await communicator.send_input({"type": "http.request", "body": b"{}", "more_body": False})

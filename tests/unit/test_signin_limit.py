@@ -177,7 +177,7 @@ def test_both_sign_in_pages_share_one_count(admin_user):
 
 def test_the_console_counts_in_redis_not_in_process_memory(settings):
     # Unit tests swap in a local-memory cache (tests/conftest.py); the console's own is Redis.
-    from console import settings as console_settings
+    from project import settings as console_settings
 
     cache = console_settings.CACHES["default"]
     assert cache["BACKEND"] == "django.core.cache.backends.redis.RedisCache"
@@ -228,7 +228,7 @@ def test_the_count_is_shared_between_processes_through_redis(settings):
     from console.signin_limit import WINDOW_S, counter_key
 
     name = f"shared-{time.time_ns()}"
-    env = {**os.environ, "DJANGO_SETTINGS_MODULE": "console.settings"}
+    env = {**os.environ, "DJANGO_SETTINGS_MODULE": "project.settings"}
     env["REDIS_URL"] = settings.REDIS_URL
 
     def attempts(spelling: str, n: int) -> list[str]:

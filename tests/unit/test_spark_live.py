@@ -25,7 +25,7 @@ def token(viewer_client, settings) -> str:
 
 
 async def _open(path: str) -> tuple[WebsocketCommunicator, bool, int | None]:
-    from console.asgi import application
+    from project.asgi import application
 
     communicator = WebsocketCommunicator(application, path, headers=HEADERS)
     connected, code = await communicator.connect(timeout=5)

@@ -24,7 +24,7 @@ def test_unknown_api_paths_answer_json_404_even_for_token_writes(operator_client
     ids=["below-the-lag-socket", "no-such-socket", "root", "odd-bytes"],
 )
 async def test_unknown_websocket_paths_close_with_4404(path):
-    from console.asgi import application
+    from project.asgi import application
 
     communicator = WebsocketCommunicator(
         application, path, headers=[(b"origin", b"http://127.0.0.1:8000"), (b"host", b"127.0.0.1")]
@@ -36,7 +36,7 @@ async def test_unknown_websocket_paths_close_with_4404(path):
 
 
 async def test_unknown_websocket_paths_close_with_a_code():
-    from console.asgi import application
+    from project.asgi import application
 
     communicator = WebsocketCommunicator(
         application,

@@ -53,7 +53,7 @@ def token(viewer_client) -> str:
 
 
 def _with_scheme(scheme: str):
-    from console.asgi import application
+    from project.asgi import application
 
     async def app(scope, receive, send):
         return await application({**scope, "scheme": scheme}, receive, send)
@@ -307,11 +307,11 @@ def test_the_servers_message_cap_is_above_the_frame_limit():
         if line.startswith("web:")
     )
     argv = shlex.split(web)
-    assert argv[argv.index("-m") + 1] == "console.serve", web
-    from console.serve import daphne_argv
+    assert argv[argv.index("-m") + 1] == "project.serve", web
+    from project.serve import daphne_argv
 
     args = CommandLineInterface().parser.parse_args(daphne_argv(argv[argv.index("-m") + 2 :]))
-    assert args.application == "console.asgi:application"
+    assert args.application == "project.asgi:application"
     for cap in (args.websocket_max_message_size, args.websocket_max_frame_size):
         assert cap == SERVER_MESSAGE_CAP_BYTES > frame_limit(), cap
 

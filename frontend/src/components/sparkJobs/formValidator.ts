@@ -1,6 +1,6 @@
 // The validator the Spark job form uses. Ajv (@rjsf/validator-ajv8) compiles each schema into
 // JavaScript with `new Function`, which the console's Content-Security-Policy (`script-src
-// 'self'`, no 'unsafe-eval'; console/settings.py) forbids in the browser. So: where compiling is
+// 'self'`, no 'unsafe-eval'; project/settings.py) forbids in the browser. So: where compiling is
 // allowed (tests, a dev server without the CSP), the form checks the params against the schema
 // before sending; where it is not, it leaves every check to the server, whose 400 names the field
 // and is shown next to it (the server checks everything anyway, and more: the topic exists, the

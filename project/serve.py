@@ -1,5 +1,5 @@
 """The web server: daphne, with the limits the API documents and an access log that never
-writes a credential. Run as `python -m console.serve <daphne's arguments>` (the Procfile's
+writes a credential. Run as `python -m project.serve <daphne's arguments>` (the Procfile's
 `web`).
 
 Three things daphne (Twisted underneath) does on its own that the API documents otherwise:

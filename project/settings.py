@@ -77,6 +77,9 @@ try:
 except ValueError as exc:
     raise ImproperlyConfigured(f"TRUSTED_PROXIES: {exc}") from None
 
+# The console's apps, each with its REST, WebSocket and other routes in `<app>/routes.py`
+# (mounted by project/urls.py and project/ws_routing.py in this order).
+CONSOLE_APPS = ["topics", "groups", "sparkjobs"]
 INSTALLED_APPS = [
     "daphne",
     "django.contrib.admin",
@@ -91,9 +94,7 @@ INSTALLED_APPS = [
     "drf_spectacular_sidecar",
     "channels",
     "console",
-    "topics",
-    "groups",
-    "sparkjobs",
+    *CONSOLE_APPS,
 ]
 # Developer tooling (manage.py devstack, demotraffic) when it is shipped; the product never
 # imports it.
@@ -112,8 +113,8 @@ MIDDLEWARE = [
     "console.middleware.content_security_policy",
 ]
 
-ROOT_URLCONF = "console.urls"
-ASGI_APPLICATION = "console.asgi.application"
+ROOT_URLCONF = "project.urls"
+ASGI_APPLICATION = "project.asgi.application"
 
 TEMPLATES = [
     {
@@ -260,7 +261,7 @@ if not 0 < SPARK_JOB_SOFT_TIME_LIMIT < SPARK_JOB_HARD_TIME_LIMIT:
 if SPARK_HEARTBEAT_TIMEOUT < 5 or SPARK_REAPER_INTERVAL < 1:
     raise ImproperlyConfigured("SPARK_HEARTBEAT_TIMEOUT must be >= 5, SPARK_REAPER_INTERVAL >= 1.")
 
-# Where the web server listens (`python -m console.serve -b CONSOLE_BIND -p CONSOLE_PORT`, the
+# Where the web server listens (`python -m project.serve -b CONSOLE_BIND -p CONSOLE_PORT`, the
 # systemd unit deploy/kafka-console-web.service); read here too so a bad value fails
 # `manage.py check`. Keep it on a local address behind the reverse proxy.
 CONSOLE_BIND = os.environ.get("CONSOLE_BIND", "127.0.0.1")

@@ -3,9 +3,7 @@
 from channels.generic.websocket import WebsocketConsumer
 from django.urls import re_path
 
-from groups.routing import websocket_urlpatterns as groups_routes
-from sparkjobs.routing import websocket_urlpatterns as sparkjobs_routes
-from topics.routing import websocket_urlpatterns as topics_routes
+from project.routes import gathered
 
 
 class UnknownPath(WebsocketConsumer):
@@ -22,8 +20,6 @@ class UnknownPath(WebsocketConsumer):
 
 websocket_urlpatterns: list = [
     # App routes go before the catch-all.
-    *groups_routes,
-    *topics_routes,
-    *sparkjobs_routes,
+    *gathered("websocket_urlpatterns"),
     re_path(r"^.*$", UnknownPath.as_asgi()),
 ]

@@ -5,7 +5,7 @@ import os
 
 from django.core.asgi import get_asgi_application
 
-os.environ.setdefault("DJANGO_SETTINGS_MODULE", "console.settings")
+os.environ.setdefault("DJANGO_SETTINGS_MODULE", "project.settings")
 # Django must be set up before anything imports models (the consumers and auth middleware).
 django_asgi_app = get_asgi_application()
 
@@ -15,7 +15,7 @@ from console.api.body_limit import BodyLimit  # noqa: E402
 from console.api.query import declared  # noqa: E402
 from console.ws_auth import TokenOrSessionAuthMiddlewareStack  # noqa: E402
 from console.ws_origin import OriginCheck  # noqa: E402
-from console.ws_routing import websocket_urlpatterns  # noqa: E402
+from project.ws_routing import websocket_urlpatterns  # noqa: E402
 
 application = ProtocolTypeRouter(
     {

@@ -4,7 +4,7 @@ import os
 
 from celery import Celery
 
-os.environ.setdefault("DJANGO_SETTINGS_MODULE", "console.settings")
+os.environ.setdefault("DJANGO_SETTINGS_MODULE", "project.settings")
 
 app = Celery("console")
 app.config_from_object("django.conf:settings", namespace="CELERY")

@@ -5,7 +5,7 @@ from django.urls import include, path, re_path
 from console import health, views
 from console.signin_limit import signin_limited
 from groups.lag_store import read_meta
-from groups.metrics_view import metrics_view
+from project.routes import gathered
 
 urlpatterns = [
     path("login/", views.login, name="login"),
@@ -17,10 +17,11 @@ urlpatterns = [
     path("healthz", views.healthz, name="healthz"),
     # Readiness: database, Redis, the lag sampler's last pass; no auth (console/health.py).
     path("readyz", health.readiness_view(read_meta), name="readyz"),
-    # Prometheus scrape: its own guard (token or network), no session (groups/metrics_view.py).
-    path("metrics", metrics_view, name="metrics"),
+    # The core's own API (me, audit, the schema and its docs), then each app's.
     path("api/v1/", include("console.api.urls")),
-    path("api/v1/", include("sparkjobs.api.urls")),
+    path("api/v1/", include(gathered("api_urlpatterns"))),
+    # Other paths the apps serve at the root (the groups app's /metrics).
+    *gathered("urlpatterns"),
     # Anything under api/ that matched nothing is an API 404, not the SPA.
     re_path(r"^api/", views.api_not_found),
     # Every other path is a client-side route of the SPA.

@@ -64,7 +64,12 @@ _CONFIG_CHUNK = 500
 # refusal is answered at once instead of after the timeout.
 _EARLY_DIAGNOSIS_S = 1.0
 _LIST_GROUPS_ATTEMPTS = 5  # 0.25 + 0.5 + 0.75 + 1 s of waits at most, within the timeout
-_REFUSALS = {"kafka_auth_failed", "kafka_tls_failed", "cluster_misconfigured"}
+_REFUSALS = {
+    "kafka_auth_failed",
+    "kafka_tls_failed",
+    "cluster_misconfigured",
+    "kafka_version_unsupported",
+}
 _OFFSET_SPECS = {
     "earliest": protocol.EARLIEST,
     "latest": protocol.LATEST,

@@ -45,6 +45,12 @@ class WireTlsFailed(WireError):
     kind = "kafka_tls_failed"
 
 
+class WireUnsupported(WireError):
+    """The broker is too old for a request the wire client sends (ApiVersions says so)."""
+
+    kind = "kafka_version_unsupported"
+
+
 class WireConfigError(WireError):
     """The cluster's settings cannot be used (a secret file missing, a CA file unreadable)."""
 
@@ -82,6 +88,8 @@ class Connection:
         self.address = address
         self._correlation = 0
         self.last_api_key = -1  # of the last request sent (counted by the pool)
+        # The broker's ApiVersions table; None until it has answered (not checked meanwhile).
+        self.versions: dict[int, tuple[int, int]] | None = None
         host, port = address
         try:
             raw = socket.create_connection((host, port), timeout=timeout)
@@ -113,6 +121,8 @@ class Connection:
                     ) from None
             else:
                 self.sock = raw
+            # Before SASL: a broker answers ApiVersions ahead of authentication.
+            self.versions = self._api_versions()
             if security.uses_sasl:
                 self._authenticate(security)
         except BaseException:
@@ -129,11 +139,32 @@ class Connection:
         self._correlation = (self._correlation + 1) % (1 << 31)
         return self._correlation
 
+    def _api_versions(self) -> dict[int, tuple[int, int]]:
+        """What the broker speaks, asked once per connection."""
+        error, versions = protocol.parse_api_versions(
+            self.exchange(protocol.api_versions_request, 10)
+        )
+        if error:
+            raise WireUnsupported(
+                f"{self.address[0]}:{self.address[1]} answered ApiVersions v3 with error "
+                f"{error}: the console needs Kafka {protocol.MINIMUM_KAFKA} or newer"
+            )
+        return versions
+
     def exchange(self, build: Callable[[int], bytes], timeout: float) -> bytes:
-        """Send one request (built with the next correlation id); return the response payload."""
+        """Send one request (built with the next correlation id); return the response payload.
+        A request the broker does not speak is refused here, before it is sent."""
         self.sock.settimeout(timeout)
         data = build(self._next_id())
-        self.last_api_key = struct.unpack_from(">h", data, 4)[0]  # after the size
+        key, version = protocol.header_key_version(data)
+        if self.versions is not None:
+            why = protocol.unsupported(self.versions, key, version)
+            if why:
+                raise WireUnsupported(
+                    f"{self.address[0]}:{self.address[1]} is too old for the console: {why} "
+                    f"(the console needs Kafka {protocol.MINIMUM_KAFKA} or newer)"
+                )
+        self.last_api_key = key
         try:
             self.sock.sendall(data)
             size = struct.unpack(">i", self._recv_exact(4))[0]

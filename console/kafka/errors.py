@@ -23,7 +23,8 @@ class KafkaCallFailed(KafkaAdapterError):
     """Kafka answered, with an error; `kafka_error` is its name (e.g. INVALID_CONFIG).
 
     Also: the cluster refused our credentials (`kafka_auth_failed`), the TLS handshake
-    failed (`kafka_tls_failed`), or its settings cannot be used (`cluster_misconfigured`).
+    failed (`kafka_tls_failed`), its settings cannot be used (`cluster_misconfigured`), or a
+    broker is too old for the wire client (`kafka_version_unsupported`).
     """
 
     @property

@@ -9,12 +9,19 @@
 - DescribeConfigs v4 with configuration keys: one key (min.insync.replicas) of thousands of
   topics in a small answer; librdkafka always asks for every key.
 - SaslHandshake v1 + SaslAuthenticate v2: the SASL exchange (PLAIN, SCRAM) on a new connection.
+- ApiVersions v3: first on every connection, so a request the broker does not speak is refused
+  here with a sentence naming the request and the versions (`unsupported`), not sent.
 - Metadata v12 + ListOffsets v7: partition leaders, then offsets of thousands of partitions in
   one request per leader broker. librdkafka's admin ListOffsets builds a future per partition
   (seconds of Python at 40,000 partitions) and keeps stale leaders after a broker restarts.
 
 All but SaslHandshake are flexible (compact strings and arrays, tagged fields): request header
-v2 and response header v1. SaslHandshake uses request header v1 and response header v0.
+v2 and response header v1. SaslHandshake uses request header v1 and response header v0, and so
+does every ApiVersions response (a broker must be able to answer it before it knows which
+versions the client speaks).
+
+`SPOKEN` lists the version of each request sent here; together they need Kafka 3.1 or newer
+(`MINIMUM_KAFKA`): OffsetFetch v8 and FindCoordinator v4 came with 3.0, Metadata v12 with 3.1.
 """
 
 from __future__ import annotations
@@ -600,3 +607,64 @@ def parse_sasl_authenticate(payload: bytes) -> tuple[int, str | None, bytes]:
     message = reader.compact_string()
     data = reader.compact_bytes() or b""
     return error, message, data
+
+
+# --- ApiVersions ----------------------------------------------------------------------------
+
+API_VERSIONS = 18
+UNSUPPORTED_VERSION = 35
+MINIMUM_KAFKA = "3.1"
+
+# The version of each request this module sends (kept in step with the builders above; a unit
+# test checks each builder's header against this table).
+SPOKEN: dict[int, tuple[str, int]] = {
+    DESCRIBE_QUORUM: ("DescribeQuorum", 0),
+    FIND_COORDINATOR: ("FindCoordinator", 4),
+    OFFSET_FETCH: ("OffsetFetch", 8),
+    DESCRIBE_GROUPS: ("DescribeGroups", 5),
+    DESCRIBE_CONFIGS: ("DescribeConfigs", 4),
+    METADATA: ("Metadata", 12),
+    LIST_OFFSETS: ("ListOffsets", 7),
+    SASL_HANDSHAKE: ("SaslHandshake", 1),
+    SASL_AUTHENTICATE: ("SaslAuthenticate", 2),
+}
+
+
+def api_versions_request(correlation_id: int) -> bytes:
+    body = compact_string("kafka-console") + compact_string("1") + NO_TAGS
+    return request(API_VERSIONS, 3, correlation_id, body)
+
+
+def parse_api_versions(payload: bytes) -> tuple[int, dict[int, tuple[int, int]]]:
+    """(error code, {api key: (min version, max version)}); response header v0.
+
+    A broker that does not speak ApiVersions v3 (older than 2.4) answers UNSUPPORTED_VERSION
+    in the v0 layout; its table is not needed: it is too old for `SPOKEN` anyway."""
+    reader = Reader(payload)
+    reader.int32()  # correlation id
+    error = reader.int16()
+    if error:
+        return error, {}
+    versions = {}
+    for _ in range(reader.array_length()):
+        key, low, high = reader.int16(), reader.int16(), reader.int16()
+        reader.tags()
+        versions[key] = (low, high)
+    return error, versions
+
+
+def header_key_version(data: bytes) -> tuple[int, int]:
+    """The (api key, version) of a sized request built by `request`."""
+    key, version = struct.unpack_from(">hh", data, 4)
+    return key, version
+
+
+def unsupported(versions: dict[int, tuple[int, int]], key: int, version: int) -> str | None:
+    """Why a broker with this ApiVersions table cannot take the request; None when it can."""
+    name = SPOKEN.get(key, (f"API {key}", version))[0]
+    if key not in versions:
+        return f"it does not support {name} at all"
+    low, high = versions[key]
+    if not low <= version <= high:
+        return f"it speaks {name} v{low}-v{high}, the console sends v{version}"
+    return None

@@ -111,3 +111,98 @@ def test_listing_groups_fails_at_once_on_another_error_and_after_the_attempts():
     with pytest.raises(KafkaCallFailed) as caught:
         _client(admin).list_groups()
     assert admin.calls == 5 and "COORDINATOR_LOAD_IN_PROGRESS" in str(caught.value.details)
+
+
+# --- ApiVersions: a broker too old for a request is told apart from a protocol failure -------
+
+
+def _api_versions_answer(correlation_id: int, table: dict[int, tuple[int, int]], error=0) -> bytes:
+    """An ApiVersions v3 response (header v0), as a broker sends it."""
+    from console.kafka import protocol
+
+    body = struct.pack(">ih", correlation_id, error)
+    if not error:
+        body += protocol.uvarint(len(table) + 1)
+        for key, (low, high) in table.items():
+            body += struct.pack(">hhh", key, low, high) + b"\x00"
+        body += struct.pack(">i", 0) + b"\x00"  # throttle, tags
+    return struct.pack(">i", len(body)) + body
+
+
+def _old_broker(table: dict[int, tuple[int, int]], error: int = 0) -> tuple[socket.socket, int]:
+    """A listener that answers ApiVersions with `table`, then closes after any other request."""
+    listener = socket.socket()
+    listener.bind(("127.0.0.1", 0))
+    listener.listen(8)
+
+    def serve() -> None:
+        while True:
+            try:
+                conn, _ = listener.accept()
+            except OSError:
+                return
+            size = struct.unpack(">i", conn.recv(4))[0]
+            request = conn.recv(size)
+            key, _version, correlation = struct.unpack_from(">hhi", request, 0)
+            if key == 18:
+                conn.sendall(_api_versions_answer(correlation, table, error))
+            conn.recv(1 << 16)  # anything after it: a real broker would misread it
+            conn.close()
+
+    threading.Thread(target=serve, daemon=True).start()
+    return listener, listener.getsockname()[1]
+
+
+def test_every_request_builder_sends_the_version_the_table_names():
+    from console.kafka import protocol
+
+    built = [
+        protocol.describe_quorum_request(1),
+        protocol.find_coordinators_request(["g"], 1),
+        protocol.offset_fetch_request({"g": None}, 1),
+        protocol.describe_groups_request(["g"], 1),
+        protocol.describe_configs_request(["t"], ["min.insync.replicas"], 1),
+        protocol.metadata_request(None, 1),
+        protocol.list_offsets_request({"t": [0]}, -1, 1),
+        protocol.sasl_handshake_request("PLAIN", 1),
+        protocol.sasl_authenticate_request(b"x", 1),
+    ]
+    sent = {protocol.header_key_version(data) for data in built}
+    assert sent == {(key, version) for key, (_name, version) in protocol.SPOKEN.items()}
+
+
+def test_a_broker_too_old_for_offset_fetch_v8_is_named_before_anything_is_sent():
+    from console.kafka import protocol
+    from console.kafka.connection import WireUnsupported
+
+    table = {18: (0, 3), 3: (0, 12), 9: (0, 7)}  # OffsetFetch up to v7: Kafka 2.8
+    listener, port = _old_broker(table)
+    try:
+        conn = Connection(("127.0.0.1", port), ClusterSecurity(), timeout=5)
+        assert conn.versions == table
+        with pytest.raises(WireUnsupported) as caught:
+            conn.exchange(lambda cid: protocol.offset_fetch_request({"g": None}, cid), 5)
+        message = str(caught.value)
+        assert "OffsetFetch v0-v7" in message and "sends v8" in message
+        assert f"Kafka {protocol.MINIMUM_KAFKA} or newer" in message
+        with pytest.raises(WireUnsupported, match="does not support DescribeGroups at all"):
+            conn.exchange(lambda cid: protocol.describe_groups_request(["g"], cid), 5)
+        conn.close()
+    finally:
+        listener.close()
+
+
+def test_a_broker_without_api_versions_v3_is_too_old_at_connect():
+    from console.kafka.client import wire_error
+    from console.kafka.connection import WireUnsupported
+
+    listener, port = _old_broker({}, error=35)  # UNSUPPORTED_VERSION: Kafka before 2.4
+    try:
+        with pytest.raises(WireUnsupported) as caught:
+            Connection(("127.0.0.1", port), ClusterSecurity(), timeout=5)
+        assert "needs Kafka 3.1 or newer" in str(caught.value)
+        adapted = wire_error(caught.value, "list consumer groups")
+        assert adapted.code == "kafka_version_unsupported"
+        assert "3.1 or newer" in adapted.message
+    finally:
+        listener.close()

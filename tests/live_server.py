@@ -1,12 +1,18 @@
-"""A real console process (daphne on a free port, its own SQLite file) for tests that need the
-web server itself: the browser tests, and the resilience tests that watch it stay alive."""
+"""A real console process (daphne on a free port, its own database) for tests that need the
+web server itself: the browser tests, and the resilience tests that watch it stay alive.
+
+The database is of the kind DATABASE_URL names: with a PostgreSQL URL (the full test command
+sets the dev stack's), each console gets a database of its own on that server, created from a
+migrated template; otherwise a SQLite file in the console's work dir."""
 
 from __future__ import annotations
 
+import itertools
 import os
 import shutil
 import signal
 import socket
+import sqlite3
 import subprocess
 import sys
 import tempfile
@@ -14,6 +20,8 @@ import time
 import urllib.request
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
+from urllib.parse import urlsplit, urlunsplit
 
 from tests.stack import ROOT
 
@@ -23,22 +31,61 @@ ADMIN = ("e2e-admin", "e2e-password-123")
 # A database migrated once per test run, with the admin user, copied for each console:
 # migrate and ensureadmin cost about 8 s of CPU per console on a small machine.
 _template_db: Path | None = None
+_template_pg: str | None = None
+_consoles = itertools.count(1)
+PG_PREFIX = "console_live_"  # every database the live consoles make, dropped at the next run
 
 
-def _fresh_database(db: Path, env: dict[str, str]) -> None:
-    global _template_db
+def is_postgres(url: str) -> bool:
+    return url.startswith(("postgres://", "postgresql://"))
+
+
+def _migrate(env: dict[str, str], url: str) -> None:
+    template_env = {**env, "DATABASE_URL": url}
+    manage = [sys.executable, str(ROOT / "manage.py")]
+    subprocess.run([*manage, "migrate", "--noinput", "-v0"], cwd=ROOT, env=template_env, check=True)
+    subprocess.run(
+        [*manage, "ensureadmin"], cwd=ROOT, env=template_env, check=True, capture_output=True
+    )
+
+
+def _with_database(url: str, name: str) -> str:
+    return urlunsplit(urlsplit(url)._replace(path=f"/{name}"))
+
+
+def _pg_admin(url: str) -> Any:
+    import psycopg
+
+    return psycopg.connect(_with_database(url, "postgres"), autocommit=True)
+
+
+def _fresh_database(workdir: Path, env: dict[str, str]) -> str:
+    """The DATABASE_URL of a new, migrated database with the admin user."""
+    global _template_db, _template_pg
+    server = env.get("DATABASE_URL", "")
+    if is_postgres(server):
+        if _template_pg is None:
+            template = f"{PG_PREFIX}template"
+            with _pg_admin(server) as admin:
+                stale = admin.execute(
+                    "SELECT datname FROM pg_database WHERE starts_with(datname, %s)", (PG_PREFIX,)
+                ).fetchall()
+                for (name,) in stale:
+                    admin.execute(f'DROP DATABASE "{name}" WITH (FORCE)')
+                admin.execute(f'CREATE DATABASE "{template}"')
+            _migrate(env, _with_database(server, template))
+            _template_pg = template
+        name = f"{PG_PREFIX}{os.getpid()}_{next(_consoles)}"
+        with _pg_admin(server) as admin:
+            admin.execute(f'CREATE DATABASE "{name}" TEMPLATE "{_template_pg}"')
+        return _with_database(server, name)
     if _template_db is None:
         template = Path(tempfile.mkdtemp(prefix="console-db-")) / "template.sqlite3"
-        template_env = {**env, "DATABASE_URL": f"sqlite:///{template}"}
-        manage = [sys.executable, str(ROOT / "manage.py")]
-        subprocess.run(
-            [*manage, "migrate", "--noinput", "-v0"], cwd=ROOT, env=template_env, check=True
-        )
-        subprocess.run(
-            [*manage, "ensureadmin"], cwd=ROOT, env=template_env, check=True, capture_output=True
-        )
+        _migrate(env, f"sqlite:///{template}")
         _template_db = template
+    db = workdir / "console.sqlite3"
     shutil.copyfile(_template_db, db)
+    return f"sqlite:///{db}"
 
 
 def _free_port() -> int:
@@ -66,6 +113,20 @@ class LiveConsole:
         )
         return out.stdout.strip()
 
+    def count_rows(self, table: str) -> int:
+        """Rows in one of this console's tables, read from its database directly."""
+        url = self.env["DATABASE_URL"]
+        if is_postgres(url):
+            import psycopg
+
+            with psycopg.connect(url) as db:
+                row = db.execute(f"SELECT count(*) FROM {table}").fetchone()
+        else:
+            with sqlite3.connect(url.removeprefix("sqlite:///")) as db:
+                row = db.execute(f"SELECT count(*) FROM {table}").fetchone()
+        assert row is not None
+        return int(row[0])
+
     def alive(self) -> bool:
         return self.process.poll() is None
 
@@ -77,13 +138,12 @@ class LiveConsole:
             self.process.kill()
 
 
-def start_console(workdir: Path) -> LiveConsole:
-    """A fresh database (migrated, with the admin user), daphne on it, ready on /healthz."""
-    db = workdir / "console.sqlite3"
+def start_console(workdir: Path, database_url: str | None = None) -> LiveConsole:
+    """A fresh database (migrated, with the admin user), daphne on it, ready on /healthz.
+    With `database_url`, on that database instead (a second web process of one console)."""
     port = _free_port()
     env = {
         **os.environ,
-        "DATABASE_URL": f"sqlite:///{db}",
         "CONSOLE_ADMIN_USERNAME": ADMIN[0],
         "CONSOLE_ADMIN_PASSWORD": ADMIN[1],
         "ALLOWED_HOSTS": "127.0.0.1,localhost",
@@ -92,7 +152,7 @@ def start_console(workdir: Path) -> LiveConsole:
         # per user id: ids repeat across their databases. The limit has its own unit tests.
         "WRITE_RATE_LIMIT": "100000/min",
     }
-    _fresh_database(db, env)
+    env["DATABASE_URL"] = database_url or _fresh_database(workdir, env)
     log_path = workdir / "daphne.log"
     server = subprocess.Popen(
         [sys.executable, "-m", "project.serve", "-b", "127.0.0.1", "-p", str(port)]

@@ -7,7 +7,6 @@ from __future__ import annotations
 import json
 import os
 import shlex
-import sqlite3
 import subprocess
 import time
 import urllib.error
@@ -50,7 +49,6 @@ def worker_command() -> list[str]:
 class Console:
     def __init__(self, live: LiveConsole, workdir: Path, roles: tuple[str, ...]):
         self.live, self.workdir = live, workdir
-        self.db = Path(live.env["DATABASE_URL"].removeprefix("sqlite:///"))
         self.tokens = {role: live.token(f"spark-{role}", role) for role in roles}
         self.worker: subprocess.Popen | None = None
         self.started: dict[str, dict[str, Any]] = {}
@@ -116,8 +114,7 @@ class Console:
         )
 
     def job_count(self) -> int:
-        with sqlite3.connect(self.db) as db:
-            return db.execute("SELECT count(*) FROM sparkjobs_sparkjob").fetchone()[0]
+        return self.live.count_rows("sparkjobs_sparkjob")
 
     def job_processes(self, job_id: int) -> list[psutil.Process]:
         spec = str(self.workdir / "work" / str(job_id) / "spec.json")

@@ -18,6 +18,7 @@ from devtools.devstack import (
     config,
     jars,
     kafka_cluster,
+    postgres_server,
     procs,
     redis_server,
     secure_listener,
@@ -52,7 +53,10 @@ def _init_state_dir() -> None:
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="devstack",
-        description="Local 3-broker KRaft Kafka cluster and Redis for Kafka Console development.",
+        description=(
+            "Local 3-broker KRaft Kafka cluster, Redis and PostgreSQL for Kafka Console "
+            "development."
+        ),
     )
     sub = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
     up = sub.add_parser("up", help="fetch jars if needed, start Redis and Kafka, wait until ready")
@@ -112,6 +116,8 @@ def status_data() -> dict[str, Any]:
         "brokers": [kafka_cluster.node_status(n) for n in config.BROKER_IDS],
         "redis_url": config.REDIS_URL,
         "redis": redis_server.status(),
+        "postgres_url": config.POSTGRES_URL,
+        "postgres": postgres_server.status(),
         "kafka_version": config.KAFKA_VERSION,
         "state_dir": str(config.state_dir()),
         "spark_kafka_jars": [str(p) for p in jars.spark_kafka_jars()],
@@ -132,6 +138,9 @@ def cmd_status(as_json: bool) -> int:
     r = data["redis"]
     state = f"running (pid {r['pid']})" if r["running"] else "stopped"
     print(f"redis     {config.HOST}:{config.REDIS_PORT}  {state}")
+    p = data["postgres"]
+    state = f"running (pid {p['pid']})" if p["running"] else "stopped"
+    print(f"postgres  {config.HOST}:{config.POSTGRES_PORT}  {state}")
     print(f"bootstrap servers: {data['bootstrap_servers']}")
     print(
         f"secure (SASL_SSL): {data['secure_bootstrap_servers']}  user {data['sasl_username']}"
@@ -140,6 +149,7 @@ def cmd_status(as_json: bool) -> int:
     )
     print(f"  Kafka's tools:   --command-config {tls.client_properties_file()}")
     print(f"redis url:         {data['redis_url']}")
+    print(f"postgres url:      {data['postgres_url']}  (data in {config.postgres_dir()})")
     print(f"kafka {data['kafka_version']}, state in {data['state_dir']}")
     n_jars = len(data["spark_kafka_jars"])
     print(f"spark kafka jars:  {n_jars or 'not fetched (run: devstack fetch)'}")
@@ -162,6 +172,7 @@ def cmd_up(timeout: float) -> int:
         libs = jars.ensure_kafka_jars(_log)
         _init_state_dir()
         redis_server.ensure_running(_log)
+        postgres_server.ensure_running(_log)
         started = kafka_cluster.start_nodes(config.BROKER_IDS, libs)
         if started:
             pids = ", ".join(f"{n}: {p.pid}" for n, p in started.items())
@@ -183,6 +194,7 @@ def cmd_up(timeout: float) -> int:
     _log(f"  bootstrap servers: {config.BOOTSTRAP_SERVERS}")
     _log(f"  SASL_SSL:          {config.SECURE_BOOTSTRAP_SERVERS} (see devstack status)")
     _log(f"  redis:             {config.REDIS_URL}")
+    _log(f"  postgres:          {config.POSTGRES_URL}")
     if spark_problem:
         _warn(f"warning: Spark's Kafka source jars are missing: {spark_problem}")
     return 0
@@ -194,10 +206,13 @@ def cmd_down(wipe: bool) -> int:
         pids = spark_cluster.stop()
         pids += kafka_cluster.stop_nodes(config.BROKER_IDS)
         pids += redis_server.stop()
+        pids += postgres_server.stop()
         _log(f"Stopped {len(pids)} process(es)." if pids else "Nothing was running.")
         if wipe and state.is_dir():
             if not (state / STATE_MARKER).is_file():
                 raise DevstackError(f"{state} does not look like a dev stack dir; not deleting it.")
+            if config.postgres_dir().parent != state and config.postgres_dir().is_dir():
+                shutil.rmtree(config.postgres_dir().parent)  # its own dir in /var/tmp, as root
             for child in state.iterdir():
                 if child.name in (".lock", STATE_MARKER):
                     continue

@@ -6,6 +6,7 @@ so settings and tests can take `BOOTSTRAP_SERVERS`, `REDIS_URL` and `BROKER_IDS`
 
 from __future__ import annotations
 
+import hashlib
 import os
 from pathlib import Path
 
@@ -45,6 +46,11 @@ QUORUM_VOTERS = ",".join(f"{n}@{HOST}:{controller_port(n)}" for n in BROKER_IDS)
 
 REDIS_PORT = 16379  # not 6379, so a system Redis can run beside ours
 REDIS_URL = f"redis://{HOST}:{REDIS_PORT}/0"
+# PostgreSQL for tests and development against a real server (not 5432: a system one may run).
+POSTGRES_PORT = 15432
+POSTGRES_USER = "console"
+POSTGRES_DB = "console"
+POSTGRES_URL = f"postgres://{POSTGRES_USER}@{HOST}:{POSTGRES_PORT}/{POSTGRES_DB}"
 
 # A Spark standalone master and one worker (`devstack spark-up`), from the installed pyspark.
 # Not 7077/8080/8081, so a system Spark (or anything else on 8080) can run beside ours.
@@ -100,6 +106,16 @@ def node_dir(node_id: int) -> Path:
 
 def redis_dir() -> Path:
     return state_dir() / "redis"
+
+
+def postgres_dir() -> Path:
+    """PostgreSQL's data directory and socket. The server refuses to run as root, so as root it
+    runs as Debian's `postgres` user, which may not be able to enter the state dir (a clone in
+    a private temporary directory): then its files live in /var/tmp, one dir per state dir."""
+    if os.geteuid() != 0:
+        return state_dir() / "postgres"
+    digest = hashlib.sha1(str(state_dir()).encode()).hexdigest()[:12]
+    return Path("/var/tmp") / f"kafka-console-devstack-{digest}" / "postgres"
 
 
 def spark_dir() -> Path:

@@ -80,6 +80,8 @@ def test_status_json_shape_with_nothing_running(monkeypatch, tmp_path, capsys):
         "brokers",
         "redis_url",
         "redis",
+        "postgres_url",
+        "postgres",
         "kafka_version",
         "state_dir",
         "spark_kafka_jars",
@@ -110,6 +112,8 @@ def test_status_json_shape_with_nothing_running(monkeypatch, tmp_path, capsys):
     ]
     assert data["redis"] == {"pid": None, "running": False}
     assert data["redis_url"] == config.REDIS_URL
+    assert data["postgres"] == {"pid": None, "running": False, "url": config.POSTGRES_URL}
+    assert data["postgres_url"] == "postgres://console@127.0.0.1:15432/console"
     assert data["state_dir"] == str(tmp_path.resolve())
     assert isinstance(data["spark_kafka_jars"], list)
     assert data["spark_master_url"] is None

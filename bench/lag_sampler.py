@@ -5,7 +5,7 @@
 
 Creates the topics (replication factor 1), writes a few records per partition, commits
 offsets for every group on all partitions of one topic (lagging, so lag seconds are read),
-then times sampling passes of `groups.sampling.ClusterSampler` exactly as `manage.py
+then times sampling passes of `groups.lag.sampler.ClusterSampler` exactly as `manage.py
 lagsampler` runs them (Kafka reads, evaluation, Redis writes, Channels publish): the first
 pass (every record timestamp read) and the following ones (timestamps cached). It reports
 the sampler's RSS, the Redis memory an hour of samples takes (the hour series filled to its
@@ -31,7 +31,7 @@ API_NAMES = {2: "ListOffsets", 3: "Metadata", 9: "OffsetFetch", 10: "FindCoordin
 
 
 def redis_used_bytes() -> int:
-    from groups import lag_store
+    from groups.lag import store as lag_store
 
     return int(lag_store._client().info("memory")["used_memory"])
 
@@ -49,8 +49,8 @@ def main() -> None:
     from console import kafka
     from console.clusters import get_cluster
     from console.kafka import dev
-    from groups import lag_store
-    from groups.sampling import ClusterSampler
+    from groups.lag import store as lag_store
+    from groups.lag.sampler import ClusterSampler
 
     cfg = get_cluster("local")
     admin = kafka.for_cluster(cfg, timeout=120)  # bulk setup takes longer
@@ -111,7 +111,7 @@ def main() -> None:
 
     steady = [t for t, r in zip(samples, results, strict=True) if r.timestamp_reads == 0]
     # Passes once every window is full (the sampler's state after `window` passes, about a
-    # minute): still partitions reuse their evaluation (groups.sampling._evaluate_group).
+    # minute): still partitions reuse their evaluation (groups.lag.steady).
     full = [
         (t, r)
         for i, (t, r) in enumerate(zip(samples, results, strict=True))
@@ -135,7 +135,7 @@ def main() -> None:
         }
         if full
         else None,
-        # Where a pass's time goes (groups.sampling.PassResult.phases), after the first pass.
+        # Where a pass's time goes (groups.lag.sampler.PassResult.phases), after the first pass.
         "next_passes_phases_p50_s": {
             name: round(statistics.median(r.phases.get(name, 0.0) for r in results[1:]), 3)
             for name in results[-1].phases

@@ -12,7 +12,7 @@ group of the cluster, which also pushes every other group on the dev stack).
 
 Once every client is subscribed, each pass whose sample time `ts` falls in the next
 `--duration` seconds is measured. Latency of one message = the client's wall clock when
-`recv()` hands it over − the `ts` the message carries (groups.sampling stamps it, with
+`recv()` hands it over − the `ts` the message carries (groups.lag.sampler stamps it, with
 `time.time()`, when the pass starts, before its Kafka reads). All processes share one host
 clock. The same pass is also received by a reference listener straight from the channel layer
 (the console's channel layer in its own process, in the group's Channels group like a socket), so
@@ -264,7 +264,7 @@ async def listener_worker(cfg: dict[str, Any]) -> None:
             failures += 1
         elif receive in done:
             now = time.time()
-            # [group id, JSON text] pairs (groups.live.encode)
+            # [group id, JSON text] pairs (groups.lag.live.encode)
             for _, text in receive.result().get("messages") or []:
                 message = json.loads(text)
                 if message.get("type") == "lag" and message.get("group_id") == cfg["group"]:
@@ -336,8 +336,8 @@ class Watch(threading.Thread):
         self.stopped = threading.Event()
 
     def run(self) -> None:
-        from groups import lag_store
-        from groups.live import iso
+        from groups.lag import store as lag_store
+        from groups.lag.live import iso
 
         while not self.stopped.wait(0.1):
             try:
@@ -384,8 +384,8 @@ def main() -> None:
     from django.conf import settings
 
     from console.kafka import KafkaAdapterError, dev
-    from groups import lag_store
-    from groups.live import group_channel
+    from groups.lag import store as lag_store
+    from groups.lag.live import group_channel
     from tests.live_server import start_console, start_sampler, stop_process
     from tests.stack import cluster_client, wait_for
     from tests.traffic import PARTITIONS, Consumer, Producer

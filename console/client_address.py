@@ -4,7 +4,7 @@
 console. When the peer (REMOTE_ADDR) is one of them, the client is the rightmost
 X-Forwarded-For entry that is not itself a trusted proxy: each proxy appends the address it
 saw, so everything left of that entry was written by the client and proves nothing. From any
-other peer X-Forwarded-For is ignored. (`/metrics`, groups/metrics_view.py, deliberately
+other peer X-Forwarded-For is ignored. (`/metrics`, groups/lag/metrics_view.py, deliberately
 uses the peer only: README's Prometheus section.)
 """
 

@@ -6,7 +6,7 @@ what a page needs behind the process:
 
 - `database`: a trivial query (`SELECT 1`) on the default database;
 - `redis`: `PING` on REDIS_URL (cache, sign-in limit, Channels layer, lag samples);
-- `sampler`: the lag sampler's last pass (groups/lag_store.py keeps it per cluster in
+- `sampler`: the lag sampler's last pass (groups/lag/store.py keeps it per cluster in
   `kc:lag:{c}:meta`: `ts` when the pass started, `duration_s` how long it took). Ready when at
   least one registered cluster has a pass that ended less than two sampling intervals
   (LAG_SAMPLE_SECONDS) ago. A pass that could not reach Kafka counts: the sampler runs, and a
@@ -204,7 +204,7 @@ def readiness(read_pass: ReadPass, now: Callable[[], float] = time.time) -> dict
 
 def readiness_view(read_pass: ReadPass) -> Callable[[HttpRequest], HttpResponse]:
     """The `/readyz` view; `read_pass` reads the sampler's pass record (project/urls.py passes
-    groups.lag_store.read_meta: the console package does not import the apps)."""
+    groups.lag.store.read_meta: the console package does not import the apps)."""
 
     @csrf_exempt  # changes nothing; a POST gets the JSON 405, not Django's HTML CSRF page
     def readyz(request: HttpRequest) -> HttpResponse:

@@ -10,5 +10,5 @@ class GroupsConfig(AppConfig):
 
         from console import owned_topics
 
-        # The lag sampler writes one record per group and pass here (groups/lag_export.py).
+        # The lag sampler writes one record per group and pass here (groups/lag/export.py).
         owned_topics.register(lambda: [settings.LAG_EXPORT_TOPIC])

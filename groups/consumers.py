@@ -3,7 +3,7 @@
 After connecting, the client sends `{"subscribe": {"groups": [...]}}` or
 `{"subscribe": {"all": true}}`; each subscription replaces the previous one. The server
 answers with a `status` message and the latest stored evaluation of every subscribed group
-(so a page has data at once), then pushes what the sampler publishes (groups.live).
+(so a page has data at once), then pushes what the sampler publishes (groups.lag.live).
 """
 
 from __future__ import annotations
@@ -20,8 +20,8 @@ from console.api.limits import KAFKA_STRING_BYTES
 from console.clusters import ClusterNotFound, get_cluster
 from console.ws_auth import AuthenticatedConsumer
 from console.ws_frames import FrameError, error_message, read_frame
-from groups import lag_store
-from groups.live import BATCH_EVENT, SAMPLE_EVENT, cluster_channel, group_channel, lag_message
+from groups.lag import store
+from groups.lag.live import BATCH_EVENT, SAMPLE_EVENT, cluster_channel, group_channel, lag_message
 
 log = logging.getLogger(__name__)
 
@@ -150,9 +150,7 @@ class LagConsumer(AuthenticatedConsumer):
         problem = await self._join(names)
         latest: dict[str, dict[str, Any]] = {}
         try:
-            latest = await sync_to_async(lag_store.read_latest, thread_sensitive=False)(
-                self.cluster
-            )
+            latest = await sync_to_async(store.read_latest, thread_sensitive=False)(self.cluster)
         except Exception as exc:  # noqa: BLE001 (Redis down: say so, keep the socket)
             log.info("%s: latest lag not read: %r", self.cluster, exc)
             problem = problem or "The lag store (Redis) is unavailable."
@@ -197,7 +195,7 @@ class LagConsumer(AuthenticatedConsumer):
     async def disconnect(self, code: int) -> None:
         await self._join(set())
 
-    # --- Channels events from groups.live.publish_lag ---------------------------------------
+    # --- Channels events from groups.lag.live.publish_lag -----------------------------------
 
     async def dispatch(self, message: dict[str, Any]) -> None:
         if message.get("type") in NO_DATABASE_EVENTS:

@@ -79,7 +79,7 @@ except ValueError as exc:
 
 # The console's apps, each with its REST, WebSocket and other routes in `<app>/routes.py`
 # (mounted by project/urls.py and project/ws_routing.py in this order).
-CONSOLE_APPS = ["topics", "groups", "sparkjobs"]
+CONSOLE_APPS = ["topics", "groups", "sparkjobs", "maintenance"]
 INSTALLED_APPS = [
     "daphne",
     "django.contrib.admin",
@@ -293,7 +293,7 @@ LAG_EXPORT_TOPIC = os.environ.get("LAG_EXPORT_TOPIC", "kafka-console-lag-samples
 LAG_EXPORT_RETENTION_HOURS = envint("LAG_EXPORT_RETENTION_HOURS", 7 * 24)
 if LAG_EXPORT_RETENTION_HOURS < 1:
     raise ImproperlyConfigured("LAG_EXPORT_RETENTION_HOURS must be >= 1.")
-# Who may scrape GET /metrics (groups/metrics_view.py): with a token, exactly
+# Who may scrape GET /metrics (groups/lag/metrics_view.py): with a token, exactly
 # `Authorization: Bearer <token>` from anywhere; without one, clients whose socket address
 # (REMOTE_ADDR, never X-Forwarded-For) is in these comma-separated CIDRs.
 METRICS_BEARER_TOKEN = envsecret("METRICS_BEARER_TOKEN", "")

@@ -4,7 +4,7 @@ from django.urls import include, path, re_path
 
 from console import health, views
 from console.signin_limit import signin_limited
-from groups.lag_store import read_meta
+from groups.lag.store import read_meta
 from project.routes import gathered
 
 urlpatterns = [

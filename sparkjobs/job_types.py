@@ -1,6 +1,6 @@
 """Job types: each is a PySpark script, a JSON Schema for its params and one for its result.
 This module holds the type, the checks and the topic job types; `sparkjobs.catalog` holds the
-whole catalog (these and the predictive-maintenance ones).
+whole catalog (these, the lag report, and the job types other apps register with it).
 
 Checks run in two layers before anything is queued, each a 400 naming the field:
 1. the params schema (shapes, bounds, unknown keys), with its defaults then filled in, so
@@ -119,7 +119,7 @@ class JobType:
     name: str
     title: str
     description: str
-    script: str  # file name in sparkjobs/jobs/
+    script: str  # file name in `scripts_dir`
     params_schema: dict[str, Any]
     result_schema: dict[str, Any]
     checks: tuple[Callable[[ClusterSnapshot, dict[str, Any]], None], ...] = field(default=())
@@ -133,10 +133,16 @@ class JobType:
     # Checks that read records (not only metadata), run last, with a client of the job's
     # cluster: each raises BadInput naming the field.
     data_checks: tuple[Callable[[ClusterClient, dict[str, Any]], None], ...] = ()
+    # Where `script` is: sparkjobs/jobs/, or the jobs directory of the app that registers the
+    # type. A script imports `common` (shipped with --py-files) and files next to it.
+    scripts_dir: Path = JOBS_DIR
+    # A multi-step job's step names, in order (sparkjobs/steps.py): its jobs list them all,
+    # pending, from the moment they are saved, and its script prints their transitions.
+    steps: tuple[str, ...] = ()
 
     @property
     def script_path(self) -> Path:
-        return JOBS_DIR / self.script
+        return self.scripts_dir / self.script
 
     def describe(self) -> dict[str, Any]:
         return {

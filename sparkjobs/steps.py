@@ -1,5 +1,6 @@
-"""Steps of a multi-step job (the maintenance pipeline): the marker lines its script prints and
-what the runner makes of them. Pure: no Django, no I/O, so it is unit-tested on its own.
+"""Steps of a multi-step job (a job type with `steps`, such as the maintenance app's pipeline):
+the marker lines its script prints and what the runner makes of them. Pure: no Django, no I/O,
+so it is unit-tested on its own.
 
 A stepped job's script prints one line per step transition on its stdout (the driver output
 the runner already reads):
@@ -28,17 +29,9 @@ FAILED, SKIPPED = "failed", "skipped"
 STATES = (PENDING, RUNNING, SUCCEEDED, FAILED, SKIPPED)
 FINISHED = frozenset({SUCCEEDED, FAILED, SKIPPED})
 
-# The maintenance pipeline's steps, in the order it runs them; each is also a job type.
-PIPELINE_STEPS: tuple[str, ...] = (
-    "window-features",
-    "failure-labels",
-    "training-set",
-    "train-model",
-    "score",
-)
-
-# Job types whose jobs have steps (and so a non-null `steps`), with their step names.
-JOB_STEPS: dict[str, tuple[str, ...]] = {"maintenance-pipeline": PIPELINE_STEPS}
+# Job types whose jobs have steps (and so a non-null `steps`), with their step names: the
+# catalog's job types' own `steps`, kept here by sparkjobs.catalog as types are registered.
+JOB_STEPS: dict[str, tuple[str, ...]] = {}
 
 MAX_ERROR_CHARS = 2000
 

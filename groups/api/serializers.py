@@ -3,7 +3,7 @@
 from rest_framework import serializers
 
 from console.api.limits import MAX_CSV_CHARS, KafkaText, int32, int64, no_duplicates
-from groups.strategies import STRATEGIES
+from groups.resets.strategies import STRATEGIES
 
 
 class TopicScopeSerializer(serializers.Serializer):

@@ -15,10 +15,12 @@ from rest_framework.response import Response
 from console.api.base import ConsoleAPIView
 from console.audit import audited
 from console.errors import BadInput
-from groups import changes, lag, resets
 from groups.api import serializers as s
+from groups.lag import rest as lag
 from groups.models import OffsetReset
-from groups.strategies import export_csv
+from groups.resets import changes
+from groups.resets import workflow as resets
+from groups.resets.strategies import export_csv
 
 
 def content_disposition(filename: str) -> str:

@@ -1,6 +1,6 @@
 from django.urls import path
 
-from sparkjobs.api import views, views_models
+from sparkjobs.api import views
 
 urlpatterns = [
     path("spark/job-types", views.JobTypeListView.as_view(), name="spark-job-types"),
@@ -8,6 +8,4 @@ urlpatterns = [
     path("spark/jobs/<int:job_id>", views.JobDetailView.as_view(), name="spark-job"),
     path("spark/jobs/<int:job_id>/cancel", views.JobCancelView.as_view(), name="spark-job-cancel"),
     path("spark/jobs/<int:job_id>/log", views.JobLogView.as_view(), name="spark-job-log"),
-    path("spark/models", views_models.ModelListView.as_view(), name="spark-models"),
-    path("spark/predictions", views_models.PredictionListView.as_view(), name="spark-predictions"),
 ]

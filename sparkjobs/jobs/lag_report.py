@@ -1,5 +1,5 @@
 """lag-report: per consumer group over a period, from the lag sampler's export topic
-(groups/lag_export.py: one JSON record per group per sampling pass).
+(groups/lag/export.py: one JSON record per group per sampling pass).
 
 Method (docs/maintenance-pipeline.md):
 - The samples are the records of the job's cluster whose `ts` is in [start, end); a sample

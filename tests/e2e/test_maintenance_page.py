@@ -15,6 +15,7 @@ import pytest
 from playwright.sync_api import expect
 
 from console.kafka import dev
+from maintenance.jobs.pipeline_steps import PIPELINE_STEPS
 from tests.e2e.conftest import login, screenshot
 from tests.stack import cluster_client
 
@@ -25,7 +26,7 @@ ALARM_PARTITIONS = 6
 # GET spark/predictions reads this topic (the score step's default): the top-risk table shows
 # what this run wrote there.
 PREDICTIONS_TOPIC = "equipment-failure-predictions"
-STEPS = ("window-features", "failure-labels", "training-set", "train-model", "score")
+STEPS = PIPELINE_STEPS
 ENDED = ("succeeded", "failed", "cancelled", "lost")
 
 

@@ -19,7 +19,7 @@ import pytest
 from websockets.sync.client import connect
 
 from console.kafka import dev
-from groups import lag_store
+from groups.lag import store as lag_store
 from tests.live_server import LiveConsole, start_console, start_sampler, stop_process
 from tests.stack import cluster_client, commit_and_wait, wait_for
 from tests.traffic import PARTITIONS, Consumer, Producer
@@ -319,7 +319,7 @@ def test_a_standby_restores_the_windows_the_active_sampler_stored(stack, setting
     import dataclasses
 
     from console.clusters import get_cluster
-    from groups.sampling import WINDOWS_STORED_EVERY, ClusterSampler
+    from groups.lag.sampler import WINDOWS_STORED_EVERY, ClusterSampler
 
     settings.REDIS_URL = stack["redis_url"]
     # Its own cluster name: the store is keyed by it, apart from any sampler running for local.
@@ -328,14 +328,14 @@ def test_a_standby_restores_the_windows_the_active_sampler_stored(stack, setting
     for _ in range(WINDOWS_STORED_EVERY + 1):  # stores at its first pass and then every N
         assert active.run_pass().ok
     stored = lag_store.read_windows(cfg.name)
-    assert stored and set(stored) == set(active.windows)
+    assert stored and set(stored) == set(active.windows.by_group)
     standby = ClusterSampler(cfg, interval_s=INTERVAL)
     standby.restore()
-    for group, windows in active.windows.items():
-        assert set(standby.windows[group]) == set(windows)
+    for group, windows in active.windows.by_group.items():
+        assert set(standby.windows.of(group)) == set(windows)
         # The active window as of the last store (not full yet, so a prefix of it now).
         for tp, window in windows.items():
-            restored = list(standby.windows[group][tp])
+            restored = list(standby.windows.of(group)[tp])
             assert restored and restored == list(window)[: len(restored)]
 
 

@@ -25,6 +25,7 @@ import pytest
 from console.kafka import dev
 from console.kafka.client import ClusterClient
 from console.kafka.export import TopicExporter
+from maintenance.jobs.pipeline_steps import PIPELINE_STEPS
 from tests.live_server import start_sampler, stop_process
 from tests.spark_helpers import start_spark_console
 from tests.stack import cluster_client, commit_and_wait, log_ends, wait_for
@@ -436,7 +437,7 @@ def test_the_pipeline_runs_every_step_tracked_and_scores_each_equipment(console,
     late_start = _pipeline_params(history, cutoff.isoformat())
     late_start["features"]["start_time"] = f"{cutoff - timedelta(days=2)}T00:00:00Z"
     bad = console.submit("maintenance-pipeline", late_start)
-    names = ["window-features", "failure-labels", "training-set", "train-model", "score"]
+    names = list(PIPELINE_STEPS)
     assert [s["name"] for s in good["steps"]] == names
     assert {s["state"] for s in good["steps"]} == {"pending"}
 

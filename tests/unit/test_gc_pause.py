@@ -1,9 +1,9 @@
-"""The sampler's pause of the cyclic garbage collector (groups.gc_pause)."""
+"""The sampler's pause of the cyclic garbage collector (groups.lag.gc_pause)."""
 
 import gc
 import threading
 
-from groups import gc_pause
+from groups.lag import gc_pause
 
 
 def test_the_collector_is_off_inside_and_back_on_after():

@@ -12,7 +12,7 @@ import pytest
 from django.test import RequestFactory
 
 from console import health
-from groups import lag_store
+from groups.lag import store as lag_store
 
 NOW = 1_800_000_000.0
 

@@ -1,4 +1,4 @@
-"""Burrow-style partition and group statuses (groups.lag_eval), on constructed windows.
+"""Burrow-style partition and group statuses (groups.lag.status), on constructed windows.
 
 Rules, first match wins (docs/live-lag.md, "Status rules"): UNKNOWN with fewer than 3 usable
 samples; OK at lag <= 0; REWIND; ERR/STALL/STOP when the commit never moved with lag > 0
@@ -13,8 +13,8 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from groups import lag_eval
-from groups.lag_eval import (
+from groups.lag import status as lag_status
+from groups.lag.status import (
     ERR,
     MIN_SAMPLES,
     OK,
@@ -324,9 +324,9 @@ _OFFSETS = st.lists(st.integers(0, 6), min_size=1, max_size=10)
 
 @given(_OFFSETS)
 def test_rewound_matches_its_definition(offsets):
-    assert lag_eval._rewound(offsets) == _rewound_by_definition(offsets)
+    assert lag_status._rewound(offsets) == _rewound_by_definition(offsets)
 
 
 @given(_OFFSETS, st.lists(st.integers(-2, 6), min_size=1, max_size=10))
 def test_falling_behind_matches_its_definition(offsets, lags):
-    assert lag_eval._falling_behind(offsets, lags) == _falling_behind_by_definition(offsets, lags)
+    assert lag_status._falling_behind(offsets, lags) == _falling_behind_by_definition(offsets, lags)

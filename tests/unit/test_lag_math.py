@@ -1,4 +1,4 @@
-"""Lag seconds, rates, catch-up time and retention risk (groups.lag_math), without Kafka."""
+"""Lag seconds, rates, catch-up time and retention risk (groups.lag.measures), without Kafka."""
 
 from __future__ import annotations
 
@@ -6,7 +6,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from groups.lag_math import (
+from groups.lag.measures import (
     LOST,
     NEAR,
     NONE,

@@ -13,13 +13,15 @@ PRODUCT = ("project", "console", *settings.CONSOLE_APPS)
 
 
 def _imports(path: Path) -> set[str]:
-    """Top-level module names imported anywhere in a file (also inside functions)."""
+    """Module names imported anywhere in a file (also inside functions); `from a import b`
+    counts as `a` and as `a.b` (b may be a module)."""
     names: set[str] = set()
     for node in ast.walk(ast.parse(path.read_text(), str(path))):
         if isinstance(node, ast.Import):
             names.update(alias.name for alias in node.names)
         elif isinstance(node, ast.ImportFrom) and node.module and node.level == 0:
             names.add(node.module)
+            names.update(f"{node.module}.{alias.name}" for alias in node.names)
     return names
 
 
@@ -60,6 +62,20 @@ def test_groups_does_not_import_topics():
     assert _offenders(_files("groups"), "topics") == []
 
 
+@pytest.mark.parametrize(
+    "package, other", [("groups/resets", "groups.lag"), ("groups/lag", "groups.resets")]
+)
+def test_the_offset_resets_and_the_lag_sampler_do_not_import_each_other(package, other):
+    """Two subsystems of one app: what both need is in groups.partitions, at the app level."""
+    assert _offenders(_files(package), other) == []
+
+
+def test_the_spark_platform_never_imports_maintenance():
+    """Predictive maintenance builds on the Spark job platform and registers its job types
+    with it (maintenance/apps.py); the platform knows nothing of it, not even lazily."""
+    assert _offenders(_files("sparkjobs"), "maintenance") == []
+
+
 def test_the_product_does_not_use_the_dev_helpers():
     files = [f for f in _files(*PRODUCT) if "console/kafka/" not in f.as_posix()]
     assert _offenders(files, "console.kafka.dev") == []
@@ -67,5 +83,7 @@ def test_the_product_does_not_use_the_dev_helpers():
 
 
 def test_the_rules_can_fail():
-    """The checker sees an import inside a function, so a lazy import cannot slip through."""
+    """The checker sees an import inside a function, so a lazy import cannot slip through,
+    and a module imported by name from its package."""
     assert "devtools.devstack.config" in _imports(ROOT / "tests/unit/test_layering_sample.txt")
+    assert "groups.lag" in _imports(ROOT / "tests/unit/test_layering_sample.txt")

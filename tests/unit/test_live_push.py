@@ -19,7 +19,9 @@ from console import metadata_push as topics_live
 from console import push, ws_auth
 from console.kafka.types import Broker, ClusterDescription, PartitionMeta, TopicMeta
 from console.metadata import ClusterSnapshot, SnapshotCache, cache
-from groups import consumers, lag_store, live
+from groups import consumers
+from groups.lag import live
+from groups.lag import store as lag_store
 
 IN_MEMORY = {"default": {"BACKEND": "channels.layers.InMemoryChannelLayer"}}
 # Nothing listens on port 1: every call fails at once (connection refused).

@@ -13,7 +13,8 @@ import pytest
 from prometheus_client import CONTENT_TYPE_LATEST
 from prometheus_client.parser import text_string_to_metric_families
 
-from groups import lag_store, metrics
+from groups.lag import metrics
+from groups.lag import store as lag_store
 from tests.conftest import assert_error
 from tests.stack import ROOT
 

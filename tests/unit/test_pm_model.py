@@ -1,7 +1,7 @@
 """The model half of predictive maintenance without services: the pure parts of the step
-functions (sparkjobs/jobs/pm_model.py), the submit checks of training-set, train-model and
-score (sparkjobs/types_model.py), the models list from job rows and the latest prediction per
-equipment (sparkjobs/maintenance.py), and the two GET endpoints' refusals before Kafka."""
+functions (maintenance/jobs/pm_model.py), the submit checks of training-set, train-model and
+score (maintenance/types_model.py), the models list from job rows and the latest prediction
+per equipment (maintenance/service.py), and the two GET endpoints' refusals before Kafka."""
 
 from __future__ import annotations
 
@@ -17,10 +17,12 @@ import pytest
 from console import kafka
 from console.errors import BadInput
 from console.metadata import ClusterSnapshot
-from sparkjobs import maintenance
+from maintenance import service
+from maintenance.jobs import JOBS_DIR
 from sparkjobs.catalog import JOB_TYPES
 from sparkjobs.choices import JobState
-from sparkjobs.job_types import JOBS_DIR, check_params, result_problem, validate_params
+from sparkjobs.job_types import JOBS_DIR as PLATFORM_JOBS_DIR
+from sparkjobs.job_types import check_params, result_problem, validate_params
 from sparkjobs.models import SparkJob
 from tests.conftest import assert_error
 
@@ -116,6 +118,8 @@ def test_cutoff_must_fall_inside_the_features_days(outside):
 def test_the_pipeline_names_a_refused_cutoff_by_its_own_field(monkeypatch):
     # The pipeline has no cut-off check of its own: training_set's error, rewritten by the
     # step wrapper, must name params.training.cutoff_date.
+    # As on the Spark driver: the script's own directory, and common.py (--py-files).
+    monkeypatch.syspath_prepend(str(PLATFORM_JOBS_DIR))
     monkeypatch.syspath_prepend(str(JOBS_DIR))
     spec = importlib.util.spec_from_file_location(
         "maintenance_pipeline", JOBS_DIR / "maintenance_pipeline.py"
@@ -289,8 +293,17 @@ def test_score_checks_topic_model_day_and_columns(score_inputs, params, field):
     assert _field(excinfo) == field, params(score_inputs)
 
 
+def test_scores_are_never_written_into_the_lag_export(settings):
+    from maintenance.types_model import check_score
+
+    settings.LAG_EXPORT_TOPIC = "lag-x"
+    with pytest.raises(BadInput) as caught:
+        check_score(_snapshot("lag-x"), {"predictions_topic": "lag-x"})
+    assert _field(caught) == "params.predictions_topic"
+
+
 def test_pipeline_params_come_from_these_types_minus_their_inputs():
-    from sparkjobs.types_pipeline import pipeline_schemas
+    from maintenance.types_pipeline import pipeline_schemas
 
     step_types = {
         "window-features": MODEL,  # stand-ins: only the model steps are looked at here
@@ -333,7 +346,7 @@ def test_result_schemas_accept_the_step_results_and_refuse_a_missing_metric():
 def test_model_entry_from_a_train_model_and_a_pipeline_row():
     when = datetime(2026, 4, 1, tzinfo=UTC)
     params = {"training_set_job": 4, "algorithm": "gbt", "max_depth": 3}
-    single = maintenance.model_entry(
+    single = service.model_entry(
         9, "train-model", "local", when, params, {**TRAINED, "model_id": 9}
     )
     assert single == {
@@ -354,7 +367,7 @@ def test_model_entry_from_a_train_model_and_a_pipeline_row():
         "path": "/out/models/0/model",
         "roc_curve": CURVE,
     }
-    pipeline = maintenance.model_entry(
+    pipeline = service.model_entry(
         12,
         "maintenance-pipeline",
         "local",
@@ -369,8 +382,8 @@ def test_model_entry_from_a_train_model_and_a_pipeline_row():
         "/out/models/0/model",
     )
     # A pipeline that never got to its model, and a result that is no model: no entry.
-    assert maintenance.model_entry(13, "maintenance-pipeline", "l", when, {}, {"x": {}}) is None
-    assert maintenance.model_entry(14, "train-model", "l", when, {}, None) is None
+    assert service.model_entry(13, "maintenance-pipeline", "l", when, {}, {"x": {}}) is None
+    assert service.model_entry(14, "train-model", "l", when, {}, None) is None
 
 
 @pytest.mark.django_db
@@ -412,7 +425,7 @@ def test_latest_prediction_per_equipment_highest_first():
         (b"x", json.dumps({"equipment_id": "eq-9", "failure_probability": True}).encode(), 1),
         (b"x", None, 5000),
     ]
-    latest = maintenance.latest_predictions(records, 10)
+    latest = service.latest_predictions(records, 10)
     assert [(p["equipment_id"], p["failure_probability"]) for p in latest] == [
         ("eq-3", 0.5),
         ("eq-4", 0.5),  # a tie: by equipment id
@@ -425,7 +438,7 @@ def test_latest_prediction_per_equipment_highest_first():
         "failure_probability": 0.1,
         "model_id": 5,
     }
-    assert [p["equipment_id"] for p in maintenance.latest_predictions(records, 2)] == [
+    assert [p["equipment_id"] for p in service.latest_predictions(records, 2)] == [
         "eq-3",
         "eq-4",
     ]

@@ -4,6 +4,7 @@ maintenance pipeline's params built from its steps' job types, and the lag expor
 from __future__ import annotations
 
 import ast
+import importlib.util
 import io
 import json
 import time
@@ -14,17 +15,15 @@ import pytest
 from console import kafka
 from console.errors import BadInput
 from console.metadata import ClusterSnapshot
-from groups import lag_export
+from groups.lag import export as lag_export
+from maintenance.jobs import JOBS_DIR as PM_JOBS_DIR
+from maintenance.jobs.pipeline_steps import PIPELINE_STEPS, STEP_KEYS
+from maintenance.types_pipeline import check_pipeline, maintenance_pipeline
 from sparkjobs import runner
 from sparkjobs import steps as st
 from sparkjobs.job_types import JOBS_DIR, JobType, validate_params
 from sparkjobs.models import SparkJob
-from sparkjobs.types_pipeline import (
-    LAG_REPORT_COLUMNS,
-    STEP_KEYS,
-    check_pipeline,
-    maintenance_pipeline,
-)
+from sparkjobs.types_lag_report import LAG_REPORT_COLUMNS
 
 NOW = "2026-01-02T03:04:05+00:00"
 
@@ -169,7 +168,7 @@ def test_the_running_steps_fraction_comes_from_its_spark_job_group():
 
 # --- the runner's driver-output reader ---------------------------------------------------------
 def test_the_reader_keeps_the_steps_from_marker_lines_among_other_output():
-    out = runner.DriverOutput(steps=st.initial(st.PIPELINE_STEPS))
+    out = runner.DriverOutput(steps=st.initial(PIPELINE_STEPS))
     stream = io.StringIO(
         "26/01/02 INFO SparkContext: Running Spark version 4.0.5\n"
         "KAFKA_CONSOLE_SPARK_APP app_id=local-17 ui=http://10.0.0.1:4041\n"
@@ -197,17 +196,23 @@ def test_a_job_without_steps_ignores_marker_lines():
     assert out.current_steps() is None and runner._final_steps(out, "failed", "x") == {}
 
 
-def test_the_pipeline_script_prints_the_steps_the_console_expects():
-    tree = ast.parse((JOBS_DIR / "maintenance_pipeline.py").read_text())
+def test_the_pipeline_script_prints_the_steps_the_console_expects(monkeypatch):
+    # Loaded as the Spark driver runs it: from its own directory, with common.py (--py-files).
+    monkeypatch.syspath_prepend(str(JOBS_DIR))
+    monkeypatch.syspath_prepend(str(PM_JOBS_DIR))
+    spec = importlib.util.spec_from_file_location(
+        "maintenance_pipeline", PM_JOBS_DIR / "maintenance_pipeline.py"
+    )
+    assert spec is not None and spec.loader is not None
+    script = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(script)
     values = {
-        t.id: ast.literal_eval(node.value)
-        for node in tree.body
-        if isinstance(node, ast.Assign)
-        for t in node.targets
-        if isinstance(t, ast.Name) and t.id in {"STEPS", "STEP_MARKER", "STEP_KEYS"}
+        "STEPS": script.PIPELINE_STEPS,
+        "STEP_MARKER": script.STEP_MARKER,
+        "STEP_KEYS": script.STEP_KEYS,
     }
     assert values == {
-        "STEPS": st.PIPELINE_STEPS,
+        "STEPS": PIPELINE_STEPS,
         "STEP_MARKER": st.STEP_MARKER,
         "STEP_KEYS": STEP_KEYS,
     }
@@ -217,7 +222,7 @@ def test_the_pipeline_script_prints_the_steps_the_console_expects():
 def test_a_pipeline_job_lists_its_steps_pending_from_the_start():
     job = SparkJob.objects.create(job_type="maintenance-pipeline", cluster="local")
     job.refresh_from_db()
-    assert [s["name"] for s in job.steps] == list(st.PIPELINE_STEPS)
+    assert [s["name"] for s in job.steps] == list(PIPELINE_STEPS)
     assert {s["state"] for s in job.steps} == {"pending"}
     other = SparkJob.objects.create(job_type="topic-export", cluster="local")
     assert other.steps is None
@@ -314,7 +319,7 @@ def test_the_pipeline_schema_is_its_steps_schemas_without_the_input_params():
     assert set(props["score"]["properties"]) == {"predictions_topic"}
     assert PIPELINE.params_schema["required"] == ["training"]
     assert props["features"]["default"] == {} and "default" not in props["training"]
-    assert PIPELINE.result_schema["required"] == list(st.PIPELINE_STEPS)
+    assert PIPELINE.result_schema["required"] == list(PIPELINE_STEPS)
     assert PIPELINE.result_schema["properties"]["score"] == STAND_INS["score"].result_schema
     assert not PIPELINE.reads_range and PIPELINE.script == "maintenance_pipeline.py"
 

@@ -1,7 +1,12 @@
 import pytest
 
 from console.errors import BadInput
-from groups.strategies import export_csv, parse_datetime_ms, parse_duration_ms, parse_offsets_csv
+from groups.resets.strategies import (
+    export_csv,
+    parse_datetime_ms,
+    parse_duration_ms,
+    parse_offsets_csv,
+)
 
 
 @pytest.mark.parametrize(

@@ -3,7 +3,7 @@
 import pytest
 
 from console.errors import BadInput
-from groups.planner import PartitionState, Strategy, clamp, plan
+from groups.resets.planner import PartitionState, Strategy, clamp, plan
 
 TP = ("t", 0)
 

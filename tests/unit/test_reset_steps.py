@@ -1,7 +1,7 @@
 """The pure steps of an offset reset: strategy, scope and the staleness check of a preview.
 
-`build_strategy`, `resolve_scope` and `plan_changes` from `groups.resets`, without a cluster:
-scopes resolve against a constructed `ClusterSnapshot`.
+`build_strategy`, `resolve_scope` and `plan_changes` from `groups.resets.workflow`, without a
+cluster: scopes resolve against a constructed `ClusterSnapshot`.
 """
 
 from __future__ import annotations
@@ -11,8 +11,8 @@ import pytest
 from console.errors import BadInput
 from console.kafka import Broker, ClusterDescription, PartitionMeta, TopicMeta
 from console.metadata import ClusterSnapshot
-from groups.planner import Strategy
-from groups.resets import build_strategy, plan_changes, resolve_scope
+from groups.resets.planner import Strategy
+from groups.resets.workflow import build_strategy, plan_changes, resolve_scope
 
 NOW_MS = 1_795_255_392_250  # 2026-11-21T10:03:12.250Z
 
@@ -108,7 +108,7 @@ def test_by_duration_counts_back_from_now():
 
 
 def test_by_duration_defaults_to_the_clock(monkeypatch):
-    monkeypatch.setattr("groups.resets.time.time", lambda: NOW_MS / 1000)
+    monkeypatch.setattr("groups.resets.workflow.time.time", lambda: NOW_MS / 1000)
     strategy = build_strategy({"type": "by_duration", "duration": "P1D"}, "g")
     assert strategy.timestamp_ms == NOW_MS - 86_400_000
 

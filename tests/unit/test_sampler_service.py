@@ -13,9 +13,9 @@ from console import metadata_push
 from console.clusters import ClusterConfig
 from console.kafka.types import Broker, ClusterDescription, PartitionMeta, TopicMeta
 from console.metadata import ClusterSnapshot, cache
-from groups import lag_store
-from groups.sampler_service import SamplerService
-from groups.sampling import ClusterSampler, PassResult
+from groups.lag import store as lag_store
+from groups.lag.sampler import ClusterSampler, PassResult
+from groups.lag.service import SamplerService
 
 CFG = ClusterConfig("local", "127.0.0.1:1")
 

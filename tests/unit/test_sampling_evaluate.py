@@ -4,19 +4,21 @@ from __future__ import annotations
 
 from console.clusters import ClusterConfig
 from console.kafka.types import GroupDescription, GroupListing, GroupMember
-from groups import lag
-from groups.sampling import ClusterSampler, history_point, summarize
+from groups.lag.evaluation import history_point, summarize
+from groups.lag.read import GroupsRead
+from groups.lag.sampler import ClusterSampler
+from groups.lag.timestamps import RecordTimestamps
 
 T = "orders"
 
 
-def _read(committed: dict, ends: dict, starts: dict, members: bool = True) -> lag.GroupsRead:
+def _read(committed: dict, ends: dict, starts: dict, members: bool = True) -> GroupsRead:
     member = GroupMember("m-1", "client-1", "/10.0.0.1", sorted(committed))
     desc = GroupDescription(
         "g", "Stable" if members else "Empty", "consumer", "range",
         [member] if members else [], 1,
     )  # fmt: skip
-    return lag.GroupsRead(
+    return GroupsRead(
         listings=[GroupListing("g", desc.state, False)],
         descriptions={"g": desc},
         committed={"g": committed},
@@ -29,7 +31,7 @@ def _run(sampler: ClusterSampler, samples: list[tuple[float, dict, dict, dict, b
     evaluations: dict = {}
     for at, committed, ends, starts, members in samples:
         read = _read(committed, ends, starts, members)
-        sampler._update_windows(read, at)
+        sampler.update_windows(read, at)
         evaluations = sampler.evaluate(read, at)
     return evaluations["g"]
 
@@ -58,13 +60,13 @@ def test_a_stopped_group_is_err_and_its_lag_seconds_come_from_the_record_timesta
         (200.0 + 5 * i, {(T, 0): 40}, {(T, 0): 100 + 10 * i}, {(T, 0): 0}, False) for i in range(5)
     ]
     read = _read(*samples[-1][1:4], members=False)
-    sampler.timestamps[((T, 0), 40)] = 150_000  # the record at offset 40 was written at 150 s
+    sampler.timestamps.known[((T, 0), 40)] = 150_000  # the record at 40 was written at 150 s
     evaluation = _run(sampler, samples)
     part = evaluation["partitions"][0]
     assert evaluation["status"] == "ERR" and part["status"] == "ERR"
     assert part["lag_seconds"] == 220.0 - 150.0 and part["lag_seconds_method"] == "timestamp"
     assert evaluation["max_lag_seconds"] == 70.0
-    assert sampler._wanted_positions(read) == {((T, 0), 40)}
+    assert RecordTimestamps.wanted(read) == {((T, 0), 40)}
 
 
 def test_records_deleted_under_the_group_are_lost_risk_and_timed_at_the_log_start():
@@ -73,16 +75,16 @@ def test_records_deleted_under_the_group_are_lost_risk_and_timed_at_the_log_star
     evaluation = _run(sampler, samples)
     assert evaluation["retention_risk"] == "lost"
     read = _read(*samples[-1][1:4])
-    assert sampler._wanted_positions(read) == {((T, 0), 50)}  # the oldest record that exists
+    assert RecordTimestamps.wanted(read) == {((T, 0), 50)}  # the oldest record that exists
 
 
 def test_deleted_groups_and_partitions_leave_the_windows():
     sampler = ClusterSampler(ClusterConfig("c", "x:1"))
     _run(sampler, [(1.0, {(T, 0): 1, (T, 1): 1}, {(T, 0): 2, (T, 1): 2}, {}, True)])
     _run(sampler, [(2.0, {(T, 0): 1}, {(T, 0): 2}, {}, True)])
-    assert set(sampler.windows["g"]) == {(T, 0)}
-    sampler._update_windows(lag.GroupsRead([], {}, {}, {}, {}), 3.0)
-    assert sampler.windows == {} and sampler.histories == {}
+    assert set(sampler.windows.of("g")) == {(T, 0)}
+    sampler.update_windows(GroupsRead([], {}, {}, {}, {}), 3.0)
+    assert sampler.windows.by_group == {} and sampler.histories.by_partition == {}
 
 
 def test_summarize_needs_every_rate_to_add_them_up():
@@ -99,28 +101,26 @@ def test_summarize_needs_every_rate_to_add_them_up():
 
 
 def test_log_starts_are_read_every_few_passes_and_for_new_partitions_at_once():
-    from groups.sampling import LOG_STARTS_EVERY
+    from groups.lag.log_starts import LOG_STARTS_EVERY, LogStarts
 
-    sampler = ClusterSampler(ClusterConfig("c", "x:1"), interval_s=5.0)
+    starts = LogStarts()
     a, b = (T, 0), (T, 1)
-    assert sampler._log_starts_wanted([a, b]) == [a, b]  # the first pass reads them all
-    sampler._remember_log_starts(_read({a: 5, b: 5}, {a: 9, b: 9}, {a: 2, b: None}))
-    sampler.passes = 1
+    assert starts.wanted([a, b], passes=0) == [a, b]  # the first pass reads them all
+    starts.merge(_read({a: 5, b: 5}, {a: 9, b: 9}, {a: 2, b: None}))
     # Known ones are kept; b had no answer, so it is asked again, as is a new partition.
     c = (T, 2)
-    assert sampler._log_starts_wanted([a, b, c]) == [b, c]
+    assert starts.wanted([a, b, c], passes=1) == [b, c]
     read = _read({a: 5, b: 5, c: 1}, {a: 9, b: 9, c: 3}, {b: 4, c: 0})
-    sampler._remember_log_starts(read)
+    starts.merge(read)
     assert read.log_starts == {a: 2, b: 4, c: 0}  # the pass sees every log start
-    sampler.passes = LOG_STARTS_EVERY
-    assert sampler._log_starts_wanted([a, b, c]) == [a, b, c]
+    assert starts.wanted([a, b, c], passes=LOG_STARTS_EVERY) == [a, b, c]
     # A partition no group reads any more is forgotten.
-    sampler._remember_log_starts(_read({a: 5}, {a: 9}, {}))
-    assert sampler.log_starts == {a: 2}
+    starts.merge(_read({a: 5}, {a: 9}, {}))
+    assert starts.known == {a: 2}
 
 
-def _evaluate_fresh(sampler: ClusterSampler, read: lag.GroupsRead, at: float) -> dict:
-    sampler.steady_rows = {}  # nothing to reuse: every partition computed from its window
+def _evaluate_fresh(sampler: ClusterSampler, read: GroupsRead, at: float) -> dict:
+    sampler.evaluator.steady.by_group = {}  # nothing to reuse: every partition computed anew
     return sampler.evaluate(read, at)
 
 
@@ -151,15 +151,14 @@ def test_reused_steady_partitions_evaluate_as_computing_them_afresh():
             members = not members
         read = _read(dict(committed), dict(ends), dict(starts), members)
         for sampler in (reusing, fresh):
-            sampler._update_windows(read, at)
-        before = {tp: entry[2] for tp, entry in reusing.steady_rows.get("g", {}).items()}
+            sampler.update_windows(read, at)
+        steady = reusing.evaluator.steady
+        before = {tp: kept.row for tp, kept in steady.by_group.get("g", {}).items()}
         got = reusing.evaluate(read, at)
         want = _evaluate_fresh(fresh, read, at)
         assert got == want, i
         reused += sum(
-            1
-            for tp, entry in reusing.steady_rows.get("g", {}).items()
-            if before.get(tp) is entry[2]
+            1 for tp, kept in steady.by_group.get("g", {}).items() if before.get(tp) is kept.row
         )
     assert reused > 100  # the flat runs were reused, not only recomputed
 
@@ -170,8 +169,8 @@ def test_a_point_no_evaluation_saw_stops_the_reuse():
     sampler = ClusterSampler(ClusterConfig("c", "x:1"), interval_s=5.0, window=3)
     flat = [(100.0 + 5 * i, {(T, 0): 10}, {(T, 0): 20}, {(T, 0): 0}, True) for i in range(4)]
     assert _run(sampler, flat)["partitions"][0]["status"] == "STALL"
-    assert sampler.steady_rows["g"]
-    sampler._update_windows(_read({(T, 0): 4}, {(T, 0): 20}, {(T, 0): 0}), 120.0)  # a rewind
+    assert sampler.evaluator.steady.by_group["g"]
+    sampler.update_windows(_read({(T, 0): 4}, {(T, 0): 20}, {(T, 0): 0}), 120.0)  # a rewind
     read = _read({(T, 0): 10}, {(T, 0): 20}, {(T, 0): 0})
-    sampler._update_windows(read, 125.0)
+    sampler.update_windows(read, 125.0)
     assert sampler.evaluate(read, 125.0)["g"]["partitions"][0]["status"] != "STALL"

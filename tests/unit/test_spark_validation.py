@@ -176,12 +176,3 @@ def test_the_lag_export_topic_may_still_be_read(settings):
     settings.LAG_EXPORT_TOPIC = "kafka-console-lag-samples"
     snap = _snapshot(**{"kafka-console-lag-samples": 3})
     check_params(EXPORT, snap, validate_params(EXPORT, {"topic": "kafka-console-lag-samples"}))
-
-
-def test_scores_are_never_written_into_the_lag_export(settings):
-    from sparkjobs.types_model import check_score
-
-    settings.LAG_EXPORT_TOPIC = "lag-x"
-    with pytest.raises(BadInput) as caught:
-        check_score(_snapshot(**{"lag-x": 1}), {"predictions_topic": "lag-x"})
-    assert _field(caught) == "params.predictions_topic"

@@ -15,7 +15,7 @@ from django.test import Client
 from rest_framework.authtoken.models import Token
 
 from console.ws_frames import SERVER_MESSAGE_CAP_BYTES, frame_limit
-from groups import lag_store
+from groups.lag import store as lag_store
 
 ROOT = Path(__file__).resolve().parents[2]
 METADATA = "/ws/clusters/local/metadata"

@@ -1,5 +1,5 @@
 """`manage.py lagsampler`: sample every registered cluster's consumer lag into Redis and
-push it to open pages (groups.sampler_service)."""
+push it to open pages (groups.lag.service)."""
 
 from __future__ import annotations
 
@@ -12,8 +12,8 @@ from django.conf import settings
 from django.core.management.base import BaseCommand, CommandError
 
 from console.clusters import ClusterNotFound, all_clusters, get_cluster
-from groups.sampler_service import SamplerService
-from groups.sampling import ClusterSampler, PassResult
+from groups.lag.sampler import ClusterSampler, PassResult
+from groups.lag.service import SamplerService
 
 
 class Command(BaseCommand):

@@ -1,0 +1,172 @@
+"""A pass's evaluation of every group (`Evaluator`), and what is made of an evaluation.
+
+An evaluation (its fields: docs/live-lag.md) gives each partition of a group its status,
+lag, lag seconds, rates and retention risk, from the sampler's windows, log-end histories
+and record timestamps, and sums them up per topic and for the group (`summarize`).
+`history_point` is its compact point in the lag history.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import Any
+
+from console import kafka
+from groups.lag import measures, status
+from groups.lag.read import GroupsRead, lag_of
+from groups.lag.steady import SteadyRows
+from groups.lag.timestamps import RecordTimestamps
+from groups.lag.windows import EndHistories, Windows
+from groups.partitions import TopicPartition
+
+
+class Evaluator:
+    """Evaluates every group of a pass's read from the sampler's state, which it reads but
+    never changes; its own state is the rows it may reuse next pass (`steady`)."""
+
+    def __init__(
+        self,
+        windows: Windows,
+        histories: EndHistories,
+        timestamps: RecordTimestamps,
+        retention_risk: float,
+    ) -> None:
+        self.windows = windows
+        self.histories = histories
+        self.timestamps = timestamps
+        self.retention_risk = retention_risk
+        self.steady = SteadyRows()
+
+    def evaluate(self, read: GroupsRead, at: float) -> dict[str, dict[str, Any]]:
+        """group id -> its evaluation, for every group of `read` (after the windows took
+        this pass's points)."""
+        self.steady.start()
+        evaluations = {
+            listing.group_id: self._group(listing.group_id, read, at) for listing in read.listings
+        }
+        self.steady.finish()
+        return evaluations
+
+    def _group(self, group: str, read: GroupsRead, at: float) -> dict[str, Any]:
+        desc = read.descriptions.get(group)
+        members = desc.members if desc else []
+        has_members = bool(members)
+        owners = read.assigned(group)
+        partitions = []
+        # Bound once: the loop runs for every partition of every group, every pass.
+        reused, keep = self.steady.reused, self.steady.keep
+        timestamp, history = self.timestamps.of, self.histories.get
+        for tp, window in self.windows.of(group).items():  # sorted by Windows.update
+            last = window[-1]
+            start = read.log_starts.get(tp)
+            member = owners.get(tp)
+            owner = (member.member_id, member.client_id, member.host) if member else None
+            inputs = (last.committed, last.log_end, start, owner, has_members)
+            row = reused(group, tp, inputs, window)
+            if row is None:
+                row = self._partition_row(tp, list(window), start, member, has_members)
+                keep(group, tp, inputs, window, row)
+            # Lag seconds move with the clock: computed every pass.
+            row["lag_seconds"], row["lag_seconds_method"] = measures.lag_seconds(
+                lag=row["lag"],
+                record_ts_ms=timestamp(tp, last.committed, start),
+                committed=last.committed,
+                history=history(tp),
+                now=at,
+            )
+            partitions.append(row)
+        by_topic: dict[str, list[dict[str, Any]]] = {}
+        for row in partitions:
+            by_topic.setdefault(str(row["topic"]), []).append(row)
+        topics = {name: summarize(by_topic[name]) for name in sorted(by_topic)}
+        # Most groups read one topic: its summary is the group's.
+        overall = next(iter(topics.values())) if len(topics) == 1 else summarize(partitions)
+        return {
+            "group_id": group,
+            "ts": at,
+            "state": desc.state if desc else "Unknown",
+            "member_count": len(members),
+            "status": overall["status"],
+            "total_lag": overall["lag"],
+            "max_lag": overall["max_lag"],
+            "max_lag_seconds": overall["max_lag_seconds"],
+            "catch_up_seconds": overall["catch_up_seconds"],
+            "retention_risk": overall["retention_risk"],
+            "topics": {
+                name: {k: v for k, v in t.items() if k != "max_lag"} for name, t in topics.items()
+            },
+            "partitions": partitions,
+        }
+
+    def _partition_row(
+        self,
+        tp: TopicPartition,
+        points: list[status.Point],
+        start: int | None,
+        member: kafka.GroupMember | None,
+        has_members: bool,
+    ) -> dict[str, Any]:
+        """One partition's evaluation, lag seconds left to the caller."""
+        last = points[-1]
+        return {
+            "topic": tp.topic,
+            "partition": tp.partition,
+            "committed_offset": last.committed,
+            "log_start_offset": start,
+            "log_end_offset": last.log_end,
+            "lag": lag_of(last.committed, last.log_end),
+            "lag_seconds": None,
+            "lag_seconds_method": None,
+            "status": status.partition_status(
+                points, group_has_members=has_members, owned=member is not None
+            ),
+            "retention_risk": measures.retention_risk(
+                last.committed, start, last.log_end, self.retention_risk
+            ),
+            "write_per_s": measures.rate([(p.at, p.log_end) for p in points]),
+            "consume_per_s": measures.rate([(p.at, p.committed) for p in points]),
+            "member_id": member.member_id if member else None,
+            "client_id": member.client_id if member else None,
+            "host": member.host if member else None,
+        }
+
+
+def summarize(partitions: Iterable[dict[str, Any]]) -> dict[str, Any]:
+    """Lag, lag seconds, rates, catch-up time, retention risk and status of some partitions."""
+    rows = list(partitions)
+    lags = [p["lag"] for p in rows if p["lag"] is not None]
+    seconds = [p["lag_seconds"] for p in rows if p["lag_seconds"] is not None]
+    total = sum(lags) if lags else None
+
+    def rate_sum(name: str) -> float | None:
+        values = [p[name] for p in rows]
+        return None if not values or any(v is None for v in values) else float(sum(values))
+
+    write, consume = rate_sum("write_per_s"), rate_sum("consume_per_s")
+    return {
+        "lag": total,
+        "max_lag": max(lags) if lags else None,
+        "max_lag_seconds": max(seconds) if seconds else None,
+        "write_per_s": write,
+        "consume_per_s": consume,
+        "catch_up_seconds": measures.catch_up_seconds(total, write, consume),
+        "retention_risk": measures.worst_risk(p["retention_risk"] for p in rows),
+        "status": status.group_status(p["status"] for p in rows),
+    }
+
+
+def history_point(evaluation: dict[str, Any]) -> list[Any]:
+    """The compact chart point of one group and sample (see store.append_history)."""
+    return [
+        evaluation["ts"],
+        {
+            name: [
+                t.get("lag"),
+                t.get("max_lag_seconds"),
+                t.get("write_per_s"),
+                t.get("consume_per_s"),
+                t.get("status"),
+            ]
+            for name, t in evaluation["topics"].items()
+        },
+    ]

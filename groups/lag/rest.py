@@ -1,0 +1,211 @@
+"""Consumer groups as the REST API answers them: Kafka's numbers and the sampler's view.
+
+The list, a group's detail and its `offsets.csv` read Kafka (the list through
+`groups.lag.read.read_groups`). `status`, lag in seconds, rates, catch-up time and retention
+risk need a history of samples: they come from the sampler's latest evaluation
+(groups.lag.store). Without one (the sampler has not run yet, or Redis is down) the numbers
+still come from Kafka and `status` is UNKNOWN. The lag history is the store's series.
+"""
+
+from __future__ import annotations
+
+import logging
+from datetime import UTC, datetime
+from typing import Any
+
+from console import kafka
+from console.clusters import ClusterConfig
+from console.errors import NotFound, Unavailable
+from groups.lag import store
+from groups.lag.read import lag_of, read_groups
+from groups.partitions import TP, TopicPartition
+
+log = logging.getLogger(__name__)
+
+UNKNOWN = "UNKNOWN"
+
+
+def stored_evaluations(cfg: ClusterConfig) -> dict[str, dict[str, Any]]:
+    """The sampler's latest evaluation of every group ({} when there is none or no Redis)."""
+    try:
+        return store.read_latest(cfg.name)
+    except store.StoreUnavailable as exc:
+        log.warning("lag store unavailable, serving lag without evaluation: %s", exc)
+        return {}
+
+
+def stored_evaluation(cfg: ClusterConfig, group_id: str) -> dict[str, Any] | None:
+    try:
+        return store.read_group(cfg.name, group_id)
+    except store.StoreUnavailable as exc:
+        log.warning("lag store unavailable, serving lag without evaluation: %s", exc)
+        return None
+
+
+def _iso(ts: float | None) -> str | None:
+    return None if ts is None else datetime.fromtimestamp(ts, UTC).isoformat()
+
+
+def _rates(topics: dict[str, dict[str, Any]]) -> dict[str, float | None]:
+    def total(name: str) -> float | None:
+        values: list[float | None] = [t.get(name) for t in topics.values()]
+        known = [v for v in values if v is not None]
+        return float(sum(known)) if values and len(known) == len(values) else None
+
+    return {"write_per_s": total("write_per_s"), "consume_per_s": total("consume_per_s")}
+
+
+def evaluation_fields(evaluation: dict[str, Any] | None) -> dict[str, Any]:
+    """The group-level fields the sampler adds to a REST answer (empty values without one)."""
+    if not evaluation:
+        return {
+            "status": UNKNOWN,
+            "max_lag_seconds": None,
+            "rates": {"write_per_s": None, "consume_per_s": None},
+            "catch_up_seconds": None,
+            "retention_risk": "none",
+            "sampled_at": None,
+        }
+    return {
+        "status": evaluation.get("status", UNKNOWN),
+        "max_lag_seconds": evaluation.get("max_lag_seconds"),
+        "rates": _rates(evaluation.get("topics", {})),
+        "catch_up_seconds": evaluation.get("catch_up_seconds"),
+        "retention_risk": evaluation.get("retention_risk", "none"),
+        "sampled_at": _iso(evaluation.get("ts")),
+    }
+
+
+def list_groups(cfg: ClusterConfig) -> list[dict[str, Any]]:
+    read = read_groups(kafka.for_cluster(cfg))
+    evaluations = stored_evaluations(cfg)
+    rows = []
+    for listing in read.listings:
+        desc = read.descriptions.get(listing.group_id)
+        offsets = read.committed.get(listing.group_id, {})
+        assigned = read.assigned(listing.group_id)
+        lags = [lag_of(o, read.log_ends.get(tp)) for tp, o in offsets.items()]
+        known = [lag for lag in lags if lag is not None]
+        rows.append(
+            {
+                "group_id": listing.group_id,
+                "state": desc.state if desc else listing.state,
+                "protocol_type": desc.protocol_type if desc else "",
+                "member_count": len(desc.members) if desc else 0,
+                "topics": sorted({t for t, _ in offsets} | {t for t, _ in assigned}),
+                "total_lag": sum(known) if known else None,
+                "max_lag": max(known) if known else None,
+                **evaluation_fields(evaluations.get(listing.group_id)),
+            }
+        )
+    return rows
+
+
+def group_detail(cfg: ClusterConfig, group_id: str) -> dict[str, Any]:
+    client = kafka.for_cluster(cfg)
+    desc = client.describe_groups([group_id])[group_id]
+    committed = client.committed_offsets({group_id: None})[group_id]
+    if not desc.exists and not committed:
+        raise NotFound(f"Consumer group {group_id!r} does not exist.", code="group_not_found")
+    owner = {tp: m.member_id for m in desc.members for tp in m.assignments}
+    tps = sorted(map(TopicPartition._make, set(committed) | set(owner)))
+    ends = client.log_offsets(tps, "latest")
+    starts = client.log_offsets(tps, "earliest")
+    evaluation = stored_evaluation(cfg, group_id)
+    sampled = {(p["topic"], p["partition"]): p for p in (evaluation or {}).get("partitions", [])}
+    offsets = []
+    for tp in tps:
+        seen = sampled.get(tp, {})
+        offsets.append(
+            {
+                "topic": tp.topic,
+                "partition": tp.partition,
+                "committed_offset": committed.get(tp),
+                "log_start_offset": starts.get(tp),
+                "log_end_offset": ends.get(tp),
+                "lag": lag_of(committed.get(tp), ends.get(tp)),
+                "lag_seconds": seen.get("lag_seconds"),
+                "member_id": owner.get(tp),
+                "status": seen.get("status", UNKNOWN),
+                "retention_risk": seen.get("retention_risk", "none"),
+            }
+        )
+    known = [row["lag"] for row in offsets if row["lag"] is not None]
+    topics = (evaluation or {}).get("topics", {})
+    return {
+        "group_id": group_id,
+        "state": desc.state,
+        "protocol_type": desc.protocol_type,
+        "assignor": desc.assignor,
+        "coordinator": desc.coordinator_id,
+        "members": [
+            {
+                "member_id": m.member_id,
+                "client_id": m.client_id,
+                "host": m.host,
+                "assignments": [{"topic": t, "partition": p} for t, p in m.assignments],
+            }
+            for m in desc.members
+        ],
+        "offsets": offsets,
+        "total_lag": sum(known) if known else None,
+        **evaluation_fields(evaluation),
+        "topics": [
+            {
+                "topic": name,
+                "lag": t.get("lag"),
+                "max_lag_seconds": t.get("max_lag_seconds"),
+                "rates": {
+                    "write_per_s": t.get("write_per_s"),
+                    "consume_per_s": t.get("consume_per_s"),
+                },
+                "catch_up_seconds": t.get("catch_up_seconds"),
+                "retention_risk": t.get("retention_risk", "none"),
+            }
+            for name, t in sorted(topics.items())
+        ],
+    }
+
+
+def committed_for_export(cfg: ClusterConfig, group_id: str) -> dict[TP, int | None]:
+    client = kafka.for_cluster(cfg)
+    committed = client.committed_offsets({group_id: None})[group_id]
+    if not committed:
+        if not client.describe_groups([group_id])[group_id].exists:
+            raise NotFound(f"Consumer group {group_id!r} does not exist.", code="group_not_found")
+    return committed
+
+
+HISTORY_WINDOWS = ("1h", "24h")
+
+
+def expand_history(points: list[list[Any]], topic: str | None) -> list[dict[str, Any]]:
+    """Compact stored points (`[ts, {topic: [lag, lag_s, write/s, consume/s, status]}]`) as
+    one API point per topic and sample, oldest first."""
+    out = []
+    for ts, topics in points:
+        for name, (lag, lag_seconds, write, consume, status) in sorted(topics.items()):
+            if topic is None or name == topic:
+                out.append(
+                    {
+                        "ts": _iso(ts),
+                        "topic": name,
+                        "lag": lag,
+                        "lag_seconds": lag_seconds,
+                        "write_per_s": write,
+                        "consume_per_s": consume,
+                        "status": status,
+                    }
+                )
+    return out
+
+
+def lag_history(cfg: ClusterConfig, group_id: str, window: str, topic: str | None) -> dict:
+    try:
+        points = store.read_history(cfg.name, group_id, window)
+    except store.StoreUnavailable:
+        raise Unavailable(
+            "The lag history is kept in Redis, which does not answer; try again shortly.",
+            code="lag_store_unavailable",
+        ) from None
+    return {"group_id": group_id, "window": window, "points": expand_history(points, topic)}

@@ -1,0 +1,66 @@
+"""The record timestamps the sampler read at the offsets where groups sit (`RecordTimestamps`).
+
+A lagging partition's lag in seconds is the age of the next record its group reads. Its
+timestamp is read once (one record per position, a bounded number per pass) and kept while
+a group still sits there, so a pass reads timestamps only where a committed offset moved.
+In memory only.
+"""
+
+from __future__ import annotations
+
+from console import kafka
+from groups.lag.read import GroupsRead
+from groups.partitions import TP
+
+# Record timestamps read per pass at most; the rest use interpolation until a later pass.
+TIMESTAMP_READS_PER_PASS = 5000
+
+
+# A record's place, (partition, offset): the key of its timestamp. A plain tuple, as
+# console.kafka takes and returns it (tens of thousands are made per pass).
+Position = tuple[TP, int]
+
+
+def next_offset(committed: int, log_start: int | None) -> int:
+    """The offset of the next record a group reads: its committed offset, or the log start
+    when retention deleted the records under it."""
+    return max(committed, log_start) if log_start is not None else committed
+
+
+class RecordTimestamps:
+    """Record timestamps (epoch ms) by `Position`: the positions some group still sits at."""
+
+    def __init__(self) -> None:
+        self.known: dict[Position, int] = {}
+
+    @staticmethod
+    def wanted(read: GroupsRead) -> set[Position]:
+        """The positions whose record time gives lag seconds: the next record of every
+        lagging partition of every group."""
+        wanted = set()
+        for offsets in read.committed.values():
+            for tp, committed in offsets.items():
+                end, start = read.log_ends.get(tp), read.log_starts.get(tp)
+                if committed is None or end is None or committed >= end:
+                    continue
+                wanted.add((tp, next_offset(committed, start)))
+        return wanted
+
+    def refresh(self, client: kafka.ClusterClient, wanted: set[Position]) -> int:
+        """Read the wanted timestamps not known yet (`TIMESTAMP_READS_PER_PASS` at most) and
+        forget those no group sits at any more; the number of records read."""
+        known = self.known
+        missing = sorted(p for p in wanted if p not in known)[:TIMESTAMP_READS_PER_PASS]
+        found = client.record_timestamps_at(missing)
+        for position, ts in found.items():
+            if ts is not None:
+                known[position] = ts
+        for position in [p for p in known if p not in wanted]:
+            del known[position]  # an offset no group sits at any more
+        return len(found)
+
+    def of(self, tp: TP, committed: int | None, log_start: int | None) -> int | None:
+        """The timestamp of the next record a group reads, if known."""
+        if committed is None:
+            return None
+        return self.known.get((tp, next_offset(committed, log_start)))

@@ -1,0 +1,146 @@
+"""Trained models and the latest predictions: what the maintenance views call (no HTTP).
+
+- Models: every succeeded `train-model` job (its result) and `maintenance-pipeline` job (its
+  `result["train-model"]`), newest first; a model's id is the id of the job that trained it.
+- Predictions: the newest records of the predictions topic (the last `SCAN_PER_PARTITION`
+  of each partition, `console.kafka.records`), the latest per equipment by record timestamp,
+  highest failure probability first. Records that are not a prediction (not JSON, no
+  equipment id or probability) are skipped.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from collections.abc import Iterable, Mapping
+from datetime import datetime
+from typing import Any
+
+from console import kafka
+from console.clusters import get_cluster
+from console.errors import BadInput, NotFound
+from console.kafka.records import Record, latest_values
+from console.metadata import cache
+from maintenance.types_model import DEFAULT_PREDICTIONS_TOPIC, PIPELINE
+from sparkjobs.choices import JobState
+from sparkjobs.job_types import TOPIC_NAME
+from sparkjobs.models import SparkJob
+
+MODEL_SOURCES = ("train-model", PIPELINE)
+METRICS = ("roc_auc", "pr_auc", "precision", "recall", "threshold")
+# Records read per partition: more than the equipment a score run writes to it, so the newest
+# run is always complete (3 partitions x 5,000 = 15,000 equipment), and a read stays small.
+SCAN_PER_PARTITION = 5000
+_TOPIC = re.compile(str(TOPIC_NAME["pattern"]))
+_TOPIC_MAX = int(str(TOPIC_NAME["maxLength"]))
+
+
+# --- models -----------------------------------------------------------------------------------
+def model_entry(
+    job_id: int,
+    job_type: str,
+    cluster: str,
+    created_at: datetime,
+    params: Mapping[str, Any] | None,
+    result: Any,
+) -> dict[str, Any] | None:
+    """One model from a succeeded job's row, or None when the job holds no model."""
+    if not isinstance(result, Mapping):
+        return None
+    trained = result.get("train-model") if job_type == PIPELINE else result
+    if not isinstance(trained, Mapping) or not isinstance(trained.get("model_path"), str):
+        return None
+    params = params if isinstance(params, Mapping) else {}
+    # A pipeline's own params hold one object per step: its model's are under "model".
+    model_params = params.get("model", {}) if job_type == PIPELINE else params
+    metrics = trained.get("metrics")
+    metrics = metrics if isinstance(metrics, Mapping) else {}
+    curve = trained.get("roc_curve")
+    return {
+        "id": int(trained.get("model_id") or job_id),
+        "job_id": job_id,
+        "job_type": job_type,
+        "cluster": cluster,
+        "created_at": created_at,
+        "algorithm": trained.get("algorithm"),
+        "params": dict(model_params) if isinstance(model_params, Mapping) else {},
+        "metrics": {key: metrics.get(key) for key in METRICS},
+        "path": trained["model_path"],
+        "roc_curve": curve if isinstance(curve, Mapping) else None,
+    }
+
+
+def list_models(limit: int) -> list[dict[str, Any]]:
+    rows = (
+        SparkJob.objects.filter(job_type__in=MODEL_SOURCES, state=JobState.SUCCEEDED)
+        .order_by("-created_at", "-id")
+        .values_list("id", "job_type", "cluster", "created_at", "params", "result")
+    )
+    models = []
+    for row in rows.iterator():
+        entry = model_entry(*row)
+        if entry is not None:
+            models.append(entry)
+            if len(models) >= limit:
+                break
+    return models
+
+
+# --- predictions ------------------------------------------------------------------------------
+def _prediction(value: bytes | None) -> dict[str, Any] | None:
+    try:
+        data = json.loads(value) if value is not None else None
+    except (ValueError, UnicodeDecodeError):
+        return None
+    if not isinstance(data, dict):
+        return None
+    equipment, probability = data.get("equipment_id"), data.get("failure_probability")
+    if not isinstance(equipment, str) or isinstance(probability, bool):
+        return None
+    if not isinstance(probability, (int, float)):
+        return None
+    day, model_id = data.get("day"), data.get("model_id")
+    return {
+        "equipment_id": equipment,
+        "day": day if isinstance(day, str) else None,
+        "failure_probability": float(probability),
+        "model_id": model_id
+        if isinstance(model_id, int) and not isinstance(model_id, bool)
+        else None,
+    }
+
+
+def latest_predictions(records: Iterable[Record], limit: int) -> list[dict[str, Any]]:
+    """The latest prediction per equipment (by record timestamp; on a tie the record read
+    later), highest probability first, then by equipment id; at most `limit`."""
+    latest: dict[str, tuple[int, dict[str, Any]]] = {}
+    for _key, value, ts in records:
+        prediction = _prediction(value)
+        if prediction is None:
+            continue
+        stamp = -1 if ts is None else ts
+        held = latest.get(prediction["equipment_id"])
+        if held is None or stamp >= held[0]:
+            latest[prediction["equipment_id"]] = (stamp, prediction)
+    ranked = sorted(
+        (p for _, p in latest.values()),
+        key=lambda p: (-p["failure_probability"], p["equipment_id"]),
+    )
+    return ranked[:limit]
+
+
+def read_predictions(cluster: str, topic: str | None, limit: int) -> list[dict[str, Any]]:
+    """The latest prediction per equipment from a cluster's predictions topic."""
+    topic = topic or DEFAULT_PREDICTIONS_TOPIC
+    if len(topic) > _TOPIC_MAX or not _TOPIC.fullmatch(topic):
+        raise BadInput("topic", f"topic: {topic!r} is not a valid topic name.")
+    cfg = get_cluster(cluster)  # ClusterNotFound: the API's 404
+    partitions = cache.snapshot(cfg).partitions_of(topic)
+    if partitions is None:
+        raise NotFound(
+            f"Topic {topic!r} does not exist on cluster {cfg.name!r} (a score job or the "
+            "maintenance pipeline writes predictions to it).",
+            code="topic_not_found",
+        )
+    records = latest_values(kafka.for_cluster(cfg), topic, partitions, SCAN_PER_PARTITION)
+    return latest_predictions(records, limit)

@@ -1,0 +1,226 @@
+"""The maintenance pipeline (see docs/maintenance-pipeline.md).
+
+`maintenance-pipeline` runs the predictive-maintenance steps in one Spark application; the
+steps and their params keys are maintenance/jobs/pipeline_steps.py's, the one list of them.
+Its params schema is built from the single step job types' own schemas (one object per step,
+minus the params that name input jobs: the pipeline wires its steps itself), so the two can
+never drift apart; likewise its result schema holds each step's result schema.
+"""
+
+from __future__ import annotations
+
+import copy
+import re
+from collections.abc import Mapping
+from datetime import UTC, date, datetime, time, timedelta
+from typing import Any
+
+from console.errors import BadInput
+from console.kafka import ClusterClient
+from console.kafka.records import has_record_before
+from console.metadata import ClusterSnapshot
+from maintenance.jobs import JOBS_DIR
+from maintenance.jobs.pipeline_steps import PIPELINE_STEPS, STEP_KEYS
+from maintenance.types_features import FEATURE_JOB_TYPES, check_windows
+from maintenance.types_model import MODEL_JOB_TYPES, PIPELINE
+from sparkjobs.job_types import JobType, parse_time_ms, source_topic, target_topic
+
+_DATE = re.compile(r"^\d{4}-\d{2}-\d{2}$")
+# How long a submit may read the alarms topic to find a record old enough to train on, when
+# ListOffsets cannot tell (older records after newer ones); past it the job's step decides.
+SCAN_BUDGET_S = 3.0
+
+
+def _step_schema(job_type: JobType) -> dict[str, Any]:
+    """A step's params schema inside the pipeline's: the job type's minus its input params."""
+    inputs = {param for param, _ in job_type.inputs}
+    schema = job_type.params_schema
+    required = [k for k in schema.get("required", ()) if k not in inputs]
+    out: dict[str, Any] = {
+        "description": f"Params of the {job_type.name} step ({job_type.title}); the jobs "
+        "it reads are this pipeline's earlier steps.",
+        "type": "object",
+        "properties": {
+            k: copy.deepcopy(v) for k, v in schema["properties"].items() if k not in inputs
+        },
+        "required": required,
+        "additionalProperties": False,
+    }
+    if not required:
+        out["default"] = {}
+    return out
+
+
+def pipeline_schemas(step_types: Mapping[str, JobType]) -> tuple[dict, dict]:
+    """(params schema, result schema) of the pipeline from its steps' job types."""
+    properties = {STEP_KEYS[name]: _step_schema(step_types[name]) for name in PIPELINE_STEPS}
+    params = {
+        "type": "object",
+        "properties": properties,
+        "required": [key for key, prop in properties.items() if prop["required"]],
+        "additionalProperties": False,
+    }
+    result = {
+        "type": "object",
+        "description": "{step: its result}: a failed pipeline's result holds the steps that "
+        "succeeded.",
+        "required": list(PIPELINE_STEPS),
+        "properties": {
+            name: copy.deepcopy(step_types[name].result_schema) for name in PIPELINE_STEPS
+        },
+    }
+    return params, result
+
+
+# --- the pipeline's checks (each a 400 naming params.<step>.<field>) --------------------------
+def fill_step_defaults(step_types: Mapping[str, JobType]) -> Any:
+    """A check that fills each step's defaults into its params object, so the saved params
+    say exactly what runs (validate_params fills top-level defaults only). It runs first."""
+
+    def fill(snap: ClusterSnapshot, params: dict[str, Any]) -> None:
+        for name, key in STEP_KEYS.items():
+            step = params.setdefault(key, {})
+            for field, prop in step_types[name].params_schema["properties"].items():
+                if (
+                    field not in step
+                    and "default" in prop
+                    and not _is_input(step_types[name], field)
+                ):
+                    step[field] = copy.deepcopy(prop["default"])
+
+    return fill
+
+
+def _is_input(job_type: JobType, field: str) -> bool:
+    return any(param == field for param, _ in job_type.inputs)
+
+
+def _topic_exists(snap: ClusterSnapshot, params: dict[str, Any], key: str, field: str) -> None:
+    topic = params.get(key, {}).get(field)
+    if topic is not None:
+        check = target_topic if field == "predictions_topic" else source_topic
+        check(snap, topic, f"params.{key}.{field}")
+
+
+def check_pipeline(snap: ClusterSnapshot, params: dict[str, Any]) -> None:
+    """What the metadata can tell; `check_cutoff_in_data` then asks the alarms topic."""
+    features, labels = params.get("features", {}), params.get("labels", {})
+    windows = features.get("windows")
+    if isinstance(windows, list):
+        check_windows(windows, "params.features.windows")
+    times = {s: features.get(f"{s}_time") for s in ("start", "end")}
+    millis = {
+        s: parse_time_ms(t, f"params.features.{s}_time") for s, t in times.items() if t is not None
+    }
+    if len(millis) == 2 and millis["end"] < millis["start"]:
+        raise BadInput(
+            "params.features.end_time",
+            "params.features.end_time: is before params.features.start_time.",
+        )
+    horizon = labels.get("horizon_days")
+    if horizon is not None and horizon <= 0:
+        raise BadInput("params.labels.horizon_days", "params.labels.horizon_days: must be above 0.")
+    for key, field in (
+        ("features", "alarms_topic"),
+        ("labels", "alarms_topic"),
+        ("labels", "work_orders_topic"),
+        ("score", "predictions_topic"),
+    ):
+        _topic_exists(snap, params, key, field)
+    cutoff = params.get("training", {}).get("cutoff_date")
+    if cutoff is not None:
+        try:
+            ok = (
+                isinstance(cutoff, str) and bool(_DATE.match(cutoff)) and date.fromisoformat(cutoff)
+            )
+        except ValueError:
+            ok = False
+        if not ok:
+            raise BadInput(
+                "params.training.cutoff_date",
+                f"params.training.cutoff_date: {cutoff!r} is not a date (YYYY-MM-DD).",
+            )
+
+
+def check_cutoff_in_data(client: ClusterClient, params: dict[str, Any]) -> None:
+    """The cut-off must leave both parts, checked against the alarms topic before anything
+    is queued. A labelled test day: the cut-off at most the last event day minus the label
+    horizon; each partition's largest record timestamp (ListOffsets MAX_TIMESTAMP, KIP-734) is
+    exact whatever the order of the records. A training day: some event before the cut-off
+    minus the horizon; ListOffsets by timestamp tells that unless every partition starts with
+    a newer record (a backfill appended old records after newer ones), and then the topic is
+    read for up to SCAN_BUDGET_S. If that cannot tell, the job's training step refuses such a
+    cut-off, naming the same field."""
+    topic = params.get("features", {}).get("alarms_topic")
+    cutoff = params.get("training", {}).get("cutoff_date")
+    metas = client.topic_metadata(topic) if isinstance(topic, str) else []
+    if not isinstance(cutoff, str) or not metas:
+        return  # check_pipeline has named what is wrong with these
+    tps = [(topic, p.partition) for p in metas[0].partitions]
+    answers = list(client.list_offsets(tps, "max_timestamp").values())
+    stamps = [
+        a.timestamp_ms
+        for a in answers
+        if not isinstance(a, Exception) and a.timestamp_ms is not None
+    ]
+    if not stamps:
+        failed = [a for a in answers if isinstance(a, Exception)]
+        if failed:
+            raise failed[0]  # Kafka's failure (502/504), not the user's input
+        raise BadInput(
+            "params.features.alarms_topic",
+            f"params.features.alarms_topic: topic {topic!r} holds no records to learn from.",
+        )
+    last_day = datetime.fromtimestamp(max(stamps) / 1000, UTC).date()
+    horizon = params.get("labels", {}).get("horizon_days")
+    ahead = timedelta(days=horizon if isinstance(horizon, int) else 0)
+    # The labels of the last `horizon` days are censored (dropped): the test part needs a
+    # labelled day on or after the cut-off.
+    latest = last_day - ahead
+    if date.fromisoformat(cutoff) > latest:
+        raise BadInput(
+            "params.training.cutoff_date",
+            f"params.training.cutoff_date: {cutoff} leaves no labelled day to test on (the "
+            f"last event in {topic} is on {last_day}, and a label looks {horizon} days "
+            f"ahead); choose {latest} or earlier.",
+        )
+    # A training day D needs D + horizon before the cut-off: an event before cut-off - horizon.
+    first_allowed = date.fromisoformat(cutoff) - ahead
+    since = int(datetime.combine(first_allowed, time(), UTC).timestamp() * 1000)
+    older = has_record_before(client, topic, [p for _, p in tps], since, SCAN_BUDGET_S)
+    if older is False:
+        raise BadInput(
+            "params.training.cutoff_date",
+            f"params.training.cutoff_date: {cutoff} leaves no day to train on (no event in "
+            f"{topic} is before {first_allowed}, and a label looks {horizon} days ahead); "
+            "choose a later day.",
+        )
+
+
+def maintenance_pipeline(step_types: Mapping[str, JobType]) -> JobType:
+    params_schema, result_schema = pipeline_schemas(step_types)
+    return JobType(
+        name=PIPELINE,
+        title="Predictive-maintenance pipeline",
+        description="Window features, failure labels, training set, model and scores in one "
+        "Spark application, each step tracked; the model's id is this job's id.",
+        script="maintenance_pipeline.py",
+        scripts_dir=JOBS_DIR,
+        params_schema=params_schema,
+        result_schema=result_schema,
+        checks=(fill_step_defaults(step_types), check_pipeline),
+        data_checks=(check_cutoff_in_data,),
+        reads_range=False,
+        steps=PIPELINE_STEPS,
+    )
+
+
+def _pipeline_types() -> tuple[JobType, ...]:
+    step_types = {jt.name: jt for jt in (*FEATURE_JOB_TYPES, *MODEL_JOB_TYPES)}
+    if not all(name in step_types for name in PIPELINE_STEPS):
+        # The step job types are not (all) defined: no pipeline rather than a broken one.
+        return ()
+    return (maintenance_pipeline(step_types),)
+
+
+PIPELINE_JOB_TYPES: tuple[JobType, ...] = _pipeline_types()

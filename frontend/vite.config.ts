@@ -12,6 +12,18 @@ export default defineConfig(({ command }) => ({
     assetsDir: "assets",
     emptyOutDir: true,
     sourcemap: false,
+    rollupOptions: {
+      output: {
+        // Libraries change less often than the app: their own files stay cached across
+        // releases, and no file passes Vite's 500 kB warning.
+        manualChunks(id: string) {
+          if (!id.includes("node_modules")) return undefined;
+          if (/node_modules\/(recharts|d3-|victory-vendor|decimal\.js)/.test(id)) return "charts";
+          if (/node_modules\/(@rjsf|ajv)/.test(id)) return "forms";
+          return "vendor";
+        },
+      },
+    },
   },
   server: {
     // `npm run dev` against a local Django (python manage.py runserver 8000):

@@ -1,3 +1,4 @@
+import { QueryClientProvider, type QueryClient } from "@tanstack/react-query";
 import { BrowserRouter, Navigate, Route, Routes } from "react-router-dom";
 import { CurrentUserProvider } from "./components/CurrentUser";
 import { Layout } from "./components/Layout";
@@ -47,12 +48,15 @@ export function AppRoutes() {
   );
 }
 
-export function App() {
+/** The app: the server state's cache (one QueryClient, api/queryClient.ts), the router, the user. */
+export function App({ queryClient }: { queryClient: QueryClient }) {
   return (
-    <BrowserRouter>
-      <CurrentUserProvider>
-        <AppRoutes />
-      </CurrentUserProvider>
-    </BrowserRouter>
+    <QueryClientProvider client={queryClient}>
+      <BrowserRouter>
+        <CurrentUserProvider>
+          <AppRoutes />
+        </CurrentUserProvider>
+      </BrowserRouter>
+    </QueryClientProvider>
   );
 }

@@ -1,9 +1,11 @@
 // The predictive-maintenance endpoints (GET spark/models, GET spark/predictions) and the pipeline
 // job's `steps`. The generated OpenAPI types (src/api/schema.gen.ts) hold a job's `steps` and a
 // model's metrics as free JSON values, so the types below are narrow hand-written ones, and every
-// reader of them is defensive (a field may be null or missing in an older job's record).
-import { api } from "./client";
+// reader of them is defensive (a field may be null or missing in an older job's record). The paths
+// are the generated schema's (paths.ts); the answers are cast to the types below with `as`, which
+// tsc refuses for a type that does not overlap the schema's.
 import { listSparkJobs } from "./endpoints";
+import { typedApi as api } from "./paths";
 import type { SparkJob } from "./types";
 
 /** The job type that runs the whole pipeline (features, labels, training set, model, scores). */
@@ -73,13 +75,13 @@ export interface Prediction {
 
 /** Models, newest first (viewer). */
 export function listModels(signal?: AbortSignal): Promise<SparkModel[]> {
-  return api.get<SparkModel[]>("spark/models", { signal });
+  return api.get("spark/models", { signal }) as Promise<SparkModel[]>;
 }
 
 /** The latest prediction per equipment of `cluster` (read from the default predictions topic),
  * highest probability first (viewer). */
 export function listPredictions(cluster: string, limit: number, signal?: AbortSignal): Promise<Prediction[]> {
-  return api.get<Prediction[]>("spark/predictions", { signal, query: { cluster, limit } });
+  return api.get("spark/predictions", { signal, query: { cluster, limit } });
 }
 
 /** The newest `maintenance-pipeline` job, or null when none was ever submitted. */

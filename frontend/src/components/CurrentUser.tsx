@@ -1,6 +1,6 @@
-import { createContext, useContext, useEffect, useState, type ReactNode } from "react";
-import { isAbortError } from "../api/client";
-import { getMe } from "../api/endpoints";
+import { useQuery } from "@tanstack/react-query";
+import { createContext, useContext, useMemo, type ReactNode } from "react";
+import { meQuery } from "../api/queries";
 import type { CurrentUser, Role } from "../api/types";
 
 const ROLE_RANK: Record<Role, number> = { viewer: 0, operator: 1, admin: 2 };
@@ -19,18 +19,8 @@ const CurrentUserContext = createContext<CurrentUserState>({ user: null, error: 
 
 /** Fetches GET /me once for the whole app (a 401 there sends the browser to /login/). */
 export function CurrentUserProvider({ children }: { children: ReactNode }) {
-  const [state, setState] = useState<CurrentUserState>({ user: null, error: null });
-  useEffect(() => {
-    const controller = new AbortController();
-    getMe(controller.signal).then(
-      (user) => setState({ user, error: null }),
-      (error: unknown) => {
-        if (isAbortError(error)) return;
-        setState({ user: null, error: error instanceof Error ? error : new Error(String(error)) });
-      },
-    );
-    return () => controller.abort();
-  }, []);
+  const { data, error } = useQuery(meQuery());
+  const state = useMemo<CurrentUserState>(() => ({ user: data ?? null, error: data ? null : error }), [data, error]);
   return <CurrentUserContext.Provider value={state}>{children}</CurrentUserContext.Provider>;
 }
 

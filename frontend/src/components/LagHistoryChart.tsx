@@ -1,7 +1,7 @@
-import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } from "react";
-import { getLagHistory } from "../api/endpoints";
+import { lazy, Suspense, useEffect, useMemo, useRef, useState } from "react";
+import { lagHistoryQuery } from "../api/queries";
 import type { LagPoint, LagWindow } from "../api/types";
-import { usePolling } from "../hooks/usePolling";
+import { usePolledQuery } from "../hooks/usePolledQuery";
 import { formatCount, formatDuration, formatRate, plural } from "../lib/format";
 import { topicSeries } from "../lib/lagHistory";
 import { LagStatusBadge } from "./LagStatusBadge";
@@ -55,11 +55,7 @@ export function LagHistoryChart({ cluster, group, topics, preferred, livePoints,
     if (topic !== null && chosen === null) setChosen(topic);
   }, [topic, chosen]);
 
-  const fetcher = useCallback(
-    (signal: AbortSignal) => getLagHistory(cluster, group, { window: win, topic }, signal),
-    [cluster, group, win, topic],
-  );
-  const history = usePolling(fetcher, live ? HISTORY_POLL_LIVE_MS : HISTORY_POLL_MS);
+  const history = usePolledQuery(lagHistoryQuery(cluster, group, win, topic), live ? HISTORY_POLL_LIVE_MS : HISTORY_POLL_MS);
   // Live again after a gap: fetch the history at once, it has the samples pushed meanwhile.
   const wasLive = useRef(live);
   const { refresh, updatedAt } = history;

@@ -42,7 +42,7 @@ export interface PageShellProps {
   /** Shown whatever state the data is in, before it: notices, the toolbar. */
   actions?: ReactNode;
 
-  // The page's data (usePolling's state). Pages that load nothing leave these out (their content
+  // The page's data (usePolledQuery's state). Pages that load nothing leave these out (their content
   // is then not wrapped).
   /** The first answer is on its way: a skeleton instead. */
   loading?: boolean;

@@ -1,7 +1,8 @@
-import { Fragment, useCallback, useEffect, useState } from "react";
-import { listOffsetResets, undoOffsetReset } from "../api/endpoints";
+import { Fragment, useState } from "react";
+import { undoOffsetReset } from "../api/endpoints";
+import { offsetResetsQuery } from "../api/queries";
 import type { OffsetReset } from "../api/types";
-import { usePolling } from "../hooks/usePolling";
+import { usePolledQuery } from "../hooks/usePolledQuery";
 import { formatCount, plural } from "../lib/format";
 import { RESET_STATE_TONE, resetStateLabel, scopeSummary, strategySummary, undoableIds } from "../lib/resetPlans";
 import { formatAgo, formatLocal } from "../lib/time";
@@ -18,27 +19,22 @@ interface ResetHistoryProps {
   group: string;
   /** Operators and admins may undo. */
   canUndo: boolean;
-  /** Bumped by the page after a write elsewhere (the wizard): poll again now. */
-  version: number;
-  /** After an undo from here. */
+  /** After an undo from here (the history itself is fetched again). */
   onChanged: () => void;
 }
 
 /**
  * The group's offset resets, newest first: when, who, strategy and scope,
  * dry run or executed, state, reason, what it undid. A row expands to its
- * plan and result; executed resets nothing undid yet have an Undo.
+ * plan and result; executed resets nothing undid yet have an Undo. Polled every
+ * 10 s; a write elsewhere on the page (the wizard) refetches it at once
+ * (queryKeys.offsetResets).
  */
-export function ResetHistory({ cluster, group, canUndo, version, onChanged }: ResetHistoryProps) {
-  const fetcher = useCallback((signal: AbortSignal) => listOffsetResets(cluster, group, signal), [cluster, group]);
-  const { data, error, loading, refresh } = usePolling(fetcher, HISTORY_POLL_MS);
+export function ResetHistory({ cluster, group, canUndo, onChanged }: ResetHistoryProps) {
+  const { data, error, loading, refresh } = usePolledQuery(offsetResetsQuery(cluster, group), HISTORY_POLL_MS);
   const [open, setOpen] = useState<Set<number>>(() => new Set());
   const [hideDryRuns, setHideDryRuns] = useState(false);
   const [showAll, setShowAll] = useState(false);
-
-  useEffect(() => {
-    if (version > 0) refresh();
-  }, [version, refresh]);
 
   const toggle = (id: number, force?: boolean) =>
     setOpen((prev) => {

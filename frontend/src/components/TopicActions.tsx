@@ -1,6 +1,8 @@
+import { useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { useNavigate } from "react-router-dom";
 import { addPartitions, deleteTopic, electLeaders } from "../api/endpoints";
+import { queryKeys } from "../api/queryKeys";
 import type { ElectionResult, ElectionType, TopicDetail } from "../api/types";
 import { clusterPath } from "../navigation";
 import { plural } from "../lib/format";
@@ -30,6 +32,7 @@ const OUTCOME_TONE: Record<ElectionResult["outcome"], Tone> = {
  */
 export function TopicActions({ cluster, topic, onChanged }: TopicActionsProps) {
   const navigate = useNavigate();
+  const client = useQueryClient();
   const current = topic.partition_count;
   const [count, setCount] = useState(String(current + 1));
   const [busy, setBusy] = useState<string | null>(null);
@@ -86,6 +89,8 @@ export function TopicActions({ cluster, topic, onChanged }: TopicActionsProps) {
     setDialogError(null);
     try {
       await deleteTopic(cluster, topic.name);
+      // The topic lists cached earlier still have it: the list opens empty and loads afresh.
+      client.removeQueries({ queryKey: queryKeys.topicLists(cluster) });
       navigate(clusterPath(cluster, "topics"), { state: { deleted: topic.name } });
     } catch (err) {
       setDialogError(asError(err));

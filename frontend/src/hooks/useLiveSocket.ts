@@ -118,7 +118,7 @@ export function useSparkJobSocket(jobId: number | null, onJob: (job: JobMessage)
   });
 }
 
-/** The polling interval of a page: its own without live updates, the slow fallback with them. */
+/** The polling interval of a page (usePolledQuery's): its own without live updates, the slow fallback with them. */
 export function pollInterval(live: LiveState, withoutLiveMs: number): number {
   return live.live ? Math.max(withoutLiveMs, LIVE_FALLBACK_POLL_MS) : withoutLiveMs;
 }

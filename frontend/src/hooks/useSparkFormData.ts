@@ -1,7 +1,7 @@
-import { useCallback, useMemo } from "react";
-import { listClusters, listSparkJobTypes, listTopics } from "../api/endpoints";
+import { useMemo } from "react";
+import { clustersQuery, sparkJobTypesQuery, topicListQuery } from "../api/queries";
 import type { ClusterSummary } from "../api/types";
-import { usePolling } from "./usePolling";
+import { usePolledQuery } from "./usePolledQuery";
 
 /** The catalog changes only with a deploy; clusters and topics now and then. */
 export const JOB_TYPES_POLL_MS = 300_000;
@@ -19,14 +19,11 @@ export function defaultCluster(clusters: ClusterSummary[] | undefined, asked: st
  * (`askedCluster` or the default) and that cluster's topic names, sorted.
  */
 export function useSparkFormData(askedCluster: string | null) {
-  const types = usePolling(listSparkJobTypes, JOB_TYPES_POLL_MS);
-  const clusters = usePolling(listClusters, CLUSTERS_POLL_MS);
+  const types = usePolledQuery(sparkJobTypesQuery(), JOB_TYPES_POLL_MS);
+  const clusters = usePolledQuery(clustersQuery(), CLUSTERS_POLL_MS);
   const cluster = defaultCluster(clusters.data, askedCluster);
-  const topicsFetcher = useCallback(
-    (signal: AbortSignal) => (cluster ? listTopics(cluster, {}, signal) : Promise.resolve([])),
-    [cluster],
-  );
-  const topics = usePolling(topicsFetcher, TOPICS_POLL_MS);
+  // No cluster yet (the clusters are loading, or none is registered): no topics to offer.
+  const topics = usePolledQuery({ ...topicListQuery(cluster), enabled: cluster !== "" }, TOPICS_POLL_MS);
   const topicNames = useMemo(() => (topics.data ?? []).map((t) => t.name).sort(), [topics.data]);
   return { types, clusters, cluster, topicNames };
 }

@@ -1,29 +1,20 @@
-import { useCallback, useRef } from "react";
 import { useParams } from "react-router-dom";
-import { isAbortError } from "../api/client";
-import { getCluster, listBrokers, listTopics } from "../api/endpoints";
-import type { Broker, ClusterDetail, TopicSummary } from "../api/types";
+import { clusterOverviewQuery, type ClusterOverview } from "../api/queries";
+import { queryKeys } from "../api/queryKeys";
+import type { Broker } from "../api/types";
 import { HealthCards } from "../components/HealthCards";
 import { LeadershipChart } from "../components/LeadershipChart";
 import { ReachableBadge, StatusBadge } from "../components/StatusBadge";
 import { pollInterval, useMetadataSocket } from "../hooks/useLiveSocket";
-import { usePolling } from "../hooks/usePolling";
+import { usePolledQuery, useRefetch } from "../hooks/usePolledQuery";
 import { useDocumentTitle } from "../hooks/useDocumentTitle";
 import { formatCount, plural } from "../lib/format";
 import { PageShell } from "../components/PageShell";
 
 export const CLUSTER_POLL_MS = 5_000;
 
-interface ClusterView {
-  detail: ClusterDetail;
-  brokers: Broker[];
-  /** Every topic (internal too) for the health cards; null when that call failed. */
-  topics: TopicSummary[] | null;
-  topicsError: Error | null;
-}
-
 /** The controller is the broker flagged is_controller; failing that, controller_id. */
-function controllerOf(view: ClusterView): Broker | undefined {
+function controllerOf(view: ClusterOverview): Broker | undefined {
   return (
     view.brokers.find((b) => b.is_controller) ??
     view.brokers.find((b) => b.id === view.detail.controller_id)
@@ -34,31 +25,12 @@ export function ClusterPage() {
   const { cluster = "" } = useParams<{ cluster: string }>();
   useDocumentTitle(cluster);
 
-  const fetcher = useCallback(
-    async (signal: AbortSignal): Promise<ClusterView> => {
-      // The topic health is secondary: its failure must not hide the brokers.
-      const topicsCall = listTopics(cluster, { includeInternal: true }, signal).then(
-        (topics) => ({ topics, topicsError: null }),
-        (error: unknown) => {
-          if (isAbortError(error)) throw error;
-          return { topics: null, topicsError: error instanceof Error ? error : new Error(String(error)) };
-        },
-      );
-      const [detail, brokers, health] = await Promise.all([
-        getCluster(cluster, signal),
-        listBrokers(cluster, signal),
-        topicsCall,
-      ]);
-      return { detail, brokers: [...brokers].sort((a, b) => a.id - b.id), ...health };
-    },
-    [cluster],
-  );
   // Brokers, leaders or ISR changed: refetch at once; the slow poll is only a safety net then.
-  const refreshRef = useRef<() => void>(() => {});
-  const onMetadata = useCallback(() => refreshRef.current(), []);
-  const live = useMetadataSocket(cluster, onMetadata);
-  const { data, error, loading, updatedAt, refresh } = usePolling(fetcher, pollInterval(live, CLUSTER_POLL_MS));
-  refreshRef.current = refresh;
+  const live = useMetadataSocket(cluster, useRefetch(queryKeys.clusterOverview(cluster)));
+  const { data, error, loading, updatedAt, refresh } = usePolledQuery(
+    clusterOverviewQuery(cluster),
+    pollInterval(live, CLUSTER_POLL_MS),
+  );
   const controller = data ? controllerOf(data) : undefined;
 
   return (

@@ -1,9 +1,8 @@
-import { useCallback } from "react";
 import { Link } from "react-router-dom";
-import { listClusters } from "../api/endpoints";
+import { clustersQuery } from "../api/queries";
 import type { ClusterSummary } from "../api/types";
 import { ReachableBadge } from "../components/StatusBadge";
-import { usePolling } from "../hooks/usePolling";
+import { usePolledQuery } from "../hooks/usePolledQuery";
 import { useDocumentTitle } from "../hooks/useDocumentTitle";
 import { formatCount } from "../lib/format";
 import { PageShell } from "../components/PageShell";
@@ -12,8 +11,7 @@ export const CLUSTERS_POLL_MS = 15_000;
 
 export function ClustersPage() {
   useDocumentTitle("Clusters");
-  const fetcher = useCallback((signal: AbortSignal) => listClusters(signal), []);
-  const { data, error, loading, updatedAt, refresh } = usePolling(fetcher, CLUSTERS_POLL_MS);
+  const { data, error, loading, updatedAt, refresh } = usePolledQuery(clustersQuery(), CLUSTERS_POLL_MS);
 
   return (
     <PageShell

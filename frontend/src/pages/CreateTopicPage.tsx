@@ -1,7 +1,10 @@
+import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useEffect, useRef, useState, type FormEvent } from "react";
 import { Link, useNavigate, useParams } from "react-router-dom";
-import { ApiError, isAbortError } from "../api/client";
-import { createTopic, getCluster } from "../api/endpoints";
+import { ApiError } from "../api/client";
+import { createTopic } from "../api/endpoints";
+import { clusterDetailQuery } from "../api/queries";
+import { queryKeys } from "../api/queryKeys";
 import { hasRole, useCurrentUser } from "../components/CurrentUser";
 import { ErrorBanner } from "../components/ErrorBanner";
 import { useDocumentTitle } from "../hooks/useDocumentTitle";
@@ -45,27 +48,18 @@ export function CreateTopicPage() {
   const [partitions, setPartitions] = useState("3");
   const [rf, setRf] = useState("3");
   const rfTouched = useRef(false);
-  const [brokerCount, setBrokerCount] = useState<number | null>(null);
   const nextId = useRef(1);
   const [configs, setConfigs] = useState<ConfigRow[]>([]);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<Error | null>(null);
 
-  // Default RF: min(3, live brokers), unless the user already changed it.
+  // Default RF: min(3, live brokers), unless the user already changed it. Asked for once.
+  const client = useQueryClient();
+  const { data: clusterDetail } = useQuery({ ...clusterDetailQuery(cluster), refetchOnWindowFocus: false });
+  const brokerCount = clusterDetail ? (clusterDetail.broker_count ?? clusterDetail.brokers.length) : null;
   useEffect(() => {
-    const controller = new AbortController();
-    getCluster(cluster, controller.signal).then(
-      (detail) => {
-        const count = detail.broker_count ?? detail.brokers.length;
-        setBrokerCount(count);
-        if (!rfTouched.current && count > 0) setRf(String(Math.min(3, count)));
-      },
-      (err: unknown) => {
-        if (!isAbortError(err)) setBrokerCount(null);
-      },
-    );
-    return () => controller.abort();
-  }, [cluster]);
+    if (!rfTouched.current && brokerCount !== null && brokerCount > 0) setRf(String(Math.min(3, brokerCount)));
+  }, [brokerCount]);
 
   const field = errorField(error);
   const fieldError = (f: FormField) =>
@@ -87,6 +81,8 @@ export function CreateTopicPage() {
     };
     try {
       const detail = await createTopic(cluster, body);
+      // The answer is the new topic: its page shows it at once (and fetches it again).
+      if (detail) client.setQueryData(queryKeys.topic(cluster, detail.name), detail);
       navigate(topicPath(cluster, detail?.name ?? name));
     } catch (err) {
       setError(err instanceof Error ? err : new Error(String(err)));

@@ -1,13 +1,14 @@
 import { memo, useCallback, useDeferredValue, useEffect, useMemo, useRef, useState } from "react";
 import { Link, useLocation, useParams } from "react-router-dom";
-import { listGroups } from "../api/endpoints";
+import { groupListQuery } from "../api/queries";
+import { queryKeys } from "../api/queryKeys";
 import type { LagSocketMessage, LagSubscription } from "../api/live";
 import type { GroupSummary, Rates } from "../api/types";
 import { GroupStateBadge } from "../components/GroupStateBadge";
 import { LagStatusBadge, RetentionRiskBadge } from "../components/LagStatusBadge";
 import { SortHeaders, VirtualBody, type SortColumn } from "../components/SortableTable";
 import { pollInterval, useLagSocket } from "../hooks/useLiveSocket";
-import { usePolling } from "../hooks/usePolling";
+import { usePolledQuery, useRefetch } from "../hooks/usePolledQuery";
 import { useDocumentTitle } from "../hooks/useDocumentTitle";
 import { useQueryUpdate } from "../hooks/useQueryUpdate";
 import { useVirtualRows } from "../hooks/useVirtualRows";
@@ -148,7 +149,7 @@ export function GroupsPage() {
   }, [cluster]);
   // The ids of the list on screen; null until it loaded (messages before it are no news).
   const known = useRef<ReadonlySet<string> | null>(null);
-  const refreshRef = useRef<() => void>(() => {});
+  const refetchList = useRefetch(queryKeys.groupList(cluster));
   const onMessages = useCallback((messages: LagSocketMessage[]) => {
     setLiveGroups((prev) => mergeLiveMessages(prev, messages));
     setLiveAt(new Date());
@@ -158,13 +159,14 @@ export function GroupsPage() {
     const fresh = unknownGroups(messages, listed).filter((id) => !asked.current.has(id));
     const gone = messages.some((m) => m.type === "group_state" && m.state === "Dead" && listed.has(m.group_id));
     for (const id of fresh) asked.current.add(id);
-    if (fresh.length > 0 || gone) refreshRef.current();
-  }, []);
+    if (fresh.length > 0 || gone) refetchList();
+  }, [refetchList]);
   const live = useLagSocket(cluster, ALL_GROUPS, onMessages);
 
-  const fetcher = useCallback((signal: AbortSignal) => listGroups(cluster, signal), [cluster]);
-  const { data: fetched, error, loading, updatedAt, refresh } = usePolling(fetcher, pollInterval(live, GROUPS_POLL_MS));
-  refreshRef.current = refresh;
+  const { data: fetched, error, loading, updatedAt, refresh } = usePolledQuery(
+    groupListQuery(cluster),
+    pollInterval(live, GROUPS_POLL_MS),
+  );
   useEffect(() => {
     known.current = fetched ? new Set(fetched.map((g) => g.group_id)) : null;
   }, [fetched]);

@@ -1,6 +1,9 @@
+import { useQueryClient } from "@tanstack/react-query";
 import { useCallback, useState, type ReactNode } from "react";
 import { ApiError } from "../api/client";
-import { latestPipelineRun, listModels, listPredictions, PIPELINE_JOB_TYPE } from "../api/maintenance";
+import { PIPELINE_JOB_TYPE } from "../api/maintenance";
+import { latestPipelineRunQuery, sparkModelsQuery, sparkPredictionsQuery } from "../api/queries";
+import { queryKeys } from "../api/queryKeys";
 import type { SparkJob } from "../api/types";
 import { hasRole, useCurrentUser } from "../components/CurrentUser";
 import { ErrorBanner } from "../components/ErrorBanner";
@@ -11,7 +14,7 @@ import { MaintenanceRun } from "../components/MaintenanceRun";
 import { MaintenanceRunForm } from "../components/MaintenanceRunForm";
 import { PageShell } from "../components/PageShell";
 import { useDocumentTitle } from "../hooks/useDocumentTitle";
-import { usePolling } from "../hooks/usePolling";
+import { usePolledQuery } from "../hooks/usePolledQuery";
 import { useQueryUpdate } from "../hooks/useQueryUpdate";
 import { useSparkFormData } from "../hooks/useSparkFormData";
 
@@ -39,18 +42,18 @@ export function MaintenancePage() {
   const { types, clusters, cluster, topicNames } = useSparkFormData(query.get("cluster"));
   const pipelineType = types.data?.find((t) => t.name === PIPELINE_JOB_TYPE);
 
-  const latest = usePolling(latestPipelineRun, RUN_POLL_MS);
+  const latest = usePolledQuery(latestPipelineRunQuery(), RUN_POLL_MS);
   const [submittedId, setSubmittedId] = useState<number | null>(null);
   const listedId = latest.data?.id ?? null;
   const runId = submittedId === null ? listedId : listedId === null ? submittedId : Math.max(submittedId, listedId);
 
-  const models = usePolling(listModels, MODELS_POLL_MS);
+  const models = usePolledQuery(sparkModelsQuery(), MODELS_POLL_MS);
   const [selectedModel, setSelectedModel] = useState<number | null>(null);
-  const predictionsFetcher = useCallback(
-    (signal: AbortSignal) => (cluster ? listPredictions(cluster, TOP_RISK_LIMIT, signal) : Promise.resolve([])),
-    [cluster],
+  // Asked for once the cluster is known (the clusters load first).
+  const predictions = usePolledQuery(
+    { ...sparkPredictionsQuery(cluster, TOP_RISK_LIMIT), enabled: cluster !== "" },
+    PREDICTIONS_POLL_MS,
   );
-  const predictions = usePolling(predictionsFetcher, PREDICTIONS_POLL_MS);
   // No predictions topic on the cluster yet (404 topic_not_found): nothing was scored there.
   const noTopic = predictions.error instanceof ApiError && predictions.error.status === 404 && predictions.error.code === "topic_not_found";
 
@@ -66,10 +69,16 @@ export function MaintenancePage() {
   // The form starts open while there is no run to show; the user's toggle wins after that.
   const [formOpen, setFormOpen] = useState<boolean | null>(null);
   const open = formOpen ?? (!latest.loading && runId === null);
-  const onSubmitted = useCallback((job: SparkJob) => {
-    setSubmittedId(job.id);
-    setFormOpen(false);
-  }, []);
+  const client = useQueryClient();
+  const onSubmitted = useCallback(
+    (job: SparkJob) => {
+      // The answer is the new run: shown at once (then live, or polled).
+      client.setQueryData(queryKeys.sparkJob(job.id), job);
+      setSubmittedId(job.id);
+      setFormOpen(false);
+    },
+    [client],
+  );
 
   return (
     <PageShell crumbs={[{ label: "Predictive maintenance" }]} title="Predictive maintenance" testId="maintenance-page">

@@ -1,5 +1,5 @@
 import { Link, useParams } from "react-router-dom";
-import { listSparkJobTypes } from "../api/endpoints";
+import { sparkJobTypesQuery } from "../api/queries";
 import type { SparkJob } from "../api/types";
 import { hasRole, useCurrentUser } from "../components/CurrentUser";
 import { PageShell } from "../components/PageShell";
@@ -10,7 +10,7 @@ import { JobStateBadge } from "../components/sparkJobs/JobStateBadge";
 import { ProgressBar } from "../components/sparkJobs/ProgressBar";
 import { ResultTables } from "../components/sparkJobs/ResultTables";
 import { useDocumentTitle } from "../hooks/useDocumentTitle";
-import { usePolling } from "../hooks/usePolling";
+import { usePolledQuery } from "../hooks/usePolledQuery";
 import { JOB_TYPES_POLL_MS } from "../hooks/useSparkFormData";
 import { useSparkJob } from "../hooks/useSparkJob";
 import { formatDuration } from "../lib/format";
@@ -35,7 +35,7 @@ function SparkJobView({ jobId }: { jobId: number }) {
   useDocumentTitle(`Spark job #${jobId}`);
   const { user } = useCurrentUser();
   const { data: job, error, loading, updatedAt, refresh, replace, live } = useSparkJob(jobId);
-  const types = usePolling(listSparkJobTypes, JOB_TYPES_POLL_MS);
+  const types = usePolledQuery(sparkJobTypesQuery(), JOB_TYPES_POLL_MS);
   const canCancel = hasRole(user, "operator") && job !== undefined && isActive(job.state);
 
   return (

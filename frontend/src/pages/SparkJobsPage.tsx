@@ -1,12 +1,11 @@
-import { useCallback, useEffect, useState } from "react";
 import { Link } from "react-router-dom";
-import { listSparkJobs, listSparkJobTypes } from "../api/endpoints";
+import { sparkJobListQuery, sparkJobTypesQuery } from "../api/queries";
 import type { SparkJobType } from "../api/types";
 import { hasRole, useCurrentUser } from "../components/CurrentUser";
 import { PageShell } from "../components/PageShell";
 import { SparkJobsTable } from "../components/sparkJobs/SparkJobsTable";
 import { useDocumentTitle } from "../hooks/useDocumentTitle";
-import { usePolling } from "../hooks/usePolling";
+import { usePolledQuery } from "../hooks/usePolledQuery";
 import { JOB_TYPES_POLL_MS } from "../hooks/useSparkFormData";
 import { useQueryUpdate } from "../hooks/useQueryUpdate";
 import { formatCount, plural } from "../lib/format";
@@ -31,15 +30,11 @@ export function SparkJobsPage() {
   const state = parseJobState(query.get("state"));
   const jobType = query.get("job_type") || null;
 
-  const types = usePolling(listSparkJobTypes, JOB_TYPES_POLL_MS);
-  const fetcher = useCallback(
-    (signal: AbortSignal) => listSparkJobs({ state: state ?? undefined, job_type: jobType ?? undefined, limit: JOBS_LIMIT }, signal),
-    [state, jobType],
+  const types = usePolledQuery(sparkJobTypesQuery(), JOB_TYPES_POLL_MS);
+  const { data, error, loading, updatedAt, refresh } = usePolledQuery(
+    sparkJobListQuery({ state: state ?? undefined, job_type: jobType ?? undefined, limit: JOBS_LIMIT }),
+    (jobs) => ((jobs ?? []).some((job) => isActive(job.state)) ? JOBS_ACTIVE_POLL_MS : JOBS_IDLE_POLL_MS),
   );
-  const [anyActive, setAnyActive] = useState(false);
-  const { data, error, loading, updatedAt, refresh } = usePolling(fetcher, anyActive ? JOBS_ACTIVE_POLL_MS : JOBS_IDLE_POLL_MS);
-  const activeNow = (data ?? []).some((job) => isActive(job.state));
-  useEffect(() => setAnyActive(activeNow), [activeNow]);
 
   const filtered = state !== null || jobType !== null;
   const actions = (

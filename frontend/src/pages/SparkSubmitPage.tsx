@@ -1,5 +1,7 @@
+import { useQueryClient } from "@tanstack/react-query";
 import { Suspense, useCallback } from "react";
 import { useNavigate } from "react-router-dom";
+import { queryKeys } from "../api/queryKeys";
 import type { SparkJob, SparkJobType } from "../api/types";
 import { hasRole, useCurrentUser } from "../components/CurrentUser";
 import { Loading } from "../components/Loading";
@@ -25,7 +27,15 @@ export function SparkSubmitPage() {
   const { types, clusters, cluster, topicNames } = useSparkFormData(query.get("cluster"));
 
   const selected = types.data?.find((t) => t.name === query.get("type")) ?? types.data?.[0];
-  const onSubmitted = useCallback((job: SparkJob) => navigate(sparkJobPath(job.id)), [navigate]);
+  const client = useQueryClient();
+  const onSubmitted = useCallback(
+    (job: SparkJob) => {
+      // The answer is the new job: its page shows it at once (and fetches it again).
+      client.setQueryData(queryKeys.sparkJob(job.id), job);
+      navigate(sparkJobPath(job.id));
+    },
+    [client, navigate],
+  );
 
   return (
     <PageShell

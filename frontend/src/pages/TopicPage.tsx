@@ -1,6 +1,8 @@
-import { useCallback, useRef } from "react";
+import { useCallback } from "react";
 import { useParams } from "react-router-dom";
-import { getTopic, patchTopicConfigs } from "../api/endpoints";
+import { patchTopicConfigs } from "../api/endpoints";
+import { topicQuery } from "../api/queries";
+import { queryKeys } from "../api/queryKeys";
 import type { ConfigPatch, PartitionInfo, TopicDetail } from "../api/types";
 import { hasRole, useCurrentUser } from "../components/CurrentUser";
 import { LeadershipMap } from "../components/LeadershipMap";
@@ -8,7 +10,7 @@ import { StatusBadge } from "../components/StatusBadge";
 import { TopicActions } from "../components/TopicActions";
 import { TopicConfigs } from "../components/TopicConfigs";
 import { pollInterval, useMetadataSocket } from "../hooks/useLiveSocket";
-import { usePolling } from "../hooks/usePolling";
+import { usePolledQuery, useRefetch } from "../hooks/usePolledQuery";
 import { useDocumentTitle } from "../hooks/useDocumentTitle";
 import { formatCount } from "../lib/format";
 import { HEALTH_KINDS, MISCONFIGURED, misconfiguredText, partitionFlags } from "../lib/topicHealth";
@@ -30,13 +32,12 @@ export function TopicPage() {
   const { user } = useCurrentUser();
   const isAdmin = hasRole(user, "admin");
 
-  const fetcher = useCallback((signal: AbortSignal) => getTopic(cluster, topic, signal), [cluster, topic]);
   // A leader, ISR or broker changed: refetch at once (the slow poll is only a safety net then).
-  const refreshRef = useRef<() => void>(() => {});
-  const onMetadata = useCallback(() => refreshRef.current(), []);
-  const live = useMetadataSocket(cluster, onMetadata);
-  const { data, error, loading, updatedAt, refresh, replace } = usePolling(fetcher, pollInterval(live, TOPIC_POLL_MS));
-  refreshRef.current = refresh;
+  const live = useMetadataSocket(cluster, useRefetch(queryKeys.topic(cluster, topic)));
+  const { data, error, loading, updatedAt, refresh, replace } = usePolledQuery(
+    topicQuery(cluster, topic),
+    pollInterval(live, TOPIC_POLL_MS),
+  );
 
   // Writes answer with the fresh topic: show it at once instead of waiting for the next poll.
   const onChanged = useCallback((fresh?: TopicDetail) => (fresh ? replace(fresh) : refresh()), [replace, refresh]);

@@ -1,11 +1,12 @@
-import { useCallback, useDeferredValue, useMemo, useRef } from "react";
+import { useDeferredValue, useMemo, useRef } from "react";
 import { Link, useLocation, useParams } from "react-router-dom";
-import { listTopics } from "../api/endpoints";
+import { topicListQuery } from "../api/queries";
+import { queryKeys } from "../api/queryKeys";
 import type { TopicHealthFilter, TopicSummary } from "../api/types";
 import { hasRole, useCurrentUser } from "../components/CurrentUser";
 import { SortHeaders, VirtualBody, type SortColumn } from "../components/SortableTable";
 import { pollInterval, useMetadataSocket } from "../hooks/useLiveSocket";
-import { usePolling } from "../hooks/usePolling";
+import { usePolledQuery, useRefetch } from "../hooks/usePolledQuery";
 import { useDocumentTitle } from "../hooks/useDocumentTitle";
 import { useQueryUpdate } from "../hooks/useQueryUpdate";
 import { useVirtualRows } from "../hooks/useVirtualRows";
@@ -84,16 +85,12 @@ export function TopicsPage() {
   const sortKey = (SORT_KEYS.has(sortParam) ? sortParam : "name") as SortKey;
   const desc = params.get("order") === "desc";
 
-  const fetcher = useCallback(
-    (signal: AbortSignal) => listTopics(cluster, { includeInternal, filter }, signal),
-    [cluster, includeInternal, filter],
-  );
   // A topic created or deleted, a leader or ISR changed: refetch at once (slow poll meanwhile).
-  const refreshRef = useRef<() => void>(() => {});
-  const onMetadata = useCallback(() => refreshRef.current(), []);
-  const live = useMetadataSocket(cluster, onMetadata);
-  const { data, error, loading, updatedAt, refresh } = usePolling(fetcher, pollInterval(live, TOPICS_POLL_MS));
-  refreshRef.current = refresh;
+  const live = useMetadataSocket(cluster, useRefetch(queryKeys.topicList(cluster, { includeInternal, filter })));
+  const { data, error, loading, updatedAt, refresh } = usePolledQuery(
+    topicListQuery(cluster, { includeInternal, filter }),
+    pollInterval(live, TOPICS_POLL_MS),
+  );
 
   const deferredSearch = useDeferredValue(search);
   const shown = useMemo(

@@ -1,4 +1,4 @@
-// Socket messages for tests, shaped as the server sends them (groups.live.lag_message).
+// Socket messages for tests, shaped as the server sends them (groups.lag.live.lag_message).
 import type { GroupStateMessage, LagMessage, LivePartitionLag, LiveTopicLag, MetadataMessage } from "../api/live";
 
 export const T0 = "2026-07-01T10:00:00.000+00:00";

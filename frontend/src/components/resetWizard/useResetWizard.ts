@@ -1,7 +1,8 @@
-import { useEffect, useId, useMemo, useState } from "react";
-import { isAbortError } from "../../api/client";
-import { createOffsetReset, executeOffsetReset, listTopics, undoOffsetReset } from "../../api/endpoints";
-import type { GroupDetail, OffsetReset, ResetRequest, TopicSummary } from "../../api/types";
+import { useQuery } from "@tanstack/react-query";
+import { useId, useMemo, useState } from "react";
+import { createOffsetReset, executeOffsetReset, undoOffsetReset } from "../../api/endpoints";
+import { topicListQuery } from "../../api/queries";
+import type { GroupDetail, OffsetReset, ResetRequest } from "../../api/types";
 import { groupTopics, isGroupActive } from "../../lib/groupStates";
 import {
   buildResetRequest,
@@ -39,7 +40,6 @@ const asError = (err: unknown) => (err instanceof Error ? err : new Error(String
 export function useResetWizard({ cluster, group, onChanged, onClose }: ResetWizardProps) {
   const groupId = group.group_id;
   const [form, setForm] = useState<ResetForm>(() => initialResetForm(groupTopics(group)));
-  const [clusterTopics, setClusterTopics] = useState<TopicSummary[] | null>(null);
   const [attempted, setAttempted] = useState(false);
   const [busy, setBusy] = useState<"preview" | "execute" | "undo" | null>(null);
   const [preview, setPreview] = useState<{ body: ResetRequest; reset: OffsetReset } | null>(null);
@@ -51,17 +51,11 @@ export function useResetWizard({ cluster, group, onChanged, onClose }: ResetWiza
   const [undoError, setUndoError] = useState<Error | null>(null);
   const ids = { reason: useId(), strategy: useId(), confirm: useId(), undo: useId() };
 
-  // Partition counts (for checking "0,1,4") and the topic search: every topic of the cluster.
-  useEffect(() => {
-    const controller = new AbortController();
-    listTopics(cluster, { includeInternal: false }, controller.signal).then(
-      (topics) => setClusterTopics(topics),
-      (err: unknown) => {
-        if (!isAbortError(err)) setClusterTopics([]);
-      },
-    );
-    return () => controller.abort();
-  }, [cluster]);
+  // Partition counts (for checking "0,1,4") and the topic search: every topic of the cluster
+  // (asked for once when the wizard opens; none when that fails).
+  const topicList = useQuery({ ...topicListQuery(cluster), refetchOnWindowFocus: false });
+  const { data: topicsData, isError: topicsFailed } = topicList;
+  const clusterTopics = useMemo(() => topicsData ?? (topicsFailed ? [] : null), [topicsData, topicsFailed]);
 
   const counts = useMemo(() => new Map((clusterTopics ?? []).map((t) => [t.name, t.partition_count])), [clusterTopics]);
   const built = useMemo(

@@ -1,0 +1,136 @@
+// The reads of the SPA as TanStack Query options: each binds a key (queryKeys.ts) to the endpoint
+// call that answers it. The query's AbortSignal goes to fetch, so a page that unmounts or switches
+// to another key (another topic, filter, window) aborts the call in flight. How often each is
+// polled is the page's business (usePolledQuery's interval).
+import { queryOptions } from "@tanstack/react-query";
+import { isAbortError } from "./client";
+import {
+  getCluster,
+  getGroup,
+  getLagHistory,
+  getMe,
+  getSparkJob,
+  getTopic,
+  listBrokers,
+  listClusters,
+  listGroups,
+  listOffsetResets,
+  listSparkJobs,
+  listSparkJobTypes,
+  listTopics,
+} from "./endpoints";
+import { latestPipelineRun, listModels, listPredictions, PIPELINE_JOB_TYPE } from "./maintenance";
+import { queryKeys } from "./queryKeys";
+import type {
+  Broker,
+  ClusterDetail,
+  LagWindow,
+  SparkJobListQuery,
+  TopicHealthFilter,
+  TopicSummary,
+} from "./types";
+
+export const meQuery = () =>
+  queryOptions({
+    queryKey: queryKeys.me(),
+    queryFn: ({ signal }) => getMe(signal),
+    // Fetched once per page load (a role change shows after a reload, as before).
+    staleTime: Infinity,
+    refetchOnWindowFocus: false,
+  });
+
+export const clustersQuery = () =>
+  queryOptions({ queryKey: queryKeys.clusters(), queryFn: ({ signal }) => listClusters(signal) });
+
+export const clusterDetailQuery = (cluster: string) =>
+  queryOptions({ queryKey: queryKeys.clusterDetail(cluster), queryFn: ({ signal }) => getCluster(cluster, signal) });
+
+/** The overview tab's data: one answer from three calls. */
+export interface ClusterOverview {
+  detail: ClusterDetail;
+  /** Sorted by id. */
+  brokers: Broker[];
+  /** Every topic (internal too) for the health cards; null when that call failed. */
+  topics: TopicSummary[] | null;
+  topicsError: Error | null;
+}
+
+export const clusterOverviewQuery = (cluster: string) =>
+  queryOptions({
+    queryKey: queryKeys.clusterOverview(cluster),
+    queryFn: async ({ signal }): Promise<ClusterOverview> => {
+      // The topic health is secondary: its failure must not hide the brokers.
+      const topicsCall = listTopics(cluster, { includeInternal: true }, signal).then(
+        (topics) => ({ topics, topicsError: null }),
+        (error: unknown) => {
+          if (isAbortError(error)) throw error;
+          return { topics: null, topicsError: error instanceof Error ? error : new Error(String(error)) };
+        },
+      );
+      const [detail, brokers, health] = await Promise.all([
+        getCluster(cluster, signal),
+        listBrokers(cluster, signal),
+        topicsCall,
+      ]);
+      return { detail, brokers: [...brokers].sort((a, b) => a.id - b.id), ...health };
+    },
+  });
+
+export const topicListQuery = (
+  cluster: string,
+  query: { includeInternal?: boolean; filter?: TopicHealthFilter | null } = {},
+) =>
+  queryOptions({
+    queryKey: queryKeys.topicList(cluster, query),
+    queryFn: ({ signal }) =>
+      listTopics(cluster, { includeInternal: !!query.includeInternal, filter: query.filter ?? null }, signal),
+  });
+
+export const topicQuery = (cluster: string, topic: string) =>
+  queryOptions({ queryKey: queryKeys.topic(cluster, topic), queryFn: ({ signal }) => getTopic(cluster, topic, signal) });
+
+export const groupListQuery = (cluster: string) =>
+  queryOptions({ queryKey: queryKeys.groupList(cluster), queryFn: ({ signal }) => listGroups(cluster, signal) });
+
+export const groupDetailQuery = (cluster: string, group: string) =>
+  queryOptions({
+    queryKey: queryKeys.groupDetail(cluster, group),
+    queryFn: ({ signal }) => getGroup(cluster, group, signal),
+  });
+
+export const lagHistoryQuery = (cluster: string, group: string, window: LagWindow, topic: string | null) =>
+  queryOptions({
+    queryKey: queryKeys.lagHistory(cluster, group, window, topic),
+    queryFn: ({ signal }) => getLagHistory(cluster, group, { window, topic }, signal),
+  });
+
+export const offsetResetsQuery = (cluster: string, group: string) =>
+  queryOptions({
+    queryKey: queryKeys.offsetResets(cluster, group),
+    queryFn: ({ signal }) => listOffsetResets(cluster, group, signal),
+  });
+
+export const sparkJobTypesQuery = () =>
+  queryOptions({ queryKey: queryKeys.sparkJobTypes(), queryFn: ({ signal }) => listSparkJobTypes(signal) });
+
+export const sparkJobListQuery = (query: SparkJobListQuery) =>
+  queryOptions({ queryKey: queryKeys.sparkJobList(query), queryFn: ({ signal }) => listSparkJobs(query, signal) });
+
+export const sparkJobQuery = (id: number) =>
+  queryOptions({ queryKey: queryKeys.sparkJob(id), queryFn: ({ signal }) => getSparkJob(id, signal) });
+
+/** The newest `maintenance-pipeline` job, or null when none was ever submitted. */
+export const latestPipelineRunQuery = () =>
+  queryOptions({
+    queryKey: queryKeys.latestSparkJob(PIPELINE_JOB_TYPE),
+    queryFn: ({ signal }) => latestPipelineRun(signal),
+  });
+
+export const sparkModelsQuery = () =>
+  queryOptions({ queryKey: queryKeys.sparkModels(), queryFn: ({ signal }) => listModels(signal) });
+
+export const sparkPredictionsQuery = (cluster: string, limit: number) =>
+  queryOptions({
+    queryKey: queryKeys.sparkPredictions(cluster, limit),
+    queryFn: ({ signal }) => listPredictions(cluster, limit, signal),
+  });

@@ -1,0 +1,63 @@
+// Every TanStack Query key of the SPA, in one place. Keys are hierarchical: a shorter key is the
+// prefix of everything under it, so `refetchNow(client, queryKeys.topics(cluster))` refreshes every
+// topic list and topic of a cluster that a page shows, and `queryKeys.group(cluster, group)` holds
+// a group's detail, lag history and reset history.
+import type { LagWindow, SparkJobListQuery, TopicHealthFilter } from "./types";
+
+export const queryKeys = {
+  /** GET me */
+  me: () => ["me"] as const,
+
+  /** GET clusters */
+  clusters: () => ["clusters"] as const,
+  /** Everything about one cluster (prefix). */
+  cluster: (cluster: string) => ["cluster", cluster] as const,
+  /** GET clusters/{cluster} */
+  clusterDetail: (cluster: string) => [...queryKeys.cluster(cluster), "detail"] as const,
+  /** The overview tab: the cluster, its brokers and the topic health (three calls, one answer). */
+  clusterOverview: (cluster: string) => [...queryKeys.cluster(cluster), "overview"] as const,
+
+  /** Every topic list and topic of a cluster (prefix). */
+  topics: (cluster: string) => [...queryKeys.cluster(cluster), "topics"] as const,
+  /** Every topic list of a cluster (prefix). */
+  topicLists: (cluster: string) => [...queryKeys.topics(cluster), "list"] as const,
+  /** GET clusters/{cluster}/topics?include_internal=…&filter=… (the search is applied on the client). */
+  topicList: (cluster: string, query: { includeInternal?: boolean; filter?: TopicHealthFilter | null } = {}) =>
+    [...queryKeys.topicLists(cluster), { includeInternal: !!query.includeInternal, filter: query.filter ?? null }] as const,
+  /** GET clusters/{cluster}/topics/{topic} */
+  topic: (cluster: string, topic: string) => [...queryKeys.topics(cluster), "topic", topic] as const,
+
+  /** Every group list and group of a cluster (prefix). */
+  groups: (cluster: string) => [...queryKeys.cluster(cluster), "groups"] as const,
+  /** GET clusters/{cluster}/groups */
+  groupList: (cluster: string) => [...queryKeys.groups(cluster), "list"] as const,
+  /** Everything about one group (prefix). */
+  group: (cluster: string, group: string) => [...queryKeys.groups(cluster), "group", group] as const,
+  /** GET clusters/{cluster}/groups/{group} */
+  groupDetail: (cluster: string, group: string) => [...queryKeys.group(cluster, group), "detail"] as const,
+  /** GET clusters/{cluster}/groups/{group}/lag-history?window=…&topic=… */
+  lagHistory: (cluster: string, group: string, window: LagWindow, topic: string | null) =>
+    [...queryKeys.group(cluster, group), "lag-history", { window, topic }] as const,
+  /** GET clusters/{cluster}/groups/{group}/offset-resets */
+  offsetResets: (cluster: string, group: string) => [...queryKeys.group(cluster, group), "offset-resets"] as const,
+
+  /** GET spark/job-types */
+  sparkJobTypes: () => ["spark", "job-types"] as const,
+  /** Every job list and job (prefix). */
+  sparkJobs: () => ["spark", "jobs"] as const,
+  /** GET spark/jobs?state=…&job_type=…&limit=… */
+  sparkJobList: (query: SparkJobListQuery) =>
+    [
+      ...queryKeys.sparkJobs(),
+      "list",
+      { state: query.state ?? null, job_type: query.job_type ?? null, limit: query.limit ?? null },
+    ] as const,
+  /** The newest job of a type (GET spark/jobs?job_type=…&limit=1, its first entry or null). */
+  latestSparkJob: (jobType: string) => [...queryKeys.sparkJobs(), "latest", jobType] as const,
+  /** GET spark/jobs/{job_id} (also what the job socket pushes) */
+  sparkJob: (id: number) => [...queryKeys.sparkJobs(), "job", id] as const,
+  /** GET spark/models */
+  sparkModels: () => ["spark", "models"] as const,
+  /** GET spark/predictions?cluster=…&limit=… */
+  sparkPredictions: (cluster: string, limit: number) => ["spark", "predictions", cluster, limit] as const,
+};

@@ -100,13 +100,18 @@ def refusal(scope: dict[str, Any]) -> str | None:
     )
 
 
+def refusal_message(reason: str) -> dict[str, Any]:
+    """The `error` message sent before a refused handshake is closed."""
+    error = {"code": "origin_refused", "message": reason, "details": {"field": "origin"}}
+    return {"type": "error", "error": error}
+
+
 async def _refuse(receive: Any, send: Any, reason: str) -> None:
     message = await receive()
     if message.get("type") != "websocket.connect":
         return
     await send({"type": "websocket.accept"})
-    error = {"code": "origin_refused", "message": reason, "details": {"field": "origin"}}
-    await send({"type": "websocket.send", "text": json.dumps({"type": "error", "error": error})})
+    await send({"type": "websocket.send", "text": json.dumps(refusal_message(reason))})
     await send({"type": "websocket.close", "code": CLOSE_ORIGIN_REFUSED})
 
 

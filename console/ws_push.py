@@ -17,6 +17,8 @@ from console.ws_auth import AuthenticatedConsumer
 
 log = logging.getLogger(__name__)
 
+# The `status` messages of these sockets: joined (pushes will come), or not (the page polls).
+LIVE = {"type": "status", "live": True}
 UNAVAILABLE = {"type": "status", "live": False, "reason": "Live updates are unavailable (Redis)."}
 
 
@@ -58,7 +60,7 @@ class GroupPushConsumer(AuthenticatedConsumer):
             log.info("%s not joined: %r", type(self).__name__, exc)
             await self.send_json(UNAVAILABLE)
             return
-        await self.send_json({"type": "status", "live": True})
+        await self.send_json(LIVE)
         await self.on_joined()
 
     async def receive(

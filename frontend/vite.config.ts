@@ -42,5 +42,7 @@ export default defineConfig(({ command }) => ({
     include: ["src/**/*.test.{ts,tsx}"],
     restoreMocks: true,
     unstubGlobals: true,
+    // styles.test.ts reads the stylesheet (?raw): CSS is not emptied for it.
+    css: { include: [/styles\.css/] },
   },
 }));

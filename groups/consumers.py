@@ -92,6 +92,24 @@ def parse_subscribe(content: object) -> Subscription:
     return frozenset(groups)
 
 
+def read_subscription(text_data: str | None) -> Subscription:
+    """The subscription a client frame asks for; FrameError (answered with `error_message`)
+    when the frame cannot be read or asks for nothing the socket can do."""
+    return parse_subscribe(read_frame(text_data, LAG_FRAME))
+
+
+def status_message(problem: str | None) -> dict[str, Any]:
+    """The `status` message answering a subscription: live, or not with the problem."""
+    status: dict[str, Any] = {
+        "type": "status",
+        "live": problem is None,
+        "sample_seconds": settings.LAG_SAMPLE_SECONDS,
+    }
+    if problem:
+        status["reason"] = problem
+    return status
+
+
 def _known(cluster: str) -> bool:
     try:
         get_cluster(cluster)
@@ -110,7 +128,7 @@ class LagConsumer(AuthenticatedConsumer):
 
     async def layer_down(self, event: dict[str, Any]) -> None:
         if self.cluster and self.subscribed:
-            await self.send_json(self._status("Live updates are unavailable (Redis)."))
+            await self.send_json(status_message("Live updates are unavailable (Redis)."))
 
     async def layer_back(self, event: dict[str, Any]) -> None:
         # Redis may have lost the memberships: join again, then the usual status and data.
@@ -133,7 +151,7 @@ class LagConsumer(AuthenticatedConsumer):
         if not self.cluster:
             return
         try:
-            wanted = parse_subscribe(read_frame(text_data, LAG_FRAME))
+            wanted = read_subscription(text_data)
         except FrameError as exc:
             await self.send_json(error_message(exc))
             return
@@ -154,7 +172,7 @@ class LagConsumer(AuthenticatedConsumer):
         except Exception as exc:  # noqa: BLE001 (Redis down: say so, keep the socket)
             log.info("%s: latest lag not read: %r", self.cluster, exc)
             problem = problem or "The lag store (Redis) is unavailable."
-        await self.send_json(self._status(problem))
+        await self.send_json(status_message(problem))
         for group in sorted(latest):
             if self._wants(group):
                 await self.send_json({**lag_message(latest[group]), "group_id": group})
@@ -177,17 +195,6 @@ class LagConsumer(AuthenticatedConsumer):
             log.info("%s: lag subscription not joined: %r", self.cluster, exc)
             return "Live updates are unavailable (Redis)."
         return None
-
-    @staticmethod
-    def _status(problem: str | None) -> dict[str, Any]:
-        status: dict[str, Any] = {
-            "type": "status",
-            "live": problem is None,
-            "sample_seconds": settings.LAG_SAMPLE_SECONDS,
-        }
-        if problem:
-            status["reason"] = problem
-        return status
 
     def _wants(self, group: object) -> bool:
         return self.subscription is None or group in self.subscription

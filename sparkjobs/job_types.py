@@ -134,7 +134,8 @@ class JobType:
     # cluster: each raises BadInput naming the field.
     data_checks: tuple[Callable[[ClusterClient, dict[str, Any]], None], ...] = ()
     # Where `script` is: sparkjobs/jobs/, or the jobs directory of the app that registers the
-    # type. A script imports `common` (shipped with --py-files) and files next to it.
+    # type. A script imports `common` and `job_errors` (shipped with --py-files) and files next
+    # to it.
     scripts_dir: Path = JOBS_DIR
     # A multi-step job's step names, in order (sparkjobs/steps.py): its jobs list them all,
     # pending, from the moment they are saved, and its script prints their transitions.

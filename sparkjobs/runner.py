@@ -46,6 +46,7 @@ from sparkjobs import steps as job_steps
 from sparkjobs.catalog import JOB_TYPES
 from sparkjobs.choices import ACTIVE, JobState
 from sparkjobs.job_types import JobType, result_problem
+from sparkjobs.jobs import job_errors
 from sparkjobs.kafka_options import masked, spark_kafka_options
 from sparkjobs.models import SparkJob
 from sparkjobs.ranges import resolve_ranges
@@ -54,6 +55,8 @@ log = logging.getLogger(__name__)
 
 POLL_SECONDS = 1.0
 TAIL_LINES = 80
+# How much of driver.log's end is searched for the error when the script wrote none.
+LOG_READ_BYTES = 2 * 1024 * 1024
 STARTED = (JobState.SUBMITTED, JobState.RUNNING)
 
 
@@ -366,10 +369,28 @@ def _final_steps(out: DriverOutput, state: str, error: str) -> dict[str, Any]:
     return {"steps": job_steps.finalize(current, state, error, timezone.now().isoformat())}
 
 
+def _log_lines(where: Path, out: DriverOutput) -> list[str]:
+    """The end of driver.log (at most LOG_READ_BYTES): a Spark stack trace can be longer than
+    the tail kept in memory. The kept tail when the file cannot be read."""
+    try:
+        with (where / "driver.log").open("rb") as f:
+            size = f.seek(0, os.SEEK_END)
+            f.seek(max(0, size - LOG_READ_BYTES))
+            lines = f.read().decode("utf-8", "replace").splitlines()
+    except OSError:
+        return out.lines()
+    return lines[1:] if size > LOG_READ_BYTES else lines  # the first may be cut
+
+
 def _error_of(where: Path, out: DriverOutput, returncode: int) -> str:
+    """The job's error: the script's (error.txt, its exception's root cause), else the root
+    cause the driver log shows (no error.txt: the JVM or Python died before writing it; or
+    one naming only py4j's wrapper, whose Java text could not be read)."""
     try:
         written = (where / "error.txt").read_text().strip()
     except OSError:
         written = ""
-    found = written or spark_submit.parse_error(out.lines())
-    return found or f"spark-submit exited with status {returncode}; see the driver log."
+    if written and not job_errors.names_no_cause(written):
+        return written
+    found = spark_submit.parse_error(_log_lines(where, out))
+    return found or written or f"spark-submit exited with status {returncode}; see the driver log."

@@ -11,7 +11,10 @@ from pathlib import Path
 from typing import Any
 
 from sparkjobs.job_types import JOBS_DIR
+from sparkjobs.jobs import job_errors
 
+# The modules every job script may import, shipped with --py-files.
+DRIVER_MODULES = ("common.py", "job_errors.py")
 # Printed by sparkjobs/jobs/common.py once the SparkContext is up.
 APP_MARKER = "KAFKA_CONSOLE_SPARK_APP"
 MASK = "******"
@@ -76,8 +79,9 @@ def build_command(
     jar_list = [str(j) for j in jars]
     if jar_list:
         cmd += ["--jars", ",".join(jar_list)]
-    # Shipped so that executors on other machines can import the helpers too.
-    cmd += ["--py-files", str(JOBS_DIR / "common.py")]
+    # Shipped so that executors on other machines can import the helpers too (and scripts
+    # outside sparkjobs/jobs/ find them on the driver).
+    cmd += ["--py-files", ",".join(str(JOBS_DIR / name) for name in DRIVER_MODULES)]
     for key, value in all_conf.items():
         cmd += ["--conf", f"{key}={value}"]
     return [*cmd, str(script), str(spec_path)]
@@ -103,8 +107,6 @@ _APP_ID_RES = (
     re.compile(r"Submitted application (?P<app>application_\d+_\d+)"),
 )
 _UI_RE = re.compile(r"Bound SparkUI to \S+, and started at (?P<ui>https?://\S+)")
-_PY_ERROR = re.compile(r"^(?P<name>[A-Za-z_][\w.]*(?:Error|Exception|Exit)\b[^:]*):\s*(?P<msg>.*)")
-_JVM_ERROR = re.compile(r'Exception in thread "main" (?P<msg>.+)')
 
 
 def parse_app_id(line: str) -> str | None:
@@ -122,24 +124,11 @@ def parse_ui_url(line: str) -> str | None:
 
 
 def parse_error(lines: Iterable[str]) -> str | None:
-    """The error a failed driver reported: the last line of its last Python traceback, else
-    the JVM's `Exception in thread "main"`, else the last ERROR log line."""
-    lines = list(lines)
-    in_traceback = False
-    python_error = jvm_error = log_error = None
-    for line in lines:
-        text = line.rstrip("\n")
-        if text.startswith("Traceback (most recent call last)"):
-            in_traceback = True
-            continue
-        if in_traceback and (match := _PY_ERROR.match(text)):
-            python_error = f"{match['name'].split('.')[-1]}: {match['msg']}".strip()
-            in_traceback = False
-        elif match := _JVM_ERROR.search(text):
-            jvm_error = jvm_error or match["msg"].strip()
-        elif " ERROR " in text:
-            log_error = text.split(" ERROR ", 1)[1].strip()
-    return python_error or jvm_error or log_error
+    """The error a failed driver's output shows, named by its root cause
+    (sparkjobs/jobs/job_errors.py): the innermost exception of its last Python traceback (a
+    Java `Caused by:` in py4j's text, or a Python exception a UDF raised), else of the JVM's
+    `Exception in thread "main"`, else the last ERROR log line; None when there is none."""
+    return job_errors.from_log(lines)
 
 
 def stage_progress(stages: Any) -> float | None:

@@ -25,8 +25,27 @@ def _cluster_fields(cfg: ClusterConfig, desc: kafka.ClusterDescription | None) -
     }
 
 
+def same_cluster_as(rows: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """Each row with `same_cluster_as`: the names of the other rows (in their order, the
+    registry's) whose Kafka cluster id is its own. Registry entries may reach one cluster
+    another way (the dev stack's `local` over PLAINTEXT and `local-secure` over SASL_SSL);
+    an unreachable one (no id) is alone."""
+    by_id: dict[str, list[str]] = {}
+    for row in rows:
+        if row["cluster_id"] is not None:
+            by_id.setdefault(row["cluster_id"], []).append(row["name"])
+    return [
+        {
+            **row,
+            "same_cluster_as": [n for n in by_id.get(row["cluster_id"], []) if n != row["name"]],
+        }
+        for row in rows
+    ]
+
+
 def list_clusters(configs: list[ClusterConfig]) -> list[dict[str, Any]]:
-    """Every registered cluster; an unreachable one is listed with `reachable: false`."""
+    """Every registered cluster; an unreachable one is listed with `reachable: false`, and
+    entries reaching the same Kafka cluster name each other (`same_cluster_as`)."""
 
     def probe(cfg: ClusterConfig) -> dict[str, Any]:
         try:
@@ -36,7 +55,7 @@ def list_clusters(configs: list[ClusterConfig]) -> list[dict[str, Any]]:
             return _cluster_fields(cfg, None)
 
     with ThreadPoolExecutor(max_workers=max(1, min(8, len(configs)))) as pool:
-        return list(pool.map(probe, configs))
+        return same_cluster_as(list(pool.map(probe, configs)))
 
 
 def broker_rows(

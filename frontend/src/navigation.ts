@@ -1,5 +1,6 @@
 // Top-bar navigation. Add an entry here when its page exists (and its route in
 // App.tsx); entries must lead somewhere real.
+import { API_BASE } from "./api/client";
 import type { Role } from "./api/types";
 
 export interface NavItem {
@@ -17,6 +18,27 @@ export const NAV_ITEMS: NavItem[] = [
   { to: "/", label: "Clusters", end: true, activePrefixes: ["/clusters/"] },
   { to: "/spark/jobs", label: "Spark jobs", activePrefixes: ["/spark/"] },
   { to: "/maintenance", label: "Predictive maintenance" },
+];
+
+/** The REST API's interactive docs (Swagger UI), served by Django, not by the SPA's router. */
+export const API_DOCS_URL = `${API_BASE}docs/`;
+
+/** A top-bar entry that leaves the SPA: a plain link the server answers (never a client route). */
+export interface ExternalNavItem {
+  href: string;
+  label: string;
+  /** The tooltip: where it leads. */
+  title: string;
+  testId: string;
+}
+
+export const EXTERNAL_NAV_ITEMS: ExternalNavItem[] = [
+  {
+    href: API_DOCS_URL,
+    label: "API docs",
+    title: "The REST API's reference (Swagger UI), in a new tab",
+    testId: "nav-api-docs",
+  },
 ];
 
 /** A tab of the per-cluster pages (Overview | Topics | ...). */

@@ -42,12 +42,13 @@ class Evaluator:
         this pass's points)."""
         self.steady.start()
         evaluations = {
-            listing.group_id: self._group(listing.group_id, read, at) for listing in read.listings
+            listing.group_id: self._group(listing, read, at) for listing in read.listings
         }
         self.steady.finish()
         return evaluations
 
-    def _group(self, group: str, read: GroupsRead, at: float) -> dict[str, Any]:
+    def _group(self, listing: kafka.GroupListing, read: GroupsRead, at: float) -> dict[str, Any]:
+        group = listing.group_id
         desc = read.descriptions.get(group)
         members = desc.members if desc else []
         has_members = bool(members)
@@ -86,6 +87,9 @@ class Evaluator:
             "ts": at,
             "state": desc.state if desc else "Unknown",
             "member_count": len(members),
+            # Kafka's AdminClient isSimpleConsumerGroup: no protocol type, i.e. offsets
+            # committed without ever joining the group (kafka-lag-exporter's label).
+            "is_simple_consumer": desc.protocol_type == "" if desc else listing.is_simple,
             "status": overall["status"],
             "total_lag": overall["lag"],
             "max_lag": overall["max_lag"],

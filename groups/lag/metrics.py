@@ -1,8 +1,13 @@
 """Prometheus exposition of the lag sampler's latest evaluations, and who may scrape it. Pure.
 
-Metric names and labels are kafka-lag-exporter's (Metrics.scala), so its dashboards and
-alerts work unchanged; `kafka_console_*` are this console's own. Values come only from the
-stored evaluations (docs/live-lag.md): rendering never calls Kafka or Redis.
+Metric names and labels are kafka-lag-exporter's (Metrics.scala, and the labels its README
+documents: `is_simple_consumer` on the two max-lag gauges), so its dashboards and alerts work
+unchanged; `kafka_console_*` are this console's own. Values come only from the stored
+evaluations (docs/live-lag.md): rendering never calls Kafka or Redis.
+
+Registry entries that reach the same Kafka cluster (the same cluster id, e.g. the dev stack's
+`local` over PLAINTEXT and `local-secure` over SASL_SSL) are exported once (`one_per_cluster`),
+so a sum over `cluster_name` counts every group once.
 """
 
 from __future__ import annotations
@@ -10,6 +15,7 @@ from __future__ import annotations
 import hmac
 import ipaddress
 from collections.abc import Iterable, Iterator, Mapping, Sequence
+from dataclasses import dataclass
 from typing import Any
 
 from prometheus_client import CollectorRegistry, generate_latest
@@ -31,6 +37,9 @@ PARTITION_LABELS = [
     "client_id",
 ]
 GROUP_LABELS = ["cluster_name", "group"]
+# kafka-lag-exporter's README gives the max-lag gauges this label: "true" for a group whose
+# offsets are committed without joining it (no protocol type: a simple consumer).
+SIMPLE_GROUP_LABELS = ["cluster_name", "group", "is_simple_consumer"]
 GROUP_TOPIC_LABELS = ["cluster_name", "group", "topic"]
 TOPIC_PARTITION_LABELS = ["cluster_name", "topic", "partition"]
 # Every status gets a series (1 for the current one, 0 for the others): the state-set
@@ -70,10 +79,10 @@ class _Families:
             PARTITION_LABELS,
         )
         self.max_lag = gauge(
-            "kafka_consumergroup_group_max_lag", "Max group offset lag", GROUP_LABELS
+            "kafka_consumergroup_group_max_lag", "Max group offset lag", SIMPLE_GROUP_LABELS
         )
         self.max_lag_seconds = gauge(
-            "kafka_consumergroup_group_max_lag_seconds", "Max group time lag", GROUP_LABELS
+            "kafka_consumergroup_group_max_lag_seconds", "Max group time lag", SIMPLE_GROUP_LABELS
         )
         self.sum_lag = gauge(
             "kafka_consumergroup_group_sum_lag", "Sum of group offset lag", GROUP_LABELS
@@ -125,9 +134,17 @@ def _add(family: GaugeMetricFamily, labels: list[str], value: Any) -> None:
         family.add_metric(labels, number)
 
 
+def _simple(ev: Evaluation) -> str:
+    """ "true"/"false" as kafka-lag-exporter writes it; "" (no label) for an evaluation stored
+    before the sampler recorded it."""
+    value = ev.get("is_simple_consumer")
+    return ("true" if value else "false") if isinstance(value, bool) else ""
+
+
 def _add_group(out: _Families, cluster: str, group: str, ev: Evaluation) -> None:
-    _add(out.max_lag, [cluster, group], ev.get("max_lag"))
-    _add(out.max_lag_seconds, [cluster, group], ev.get("max_lag_seconds"))
+    simple = _simple(ev)
+    _add(out.max_lag, [cluster, group, simple], ev.get("max_lag"))
+    _add(out.max_lag_seconds, [cluster, group, simple], ev.get("max_lag_seconds"))
     _add(out.sum_lag, [cluster, group], ev.get("total_lag"))
     topics = ev.get("topics")
     for topic, summary in sorted(topics.items() if isinstance(topics, dict) else []):
@@ -199,6 +216,49 @@ def families(clusters: Mapping[str, Mapping[str, Evaluation]]) -> list[Metric]:
     return out.all()
 
 
+# --- one Kafka cluster, one set of series -----------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Entry:
+    """One registry entry as a scrape reads it: its name, the Kafka cluster id its sampler
+    stored (None: unknown, no pass recorded yet) and its groups' evaluations."""
+
+    name: str
+    cluster_id: str | None
+    groups: Mapping[str, Evaluation]
+
+
+def one_per_cluster(
+    entries: Sequence[Entry],
+) -> tuple[dict[str, Mapping[str, Evaluation]], dict[str, str]]:
+    """What to export, {entry name: evaluations}, and the entries left out, {name: the entry
+    exported for the same Kafka cluster}. Of the entries (in registry order) that share a
+    cluster id, one is exported: the first with evaluations stored, else the first. An entry
+    whose cluster id is unknown counts as a cluster of its own."""
+    chosen: dict[str, Entry] = {}
+    for entry in entries:
+        if entry.cluster_id is None:
+            continue
+        first = chosen.get(entry.cluster_id)
+        if first is None or (not first.groups and entry.groups):
+            chosen[entry.cluster_id] = entry
+    export: dict[str, Mapping[str, Evaluation]] = {}
+    left_out: dict[str, str] = {}
+    for entry in entries:
+        kept = chosen.get(entry.cluster_id) if entry.cluster_id is not None else entry
+        if kept is None or kept is entry:
+            export[entry.name] = entry.groups
+        else:
+            left_out[entry.name] = kept.name
+    return export, left_out
+
+
+def _comment(text: str) -> bytes:
+    # A comment line of the text format: one line, whatever the names hold.
+    return ("# " + " ".join(text.split()) + "\n").encode("utf-8", "backslashreplace")
+
+
 class _Snapshot(Collector):
     """A collector over already computed families (one per scrape, never registered globally)."""
 
@@ -209,13 +269,24 @@ class _Snapshot(Collector):
         return self.metrics
 
 
-def render(clusters: Mapping[str, Mapping[str, Evaluation]]) -> bytes:
-    """The Prometheus text exposition (CONTENT_TYPE_LATEST) of the given evaluations."""
+def render(
+    clusters: Mapping[str, Mapping[str, Evaluation]], left_out: Mapping[str, str] | None = None
+) -> bytes:
+    """The Prometheus text exposition (CONTENT_TYPE_LATEST) of the given evaluations; a comment
+    line first for each registry entry left out as the same Kafka cluster as another
+    (`one_per_cluster`)."""
     # A fresh registry per scrape: nothing is kept between scrapes, so a group or partition
     # that left the store leaves the output too (no stale series to remove by hand).
     registry = CollectorRegistry(auto_describe=False)
     registry.register(_Snapshot(families(clusters)))
-    return generate_latest(registry)
+    notes = b"".join(
+        _comment(
+            f"kafka-console: cluster_name={name!r} is the same Kafka cluster as "
+            f"cluster_name={kept!r}: its series are exported once, as {kept!r}"
+        )
+        for name, kept in sorted((left_out or {}).items())
+    )
+    return notes + generate_latest(registry)
 
 
 # --- who may scrape --------------------------------------------------------------------------

@@ -2,7 +2,9 @@
 
 A plain Django view, not DRF: scrapers carry neither a session nor an API token, and the
 view stays out of the OpenAPI schema and the role matrix. It reads Redis only, so a scrape
-costs no Kafka call. Who may scrape: METRICS_BEARER_TOKEN, else METRICS_ALLOWED_NETWORKS.
+costs no Kafka call: each cluster's latest evaluations and its sampler's last pass record,
+whose Kafka cluster id tells registry entries of one cluster apart (exported once:
+metrics.one_per_cluster). Who may scrape: METRICS_BEARER_TOKEN, else METRICS_ALLOWED_NETWORKS.
 """
 
 from __future__ import annotations
@@ -55,6 +57,12 @@ def _refusal(request: HttpRequest) -> JsonResponse | None:
     )
 
 
+def _entry(cluster: str) -> metrics.Entry:
+    groups, meta = store.read_latest_and_meta(cluster)
+    cluster_id = (meta or {}).get("cluster_id")
+    return metrics.Entry(cluster, cluster_id if isinstance(cluster_id, str) else None, groups)
+
+
 @csrf_exempt  # changes nothing; a POST gets the JSON 405, not Django's HTML CSRF page
 def metrics_view(request: HttpRequest) -> HttpResponse:
     if request.method not in ("GET", "HEAD"):
@@ -64,7 +72,7 @@ def metrics_view(request: HttpRequest) -> HttpResponse:
     if refusal := _refusal(request):
         return refusal
     try:
-        data = {cfg.name: store.read_latest(cfg.name) for cfg in all_clusters()}
+        entries = [_entry(cfg.name) for cfg in all_clusters()]  # registry order
     except store.StoreUnavailable:
         # Better no scrape (Prometheus records `up` 0) than an empty one that reads as
         # "every group gone".
@@ -73,6 +81,7 @@ def metrics_view(request: HttpRequest) -> HttpResponse:
             "lag_store_unavailable",
             "The lag samples are kept in Redis, which does not answer; try again shortly.",
         )
-    response = HttpResponse(metrics.render(data), content_type=CONTENT_TYPE_LATEST)
+    data, left_out = metrics.one_per_cluster(entries)
+    response = HttpResponse(metrics.render(data, left_out), content_type=CONTENT_TYPE_LATEST)
     response["Cache-Control"] = "no-store"
     return response

@@ -51,6 +51,10 @@ class PassResult:
     timestamp_reads: int = 0
     error: str | None = None
     published: int = 0
+    # The Kafka cluster id (DescribeCluster, from the pass's metadata snapshot; the last one
+    # known when this pass had none): /metrics tells registry entries of one cluster apart
+    # by it without a Kafka call.
+    cluster_id: str | None = None
     # Seconds per part of the pass: read (the Kafka group and offset reads, with read_list,
     # read_groups, read_leaders and read_offsets in it), windows (each partition's new
     # point), timestamps (records at committed offsets), evaluate, store_latest, publish,
@@ -75,6 +79,7 @@ class ClusterSampler:
     previous: dict[str, dict[str, Any]] | None = None  # the last pass's evaluations
     last_minute: int | None = None  # of the last pass, for the day series' minute points
     passes: int = 0  # successful passes so far
+    cluster_id: str | None = None  # the Kafka cluster id, from the latest metadata snapshot
 
     def __post_init__(self) -> None:
         self.windows = Windows(self.window)
@@ -121,6 +126,7 @@ class ClusterSampler:
             partitions=self.windows.count(),
             timestamp_reads=reads,
             phases=phases,
+            cluster_id=self.cluster_id,
         )
         # The latest evaluations are stored before the push (a page that refetches on a push
         # reads them), the history after it: sockets should not wait on the charts' series.
@@ -159,17 +165,23 @@ class ClusterSampler:
                     laps=Laps(phases, "read_"),
                 )
             except kafka.KafkaAdapterError as exc:
-                result = PassResult(False, at, time.monotonic() - started, error=str(exc))
-                store.write_meta(self.cfg.name, result.as_meta(), self.interval_s)
-                return result
+                error = str(exc)
+        # Leaving the pool waited for the snapshot: the record has this pass's cluster id.
+        result = PassResult(
+            False, at, time.monotonic() - started, error=error, cluster_id=self.cluster_id
+        )
+        store.write_meta(self.cfg.name, result.as_meta(), self.interval_s)
+        return result
 
     def _take_snapshot(self) -> ClusterSnapshot | None:
-        """This pass's metadata: leaders for the offset lookups."""
+        """This pass's metadata: leaders for the offset lookups, and the cluster id."""
         try:
-            return cache.snapshot(self.cfg, max_age=0)
+            snap = cache.snapshot(self.cfg, max_age=0)
         except kafka.KafkaAdapterError as exc:
             log.info("%s: no metadata this pass: %s", self.cfg.name, exc)
             return None
+        self.cluster_id = snap.description.cluster_id or self.cluster_id
+        return snap
 
     def update_windows(self, read: GroupsRead, at: float) -> None:
         """Each partition's new point in its window, and its log end in its history."""

@@ -2,7 +2,7 @@
 
 Keys (cluster and group names are hashed: they may hold any text):
 - `kc:lag:{c}:latest`  hash group -> evaluation JSON (docs/live-lag.md), replaced each pass
-- `kc:lag:{c}:meta`    the last pass: ts, ok, error, duration, counts
+- `kc:lag:{c}:meta`    the last pass: ts, ok, error, duration, counts, the Kafka cluster id
 - `kc:lag:{c}:win`     hash group -> the sampler's windows, so a standby can take over
 - `kc:lag:{c}:h1:{g}`  list of compact points, one per sample, last hour
 - `kc:lag:{c}:h24:{g}` list of compact points, one per minute, last 24 hours
@@ -202,6 +202,21 @@ def read_latest(cluster: str) -> dict[str, dict[str, Any]]:
     """group id -> the latest evaluation of every group of the cluster ({} when none)."""
     raw = _call(lambda r: r.hgetall(key(cluster, "latest")))
     return {g.decode(): _loads(v) for g, v in raw.items()}
+
+
+def read_latest_and_meta(cluster: str) -> tuple[dict[str, dict[str, Any]], dict[str, Any] | None]:
+    """`read_latest` and `read_meta` in one round trip (a /metrics scrape: the meta's
+    `cluster_id` tells registry entries of one Kafka cluster apart)."""
+
+    def run(r: redis.Redis) -> list[Any]:
+        pipe = r.pipeline(transaction=False)
+        pipe.hgetall(key(cluster, "latest"))
+        pipe.get(key(cluster, "meta"))
+        return pipe.execute()
+
+    latest, meta = _call(run)
+    evaluations = {g.decode(): _loads(v) for g, v in latest.items()}
+    return evaluations, None if meta is None else _loads(meta)
 
 
 def read_group(cluster: str, group: str) -> dict[str, Any] | None:

@@ -21,6 +21,7 @@ from collections.abc import Callable
 from typing import Any
 
 from common import run
+from job_errors import describe
 from pipeline_steps import PIPELINE_STEPS, STEP_KEYS
 from pm_features import failure_labels, window_features
 from pm_model import score, train_model, training_set
@@ -38,8 +39,9 @@ def mark(step: str, state: str, **extra: Any) -> None:
 
 
 def first_line(exc: BaseException) -> str:
-    text = str(exc).strip()
-    return f"{type(exc).__name__}: {text.splitlines()[0] if text else ''}"[:2000]
+    """A step's error: its root cause on one line (job_errors.describe), so a step whose
+    Kafka read failed names the Java exception, not py4j's "An error occurred while calling"."""
+    return describe(exc)
 
 
 def in_pipeline(message: str, key: str, fields: Any) -> str:

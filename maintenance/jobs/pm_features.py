@@ -82,6 +82,9 @@ def read_topic(
         .options(**kafka_options)
         .option("subscribe", topic)
         .option("endingOffsets", "latest")
+        # Records deleted by retention between planning and reading fail the step, naming the
+        # cause (docs/spark-jobs.md, "Records lost while a job reads").
+        .option("failOnDataLoss", "true")
     )
     if start_time is not None:
         reader = reader.option("startingTimestamp", str(_millis(start_time))).option(

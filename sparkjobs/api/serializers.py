@@ -1,7 +1,9 @@
 from rest_framework import serializers
 
 from console.api.limits import KafkaText
+from sparkjobs.catalog import JOB_TYPES
 from sparkjobs.models import SparkJob
+from sparkjobs.schema_order import in_schema_order
 
 
 class JobTypeSerializer(serializers.Serializer):
@@ -26,7 +28,10 @@ class SparkJobSerializer(serializers.ModelSerializer):
         'running, succeeded, failed, skipped), "started_at", "finished_at", "result", "error"}]',
     )
     created_by: serializers.SlugRelatedField = serializers.SlugRelatedField(
-        slug_field="username", read_only=True
+        slug_field="username",
+        read_only=True,
+        allow_null=True,
+        help_text="null once the user who submitted it was deleted",
     )
 
     class Meta:
@@ -51,3 +56,11 @@ class SparkJobSerializer(serializers.ModelSerializer):
             "steps",
         ]
         read_only_fields = fields
+
+    def to_representation(self, instance: SparkJob) -> dict:
+        data = super().to_representation(instance)
+        job_type = JOB_TYPES.get(instance.job_type)
+        if job_type is not None:
+            data["params"] = in_schema_order(data["params"], job_type.params_schema)
+            data["result"] = in_schema_order(data["result"], job_type.result_schema)
+        return data

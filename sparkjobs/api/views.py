@@ -1,4 +1,5 @@
 from pathlib import Path
+from typing import Any
 
 from django.http import FileResponse, HttpResponse
 from django.http.response import HttpResponseBase
@@ -16,10 +17,16 @@ from sparkjobs.choices import JobState
 LIST_DEFAULT, LIST_MAX = 100, 1000
 
 
+def job_types_answer() -> list[dict[str, Any]]:
+    """The answer of GET spark/job-types: every job type of the catalog, in its order (also
+    what `manage.py tssamples` writes for the SPA's tests)."""
+    return list(s.JobTypeSerializer([jt.describe() for jt in JOB_TYPES.values()], many=True).data)
+
+
 class JobTypeListView(ConsoleAPIView):
     @extend_schema(responses=s.JobTypeSerializer(many=True), summary="Spark job types")
     def get(self, request: Request) -> Response:
-        return Response([jt.describe() for jt in JOB_TYPES.values()])
+        return Response(job_types_answer())
 
 
 class JobListView(ConsoleAPIView):

@@ -1,9 +1,10 @@
 """What every job script shares: the spec file, reading a range with Spark's Kafka source,
 the result file, and the line that tells the console which Spark application this is.
 
-Contract: `spark-submit ... jobs/<script>.py <spec.json>`. The spec (mode 0600, it holds
-the cluster's secrets) gives `params`, `topic`, `ranges` ({partition: [first, end)}),
-`kafka_options`, `output_dir`, `result_path` and `error_path`.
+Contract: `spark-submit ... jobs/<script>.py <spec.json>`, with common.py and job_errors.py
+shipped by `--py-files`. The spec (mode 0600, it holds the cluster's secrets) gives `params`,
+`topic`, `ranges` ({partition: [first, end)}), `kafka_options`, `output_dir`, `result_path`
+and `error_path`.
 """
 
 from __future__ import annotations
@@ -15,6 +16,7 @@ import traceback
 from collections.abc import Callable
 from typing import Any
 
+from job_errors import describe
 from pyspark.sql import DataFrame, SparkSession
 
 # The console's runner looks for this line to learn the application id and UI address.
@@ -48,6 +50,10 @@ def read_range(spark: SparkSession, spec: dict[str, Any]) -> DataFrame:
         .option("startingOffsets", json.dumps(starting))
         .option("endingOffsets", json.dumps(ending))
         .option("includeHeaders", "true")
+        # Records the range names that retention deleted before they were read fail the job,
+        # naming the cause (docs/spark-jobs.md, "Records lost while a job reads"): the result
+        # states the exact range it covers.
+        .option("failOnDataLoss", "true")
         .load()
     )
 
@@ -72,10 +78,11 @@ def run(main: Callable[[SparkSession, dict[str, Any]], dict[str, Any]]) -> None:
     try:
         write_json(spec["result_path"], main(spark, spec))
     except BaseException as exc:
-        # The console shows this first line as the job's error; the log has the rest.
-        message = str(exc).strip().splitlines()[0] if str(exc).strip() else ""
+        # The console shows this line as the job's error: the root cause (the innermost
+        # `Caused by:` of py4j's Java trace, not "An error occurred while calling o91...").
+        # The log has the whole traceback.
         with open(spec["error_path"], "w") as f:
-            f.write(f"{type(exc).__name__}: {message}"[:2000])
+            f.write(describe(exc))
         traceback.print_exc()
         raise
     finally:

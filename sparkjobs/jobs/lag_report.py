@@ -83,6 +83,9 @@ def main(spark: SparkSession, spec: dict[str, Any]) -> dict[str, Any]:
         # A partition with nothing written since then starts (and ends) at its end.
         .option("startingOffsetsByTimestampStrategy", "latest")
         .option("endingTimestamp", str(end_ms + SLACK_MS))
+        # Samples of the period deleted by retention before they were read fail the report
+        # (docs/spark-jobs.md, "Records lost while a job reads"): it states its period.
+        .option("failOnDataLoss", "true")
         .load()
     )
     samples = raw.select(F.from_json(F.col("value").cast("string"), VALUE).alias("v")).select("v.*")

@@ -86,13 +86,13 @@ def _wait_for_topic(ws: Any, topic: str, timeout: float = 30.0) -> dict:
 def test_a_push_reaches_sockets_on_both_processes(pair):
     first, second = pair
     viewer = first.token("two-web-viewer", "viewer")  # one database: valid on both
-    operator = first.token("two-web-operator", "operator")
+    admin = first.token("two-web-admin", "admin")  # topic create and delete need it
     topic = f"two-web-{uuid.uuid4().hex[:8]}"
     with _metadata_socket(first, viewer) as on_first, _metadata_socket(second, viewer) as on_second:
         created = requests.post(
             f"{second.base}/api/v1/clusters/local/topics",
             json={"name": topic, "partitions": 1, "replication_factor": 1, "configs": {}},
-            headers={"Authorization": f"Token {operator}"},
+            headers={"Authorization": f"Token {admin}"},
             timeout=30,
         )
         assert created.status_code == 201, created.text
@@ -100,7 +100,7 @@ def test_a_push_reaches_sockets_on_both_processes(pair):
     assert one == two  # the same message, fanned out by each process to its own sockets
     requests.delete(
         f"{first.base}/api/v1/clusters/local/topics/{topic}",
-        headers={"Authorization": f"Token {operator}"},
+        headers={"Authorization": f"Token {admin}"},
         timeout=30,
     )
 

@@ -40,3 +40,33 @@ def test_unreachable_cluster_is_listed_as_unreachable(viewer_client, unreachable
     rows = {row["name"]: row for row in viewer_client.get("/api/v1/clusters").json()}
     assert rows["gone"]["reachable"] is False
     assert rows["gone"]["broker_count"] is None
+
+
+def test_registry_entries_of_one_kafka_cluster_name_each_other(
+    viewer_client, settings, monkeypatch
+):
+    """The dev registry's `local` (PLAINTEXT) and `local-secure` (SASL_SSL) reach the same
+    brokers: DescribeCluster gives both the same cluster id, and the list says so."""
+    from console import kafka
+    from topics import cluster_overview
+
+    ids = {"local": "MkU3", "other": "T3Ro", "local-secure": "MkU3", "gone": None}
+    settings.KAFKA_CLUSTERS = {name: ClusterConfig(name, f"{name}:9092") for name in ids}
+
+    class Client:
+        def __init__(self, cfg: ClusterConfig):
+            self.cfg = cfg
+
+        def describe_cluster(self) -> kafka.ClusterDescription:
+            if ids[self.cfg.name] is None:
+                raise kafka.KafkaTimeout("Kafka did not answer.", code="kafka_timeout")
+            return kafka.ClusterDescription(ids[self.cfg.name], 1, [])
+
+    monkeypatch.setattr(cluster_overview.kafka, "for_cluster", lambda cfg, timeout: Client(cfg))
+    rows = viewer_client.get("/api/v1/clusters").json()
+    assert [(r["name"], r["same_cluster_as"]) for r in rows] == [
+        ("local", ["local-secure"]),
+        ("other", []),
+        ("local-secure", ["local"]),
+        ("gone", []),  # unreachable: no id to compare
+    ]

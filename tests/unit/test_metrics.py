@@ -29,13 +29,16 @@ def _part(topic: str, partition: int, committed, lag, **extra) -> dict:
     }  # fmt: skip
 
 
-def _evaluation(group: str, partitions: list[dict], status: str = "WARN", ts=1.7e9) -> dict:
+def _evaluation(
+    group: str, partitions: list[dict], status: str = "WARN", ts=1.7e9, simple: bool = False
+) -> dict:
     lags = [p["lag"] for p in partitions if p["lag"] is not None]
     topics: dict[str, dict] = {}
     for p in partitions:
         topics.setdefault(p["topic"], {"lag": 0})["lag"] += p["lag"] or 0
     return {
         "group_id": group, "ts": ts, "state": "Stable", "member_count": 1, "status": status,
+        "is_simple_consumer": simple,
         "total_lag": sum(lags), "max_lag": max(lags, default=None), "max_lag_seconds": 2.5,
         "catch_up_seconds": None, "retention_risk": "none", "topics": topics,
         "partitions": partitions,
@@ -97,8 +100,14 @@ def test_label_sets_are_kafka_lag_exporters():
         "kafka_consumergroup_group_offset": per_partition,
         "kafka_consumergroup_group_lag": per_partition,
         "kafka_consumergroup_group_lag_seconds": per_partition,
-        "kafka_consumergroup_group_max_lag": {"cluster_name", "group"},
-        "kafka_consumergroup_group_max_lag_seconds": {"cluster_name", "group"},
+        # As kafka-lag-exporter's README documents them (its Metrics.scala dropped the label
+        # in 0.4.1; dashboards written against the README filter on it).
+        "kafka_consumergroup_group_max_lag": {"cluster_name", "group", "is_simple_consumer"},
+        "kafka_consumergroup_group_max_lag_seconds": {
+            "cluster_name",
+            "group",
+            "is_simple_consumer",
+        },
         "kafka_consumergroup_group_sum_lag": {"cluster_name", "group"},
         "kafka_consumergroup_group_topic_sum_lag": {"cluster_name", "group", "topic"},
         "kafka_partition_latest_offset": {"cluster_name", "topic", "partition"},
@@ -165,6 +174,80 @@ def test_names_with_any_text_are_escaped_and_read_back():
         'to"pic',
     )
     assert labels["client_id"] == "ü" and value == 4
+
+
+def test_is_simple_consumer_labels_the_max_lag_gauges():
+    old = _evaluation("old", [_part("t", 0, 1, 7)])
+    del old["is_simple_consumer"]  # stored before the sampler recorded it
+    groups = {
+        "simple": _evaluation("simple", [_part("t", 0, 1, 5)], simple=True),
+        "joined": _evaluation("joined", [_part("t", 0, 1, 6)]),
+        "old": old,
+    }
+    parsed = _parse(metrics.render({"c": groups}))
+    for name in ("kafka_consumergroup_group_max_lag", "kafka_consumergroup_group_max_lag_seconds"):
+        got = {lbl["group"]: lbl.get("is_simple_consumer") for lbl, _ in parsed[name]}
+        # "" is how Prometheus stores a label that is absent.
+        assert got == {"simple": "true", "joined": "false", "old": ""}
+    assert _value(parsed, "kafka_consumergroup_group_max_lag", group="simple") == 5
+    # Only there, as in kafka-lag-exporter: the sums and the partition series do not have it.
+    for name in ("kafka_consumergroup_group_sum_lag", "kafka_consumergroup_group_lag"):
+        assert all("is_simple_consumer" not in lbl for lbl, _ in parsed[name])
+
+
+# --- one Kafka cluster, one set of series -------------------------------------------------
+
+
+def _entries(*specs: tuple[str, str | None, bool]) -> list[metrics.Entry]:
+    """(name, cluster id, has groups) in registry order."""
+    return [
+        metrics.Entry(name, cid, {"g": _evaluation("g", [_part("t", 0, 1, 2)])} if full else {})
+        for name, cid, full in specs
+    ]
+
+
+@pytest.mark.parametrize(
+    "specs, exported, left_out",
+    [
+        # The dev registry: local (PLAINTEXT) and local-secure (SASL_SSL), one cluster.
+        (
+            [("local", "MkU3", True), ("local-secure", "MkU3", True)],
+            ["local"],
+            {"local-secure": "local"},
+        ),
+        # The first in registry order wins, whatever the names' order.
+        ([("b", "X", True), ("a", "X", True), ("c", "Y", True)], ["b", "c"], {"a": "b"}),
+        # ... unless it has no evaluations stored and another one has.
+        ([("a", "X", False), ("b", "X", True), ("c", "X", True)], ["b"], {"a": "b", "c": "b"}),
+        ([("a", "X", False), ("b", "X", False)], ["a"], {"b": "a"}),
+        # An entry whose sampler recorded no id yet is a cluster of its own.
+        ([("a", None, True), ("b", "X", True), ("c", None, True)], ["a", "b", "c"], {}),
+    ],
+)
+def test_one_entry_per_kafka_cluster_is_exported(specs, exported, left_out):
+    data, skipped = metrics.one_per_cluster(_entries(*specs))
+    assert list(data) == exported
+    assert skipped == left_out
+
+
+def test_entries_of_one_cluster_are_counted_once_and_a_comment_says_so():
+    ev = _evaluation("g", [_part("t", 0, 10, 80), _part("t", 1, 5, 40)])
+    entries = [
+        metrics.Entry("local", "MkU3", {"g": ev}),
+        metrics.Entry("local-secure", "MkU3", {"g": ev}),
+        metrics.Entry("prod", "UHJv", {"g": ev}),
+    ]
+    data = metrics.render(*metrics.one_per_cluster(entries))
+    parsed = _parse(data)
+    sums = parsed["kafka_consumergroup_group_sum_lag"]
+    assert sorted(lbl["cluster_name"] for lbl, _ in sums) == ["local", "prod"]
+    assert sum(v for _, v in sums) == 2 * 120  # each Kafka cluster once
+    assert {lbl["cluster_name"] for name in parsed for lbl, _ in parsed[name]} == {"local", "prod"}
+    first = data.decode().splitlines()[0]
+    assert first == (
+        "# kafka-console: cluster_name='local-secure' is the same Kafka cluster as "
+        "cluster_name='local': its series are exported once, as 'local'"
+    )
 
 
 def test_an_empty_store_renders_the_help_lines_only():
@@ -239,18 +322,20 @@ STORE = {
     "local": {"g": _evaluation("g", [_part("t", 0, 10, 80)])},
     "local-secure": {},
 }
+# The sampler's last pass record of each cluster (None: none stored).
+META: dict[str, dict | None] = {"local": {"ok": True}, "local-secure": None}
 
 
 @pytest.fixture
 def store(monkeypatch):
-    """lag_store.read_latest over STORE; the view must read nothing else."""
+    """lag_store.read_latest_and_meta over STORE and META; the view must read nothing else."""
     calls: list[str] = []
 
-    def read_latest(cluster: str) -> dict:
+    def read_latest_and_meta(cluster: str) -> tuple[dict, dict | None]:
         calls.append(cluster)
-        return STORE.get(cluster, {})
+        return STORE.get(cluster, {}), META.get(cluster)
 
-    monkeypatch.setattr(lag_store, "read_latest", read_latest)
+    monkeypatch.setattr(lag_store, "read_latest_and_meta", read_latest_and_meta)
     return calls
 
 
@@ -264,6 +349,27 @@ def test_metrics_view_serves_the_store_without_a_session(client, store):
     labels = {"cluster_name": "local", "group": "g", "topic": "t", "partition": "0"}
     assert _value(parsed, "kafka_consumergroup_group_lag", **labels) == 80
     assert sorted(store) == ["local", "local-secure"]  # every registered cluster, once
+
+
+@pytest.mark.django_db
+def test_metrics_view_exports_the_dev_registry_s_one_cluster_once(client, store, monkeypatch):
+    """local (PLAINTEXT) and local-secure (SASL_SSL) reach the same brokers: the samplers of
+    both store the same cluster id, and each series is exported once, as the first entry."""
+    ev = _evaluation("g", [_part("t", 0, 10, 80)])
+    monkeypatch.setitem(STORE, "local-secure", {"g": ev})
+    monkeypatch.setitem(META, "local", {"ok": True, "cluster_id": "MkU3OEVBNTcwNTJENDM2Qg"})
+    monkeypatch.setitem(META, "local-secure", {"ok": True, "cluster_id": "MkU3OEVBNTcwNTJENDM2Qg"})
+    response = client.get("/metrics")
+    parsed = _parse(response.content)
+    assert [lbl["cluster_name"] for lbl, _ in parsed["kafka_consumergroup_group_lag"]] == ["local"]
+    assert sum(v for _, v in parsed["kafka_consumergroup_group_sum_lag"]) == 80
+    assert b"cluster_name='local-secure' is the same Kafka cluster as" in response.content
+    assert sorted(store) == ["local", "local-secure"]  # one Redis round trip each, no Kafka
+
+    monkeypatch.setitem(META, "local-secure", {"ok": True, "cluster_id": "another"})
+    parsed = _parse(client.get("/metrics").content)
+    names = [lbl["cluster_name"] for lbl, _ in parsed["kafka_consumergroup_group_lag"]]
+    assert names == ["local", "local-secure"]
 
 
 @pytest.mark.django_db
@@ -293,10 +399,10 @@ def test_metrics_view_follows_the_networks_setting(client, store, settings):
 
 @pytest.mark.django_db
 def test_metrics_view_answers_503_when_redis_is_down(client, monkeypatch):
-    def down(cluster: str) -> dict:
+    def down(cluster: str) -> tuple:
         raise lag_store.StoreUnavailable("Redis: connection refused")
 
-    monkeypatch.setattr(lag_store, "read_latest", down)
+    monkeypatch.setattr(lag_store, "read_latest_and_meta", down)
     assert_error(client.get("/metrics"), 503, "lag_store_unavailable")
 
 

@@ -174,3 +174,59 @@ def test_a_point_no_evaluation_saw_stops_the_reuse():
     read = _read({(T, 0): 10}, {(T, 0): 20}, {(T, 0): 0})
     sampler.update_windows(read, 125.0)
     assert sampler.evaluate(read, 125.0)["g"]["partitions"][0]["status"] != "STALL"
+
+
+def test_a_group_that_commits_without_joining_is_a_simple_consumer():
+    """kafka-lag-exporter's is_simple_consumer: Kafka's AdminClient isSimpleConsumerGroup, a
+    group without a protocol type (offsets committed by assign() + commit, never joined)."""
+    sampler = ClusterSampler(ClusterConfig("c", "x:1"))
+    joined_once = GroupDescription("joined", "Empty", "consumer", "", [], 1)
+    simple = GroupDescription("simple", "Empty", "", "", [], 1)
+    read = GroupsRead(
+        listings=[
+            GroupListing("joined", "Empty", False),
+            GroupListing("simple", "Empty", True),
+            GroupListing("undescribed", "Empty", True),  # described by nobody: the listing says
+        ],
+        descriptions={"joined": joined_once, "simple": simple},
+        committed={"joined": {}, "simple": {}, "undescribed": {}},
+        log_ends={},
+        log_starts={},
+    )
+    sampler.update_windows(read, 100.0)
+    got = {g: e["is_simple_consumer"] for g, e in sampler.evaluate(read, 100.0).items()}
+    assert got == {"joined": False, "simple": True, "undescribed": True}
+
+
+def test_each_pass_record_carries_the_kafka_cluster_id(monkeypatch):
+    """/metrics tells registry entries of one Kafka cluster apart by the id in the sampler's
+    pass record (a scrape reads Redis only)."""
+    from types import SimpleNamespace
+
+    from console import kafka
+    from groups.lag import sampler as sampler_module
+
+    snapshots = [
+        SimpleNamespace(description=SimpleNamespace(cluster_id="MkU3"), leader_addresses={})
+    ]
+    written: list[dict] = []
+
+    def snapshot(cfg, max_age):
+        if not snapshots:
+            raise kafka.KafkaTimeout("no metadata", code="kafka_timeout")
+        return snapshots.pop()
+
+    def read_groups(client, **kwargs):
+        kwargs["leaders"]()  # waits for the snapshot, as the real read does before ListOffsets
+        raise kafka.KafkaTimeout("Kafka did not answer", code="kafka_timeout")
+
+    monkeypatch.setattr(sampler_module.cache, "snapshot", snapshot)
+    monkeypatch.setattr(sampler_module.kafka, "for_cluster", lambda cfg: object())
+    monkeypatch.setattr(sampler_module, "read_groups", read_groups)
+    monkeypatch.setattr(sampler_module.store, "write_meta", lambda c, meta, i: written.append(meta))
+    sampler = ClusterSampler(ClusterConfig("c", "x:1"))
+    first = sampler.run_pass()
+    assert not first.ok and first.cluster_id == "MkU3"
+    assert written[-1]["cluster_id"] == "MkU3" and written[-1]["error"] == "Kafka did not answer"
+    sampler.run_pass()  # no metadata this pass: the id stays the last one known
+    assert written[-1]["cluster_id"] == "MkU3"

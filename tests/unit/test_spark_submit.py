@@ -111,7 +111,8 @@ def test_the_error_is_the_last_python_exception_line():
         "AnalysisException: [PATH_ALREADY_EXISTS] Path file:/out/x already exists."
     )
     jvm = ['Exception in thread "main" java.lang.ClassNotFoundException: kafka.DefaultSource\n']
-    assert ss.parse_error(jvm) == "java.lang.ClassNotFoundException: kafka.DefaultSource"
+    # Java classes are named without their package, as Python's are (job_errors).
+    assert ss.parse_error(jvm) == "ClassNotFoundException: kafka.DefaultSource"
     assert ss.parse_error(["26/11/22 WARN Utils: slow\n"]) is None
 
 

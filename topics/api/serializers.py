@@ -23,7 +23,7 @@ class BrokerSerializer(serializers.Serializer):
     offline_replica_count = serializers.IntegerField()
 
 
-class ClusterSerializer(serializers.Serializer):
+class _ClusterFieldsSerializer(serializers.Serializer):
     name = serializers.CharField()
     bootstrap_servers = serializers.CharField()
     cluster_id = serializers.CharField(allow_null=True)
@@ -32,7 +32,18 @@ class ClusterSerializer(serializers.Serializer):
     reachable = serializers.BooleanField()
 
 
-class ClusterDetailSerializer(ClusterSerializer):
+class ClusterSerializer(_ClusterFieldsSerializer):
+    # Always sent; optional in the schema only so that clients built before it still type.
+    same_cluster_as = serializers.ListField(
+        child=serializers.CharField(),
+        required=False,
+        help_text="The other registry entries with the same Kafka cluster id (the same "
+        "cluster reached another way, e.g. another listener), in registry order; empty when "
+        "there is none or the cluster is unreachable. /metrics exports such a cluster once.",
+    )
+
+
+class ClusterDetailSerializer(_ClusterFieldsSerializer):
     brokers = BrokerSerializer(many=True)
 
 

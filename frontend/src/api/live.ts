@@ -1,6 +1,9 @@
 // The WebSocket side of the API (docs/api.md, "WebSockets"; docs/live-lag.md): the socket paths
-// and the messages they push. Hand-written: the OpenAPI schema describes only the REST API.
-import type { LagStatus, RetentionRisk, SparkJob } from "./types";
+// and the messages they push. Hand-written (the OpenAPI schema describes only the REST API), and
+// checked against the server: src/test/socketSamples.gen.ts holds messages the server's own code
+// built (`bin/api-types gen`), which tsc checks against these types and socketSamples.test.ts
+// against parseLiveMessage and for fields never sent.
+import type { ApiErrorBody, LagStatus, RetentionRisk, SparkJob } from "./types";
 
 const seg = encodeURIComponent;
 
@@ -36,6 +39,8 @@ export interface LiveTopicLag {
   /** Null: never at the current rates (or unknown). */
   catch_up_seconds: number | null;
   retention_risk: RetentionRisk;
+  /** The worst status of the topic's partitions. */
+  status: LagStatus;
 }
 
 /** One partition of a `lag` message. */
@@ -87,15 +92,13 @@ export interface StatusMessage {
   reason?: string;
   /** The sampler's interval (lag socket). */
   sample_seconds?: number;
-  /** False: connected, but no lag sampler runs for the cluster, so nothing will be pushed (the
-   * sampler is what publishes lag and metadata changes). Absent: assumed to run. */
-  sampler?: boolean;
 }
 
-/** A subscription the server could not act on (the socket stays open). */
+/** A subscription the server could not act on (the socket stays open), or a handshake refused for
+ * its origin (then closed). `error` is the REST API's error shape. */
 export interface ErrorMessage {
   type: "error";
-  error: { code: string; message: string };
+  error: ApiErrorBody["error"];
 }
 
 export interface MetadataBroker {
@@ -121,8 +124,8 @@ export interface MetadataMessage {
   ts: string | null;
   brokers: MetadataBroker[];
   changes: LeadershipChange[];
-  topics_added?: string[];
-  topics_removed?: string[];
+  topics_added: string[];
+  topics_removed: string[];
 }
 
 /** A Spark job as it is now (exactly the fields of GET spark/jobs/{id}), pushed on every change. */

@@ -479,6 +479,8 @@ export interface components {
             controller_id: number | null;
             name: string;
             reachable: boolean;
+            /** @description The other registry entries with the same Kafka cluster id (the same cluster reached another way, e.g. another listener), in registry order; empty when there is none or the cluster is unreachable. /metrics exports such a cluster once. */
+            same_cluster_as?: string[];
         };
         ClusterDetail: {
             bootstrap_servers: string;
@@ -796,8 +798,8 @@ export interface components {
             readonly cluster: string;
             /** Format: date-time */
             readonly created_at: string;
-            /** @description Required. 150 characters or fewer. Letters, digits and @/./+/-/_ only. */
-            readonly created_by: string;
+            /** @description null once the user who submitted it was deleted */
+            readonly created_by: string | null;
             readonly error: string;
             /** Format: date-time */
             readonly finished_at: string | null;

@@ -1,6 +1,8 @@
 // The recharts part of the lag chart, in its own chunk (loaded lazily by
 // LagChart) so that pages without a chart do not download recharts.
 import { Bar, BarChart, CartesianGrid, Tooltip, XAxis, YAxis } from "recharts";
+import { countTicks, valueAxisWidth } from "../lib/chartTicks";
+import { oneLineTick } from "./chartAxis";
 
 export const LAG_CHART_HEIGHT = 240;
 /** Width used where the browser cannot measure (no ResizeObserver, e.g. jsdom). */
@@ -15,22 +17,20 @@ export interface LagBar {
   lag: number;
 }
 
-function formatTick(value: number): string {
-  if (Math.abs(value) >= 1_000_000) return `${(value / 1_000_000).toLocaleString("en-US", { maximumFractionDigits: 1 })}M`;
-  if (Math.abs(value) >= 10_000) return `${(value / 1000).toLocaleString("en-US", { maximumFractionDigits: 1 })}k`;
-  return value.toLocaleString("en-US");
-}
+const tick = oneLineTick();
 
-/** Lag per partition as bars, one per topic-partition. */
+/** Lag per partition as bars, one per topic-partition (labels on one line; the ones that would
+ * overlap are left out, never wrapped). */
 export default function LagBars({ data }: { data: LagBar[] }) {
   const canMeasure = typeof ResizeObserver !== "undefined";
+  const values = countTicks(data.reduce((max, d) => Math.max(max, d.lag), 0), { integers: true });
   return (
     <BarChart
       data={data}
       {...(canMeasure
         ? { responsive: true, style: { width: "100%", height: LAG_CHART_HEIGHT } }
         : { width: FALLBACK_WIDTH, height: LAG_CHART_HEIGHT })}
-      margin={{ top: 8, right: 16, bottom: 4, left: 0 }}
+      margin={{ top: 8, right: 24, bottom: 4, left: 0 }}
       accessibilityLayer
     >
       <CartesianGrid strokeDasharray="3 3" vertical={false} stroke="#e3e6eb" />
@@ -41,8 +41,20 @@ export default function LagBars({ data }: { data: LagBar[] }) {
         fontSize={11}
         interval="preserveStartEnd"
         minTickGap={8}
+        tick={tick}
       />
-      <YAxis allowDecimals={false} tickLine={false} axisLine={false} fontSize={12} width={56} tickFormatter={formatTick} />
+      <YAxis
+        type="number"
+        ticks={values.ticks}
+        domain={values.domain}
+        interval={0}
+        tickFormatter={values.format}
+        tickLine={false}
+        axisLine={false}
+        fontSize={12}
+        width={valueAxisWidth(values.labels)}
+        tick={tick}
+      />
       <Tooltip
         cursor={{ fill: "rgba(217, 119, 6, 0.08)" }}
         formatter={(value) => [Number(value).toLocaleString("en-US"), "Lag"]}

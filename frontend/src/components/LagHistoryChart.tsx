@@ -116,7 +116,7 @@ export function LagHistoryChart({ cluster, group, topics, preferred, livePoints,
         </span>
         {last && (
           <span data-testid="lag-history-last">
-            latest: lag {formatCount(last.lag)}, {formatDuration(last.lag_seconds)} behind; write{" "}
+            latest: lag {formatCount(last.lag)}, <span className="nowrap">{formatDuration(last.lag_seconds)}</span> behind; write{" "}
             {formatRate(last.write_per_s)}, consume {formatRate(last.consume_per_s)}{" "}
             <LagStatusBadge status={last.status} />
           </span>
@@ -137,7 +137,7 @@ export function LagHistoryChart({ cluster, group, topics, preferred, livePoints,
       ) : (
         <>
           <Suspense fallback={<div className="chart-placeholder" aria-hidden="true" />}>
-            <HistoryCharts points={points} fine={win === "1h"} />
+            <HistoryCharts points={points} />
           </Suspense>
           <p className="muted chart-note">
             {formatCount(points.length)} {plural(points.length, "point")} over {windowInfo.long}

@@ -1,15 +1,31 @@
 // The recharts part of the group page's lag-over-time charts, in the lazily loaded chart chunk
 // (with LagBars and LeadershipBars): the history of one topic (lag and lag seconds; write and
-// consume rates) and the live per-partition lines.
+// consume rates) and the live per-partition lines. The time axis' ticks are round times chosen
+// for the span and the chart's width (lib/chartTicks), the seconds axis steps at round durations;
+// no label wraps, none repeats.
+import { useMemo } from "react";
 import { Area, CartesianGrid, ComposedChart, Legend, Line, LineChart, Tooltip, XAxis, YAxis } from "recharts";
-import { formatClock, formatDuration, formatRate } from "../lib/format";
+import {
+  countTicks,
+  durationTicks,
+  edgeAnchor,
+  labelWidth,
+  MINUTE,
+  timeTicks,
+  valueAxisWidth,
+  type ValueTicks,
+} from "../lib/chartTicks";
+import { formatDuration, formatRate } from "../lib/format";
 import type { HistoryPoint } from "../lib/lagHistory";
+import { formatLocal } from "../lib/time";
+import { FALLBACK_CHART_WIDTH, oneLineTick, useMeasuredWidth } from "./chartAxis";
 
-/** Width used where the browser cannot measure (no ResizeObserver, e.g. jsdom). */
-const FALLBACK_WIDTH = 640;
 export const HISTORY_LAG_HEIGHT = 220;
 export const HISTORY_RATE_HEIGHT = 150;
 export const PARTITION_CHART_HEIGHT = 240;
+
+const X_FONT = 11;
+const Y_FONT = 12;
 
 const LAG_COLOR = "#d97706";
 const SECONDS_COLOR = "#7c3aed";
@@ -29,68 +45,104 @@ export const PARTITION_COLORS = [
   "#475467",
 ];
 
-function sized(height: number) {
+function sized(height: number, width: number) {
   return typeof ResizeObserver !== "undefined"
     ? { responsive: true, style: { width: "100%", height } }
-    : { width: FALLBACK_WIDTH, height };
+    : { width, height };
 }
 
-function formatCountTick(value: number): string {
-  if (Math.abs(value) >= 1_000_000) return `${(value / 1_000_000).toLocaleString("en-US", { maximumFractionDigits: 1 })}M`;
-  if (Math.abs(value) >= 10_000) return `${(value / 1000).toLocaleString("en-US", { maximumFractionDigits: 1 })}k`;
-  return value.toLocaleString("en-US", { maximumFractionDigits: 1 });
+/** The tooltip's time: "2026-06-09 14:05:30" in this browser's zone. */
+const timeLabel = (value: unknown) => (typeof value === "number" ? formatLocal(value).slice(0, 19) : String(value));
+
+/** The span the time axis covers: the first to the last point (a single point: a minute either side). */
+function spanOf(times: number[]): [number, number] {
+  if (times.length === 0) return [0, MINUTE];
+  const start = times[0]!;
+  const end = times[times.length - 1]!;
+  return end > start ? [start, end] : [start - MINUTE, end + MINUTE];
 }
 
-/** "14:05" (a day's axis) or "14:05:30" (an hour's). */
-function timeTick(withSeconds: boolean) {
-  return (value: number) => {
-    const clock = formatClock(new Date(value));
-    return withSeconds ? clock : clock.slice(0, 5);
-  };
+/** The time axis of a chart whose plot area is `plotWidth` pixels wide. */
+function useTimeAxis(times: number[], plotWidth: number) {
+  const first = times[0];
+  const last = times[times.length - 1];
+  return useMemo(() => {
+    const [start, end] = spanOf(first === undefined || last === undefined ? [] : [first, last]);
+    const ticks = timeTicks(start, end, { width: plotWidth, fontSize: X_FONT });
+    const anchor = (value: unknown, text: string) => edgeAnchor(Number(value), start, end, labelWidth(text.length, X_FONT) / 2, plotWidth);
+    return { domain: [start, end] as [number, number], ticks, tick: oneLineTick(anchor) };
+  }, [first, last, plotWidth]);
 }
 
-const timeLabel = (value: unknown) => (typeof value === "number" ? new Date(value).toLocaleString() : String(value));
-
-function timeAxis(withSeconds: boolean) {
+function timeAxis(axis: ReturnType<typeof useTimeAxis>) {
   return (
     <XAxis
       dataKey="t"
       type="number"
       scale="time"
-      domain={["dataMin", "dataMax"]}
-      tickFormatter={timeTick(withSeconds)}
+      domain={axis.domain}
+      ticks={axis.ticks.ticks}
+      tickFormatter={axis.ticks.format}
+      interval={0}
+      tick={axis.tick}
       tickLine={false}
       axisLine={{ stroke: "#d9dde3" }}
-      fontSize={11}
-      minTickGap={24}
+      fontSize={X_FONT}
     />
   );
 }
 
+const valueTick = oneLineTick();
+
+/** A value axis on the ticks given (counts, rates or durations), as wide as its longest label. */
+function valueAxis(ticks: ValueTicks, { width, ...props }: { yAxisId?: string; orientation?: "left" | "right"; width?: number } = {}) {
+  return (
+    <YAxis
+      {...props}
+      type="number"
+      ticks={ticks.ticks}
+      domain={ticks.domain}
+      interval={0}
+      tickFormatter={ticks.format}
+      tick={valueTick}
+      tickLine={false}
+      axisLine={false}
+      fontSize={Y_FONT}
+      width={width ?? valueAxisWidth(ticks.labels, Y_FONT)}
+    />
+  );
+}
+
+function maxOf(values: Iterable<number | null | undefined>): number {
+  let max = 0;
+  for (const v of values) if (typeof v === "number" && Number.isFinite(v) && v > max) max = v;
+  return max;
+}
+
 export interface HistoryChartsProps {
   points: HistoryPoint[];
-  /** Ticks with seconds (the hour's window). */
-  fine: boolean;
 }
 
 /** Lag (records, area, left axis) and lag in seconds (line, right axis); below, write and consume rates. */
-export function HistoryCharts({ points, fine }: HistoryChartsProps) {
+export function HistoryCharts({ points }: HistoryChartsProps) {
+  const [ref, measured] = useMeasuredWidth(FALLBACK_CHART_WIDTH);
+  const seconds = useMemo(() => durationTicks(maxOf(points.map((p) => p.lag_seconds))), [points]);
+  const lag = useMemo(() => countTicks(maxOf(points.map((p) => p.lag)), { integers: true }), [points]);
+  const rates = useMemo(() => countTicks(maxOf(points.flatMap((p) => [p.write_per_s, p.consume_per_s]))), [points]);
+  const secondsWidth = valueAxisWidth(seconds.labels, Y_FONT);
+  // The two charts' left axes as wide as each other: their time axes line up.
+  const leftWidth = Math.max(valueAxisWidth(lag.labels, Y_FONT), valueAxisWidth(rates.labels, Y_FONT));
+  const times = useMemo(() => points.map((p) => p.t), [points]);
+  // Both charts share the time axis; the lag chart's plot is the narrower one (two value axes).
+  const axis = useTimeAxis(times, Math.max(120, measured - leftWidth - secondsWidth - 8));
   return (
-    <>
+    <div ref={ref} className="chart-measure" data-testid="history-charts" data-tick-step={axis.ticks.step}>
       <p className="chart-sub">Lag: records (area) and age of the oldest unread record (line)</p>
-      <ComposedChart data={points} {...sized(HISTORY_LAG_HEIGHT)} margin={{ top: 8, right: 8, bottom: 4, left: 0 }} accessibilityLayer>
+      <ComposedChart data={points} {...sized(HISTORY_LAG_HEIGHT, measured)} margin={{ top: 8, right: 8, bottom: 4, left: 0 }} accessibilityLayer>
         <CartesianGrid strokeDasharray="3 3" vertical={false} stroke="#e3e6eb" />
-        {timeAxis(fine)}
-        <YAxis yAxisId="lag" tickLine={false} axisLine={false} fontSize={12} width={56} tickFormatter={formatCountTick} />
-        <YAxis
-          yAxisId="seconds"
-          orientation="right"
-          tickLine={false}
-          axisLine={false}
-          fontSize={12}
-          width={64}
-          tickFormatter={(v: number) => formatDuration(v)}
-        />
+        {timeAxis(axis)}
+        {valueAxis(lag, { yAxisId: "lag", width: leftWidth })}
+        {valueAxis(seconds, { yAxisId: "seconds", orientation: "right" })}
         <Tooltip
           labelFormatter={timeLabel}
           formatter={(value, name) =>
@@ -123,10 +175,15 @@ export function HistoryCharts({ points, fine }: HistoryChartsProps) {
         />
       </ComposedChart>
       <p className="chart-sub">Records per second written by producers and consumed by the group</p>
-      <LineChart data={points} {...sized(HISTORY_RATE_HEIGHT)} margin={{ top: 8, right: 72, bottom: 4, left: 0 }} accessibilityLayer>
+      <LineChart
+        data={points}
+        {...sized(HISTORY_RATE_HEIGHT, measured)}
+        margin={{ top: 8, right: 8 + secondsWidth, bottom: 4, left: 0 }}
+        accessibilityLayer
+      >
         <CartesianGrid strokeDasharray="3 3" vertical={false} stroke="#e3e6eb" />
-        {timeAxis(fine)}
-        <YAxis tickLine={false} axisLine={false} fontSize={12} width={56} tickFormatter={formatCountTick} />
+        {timeAxis(axis)}
+        {valueAxis(rates, { width: leftWidth })}
         <Tooltip labelFormatter={timeLabel} formatter={(value, name) => [formatRate(value === null ? null : Number(value)), name]} />
         <Legend wrapperStyle={{ fontSize: 12 }} />
         <Line type="monotone" dataKey="write_per_s" name="Write" stroke={WRITE_COLOR} dot={false} strokeWidth={2} isAnimationActive={false} />
@@ -141,7 +198,7 @@ export function HistoryCharts({ points, fine }: HistoryChartsProps) {
           isAnimationActive={false}
         />
       </LineChart>
-    </>
+    </div>
   );
 }
 
@@ -153,38 +210,42 @@ export interface PartitionLinesProps {
 
 /** One line per partition (`keys`), values by function so that topic names with dots stay keys. */
 export function PartitionLines({ rows, keys, seconds }: PartitionLinesProps) {
+  const [ref, measured] = useMeasuredWidth(FALLBACK_CHART_WIDTH);
+  const values = useMemo(() => {
+    const max = maxOf(rows.flatMap((r) => keys.map((k) => r.values[k])));
+    return seconds ? durationTicks(max) : countTicks(max, { integers: true });
+  }, [rows, keys, seconds]);
+  const valueWidth = valueAxisWidth(values.labels, Y_FONT);
+  const times = useMemo(() => rows.map((r) => r.t), [rows]);
+  const axis = useTimeAxis(times, Math.max(120, measured - valueWidth - 16));
   return (
-    <LineChart data={rows} {...sized(PARTITION_CHART_HEIGHT)} margin={{ top: 8, right: 16, bottom: 4, left: 0 }} accessibilityLayer>
-      <CartesianGrid strokeDasharray="3 3" vertical={false} stroke="#e3e6eb" />
-      {timeAxis(true)}
-      <YAxis
-        tickLine={false}
-        axisLine={false}
-        fontSize={12}
-        width={64}
-        tickFormatter={seconds ? (v: number) => formatDuration(v) : formatCountTick}
-      />
-      <Tooltip
-        labelFormatter={timeLabel}
-        formatter={(value, name) => [
-          seconds ? formatDuration(value === null ? null : Number(value)) : value === null ? "—" : Number(value).toLocaleString("en-US"),
-          name,
-        ]}
-      />
-      <Legend wrapperStyle={{ fontSize: 12 }} />
-      {keys.map((key, i) => (
-        <Line
-          key={key}
-          type="monotone"
-          dataKey={(row: { values: Record<string, number | null> }) => row.values[key]}
-          name={key}
-          stroke={PARTITION_COLORS[i % PARTITION_COLORS.length]}
-          dot={false}
-          strokeWidth={2}
-          isAnimationActive={false}
+    <div ref={ref} className="chart-measure" data-testid="partition-lines" data-tick-step={axis.ticks.step}>
+      <LineChart data={rows} {...sized(PARTITION_CHART_HEIGHT, measured)} margin={{ top: 8, right: 16, bottom: 4, left: 0 }} accessibilityLayer>
+        <CartesianGrid strokeDasharray="3 3" vertical={false} stroke="#e3e6eb" />
+        {timeAxis(axis)}
+        {valueAxis(values)}
+        <Tooltip
+          labelFormatter={timeLabel}
+          formatter={(value, name) => [
+            seconds ? formatDuration(value === null ? null : Number(value)) : value === null ? "—" : Number(value).toLocaleString("en-US"),
+            name,
+          ]}
         />
-      ))}
-    </LineChart>
+        <Legend wrapperStyle={{ fontSize: 12 }} />
+        {keys.map((key, i) => (
+          <Line
+            key={key}
+            type="monotone"
+            dataKey={(row: { values: Record<string, number | null> }) => row.values[key]}
+            name={key}
+            stroke={PARTITION_COLORS[i % PARTITION_COLORS.length]}
+            dot={false}
+            strokeWidth={2}
+            isAnimationActive={false}
+          />
+        ))}
+      </LineChart>
+    </div>
   );
 }
 

@@ -1,5 +1,5 @@
 import { Link, NavLink, Outlet, useLocation } from "react-router-dom";
-import { NAV_ITEMS } from "../navigation";
+import { EXTERNAL_NAV_ITEMS, NAV_ITEMS } from "../navigation";
 import { hasRole, useCurrentUser } from "./CurrentUser";
 import { SignOutButton } from "./SignOutButton";
 
@@ -29,6 +29,22 @@ export function Layout() {
             >
               {item.label}
             </NavLink>
+          ))}
+          {/* Pages of the server (not routes of this app): a plain link, a full page load. */}
+          {EXTERNAL_NAV_ITEMS.map((item) => (
+            <a
+              key={item.href}
+              href={item.href}
+              className="topnav-link topnav-external"
+              target="_blank"
+              rel="noopener"
+              title={item.title}
+              data-testid={item.testId}
+            >
+              {item.label}
+              <span aria-hidden="true"> ↗</span>
+              <span className="visually-hidden"> (opens in a new tab)</span>
+            </a>
           ))}
         </nav>
         <div className="topbar-user">

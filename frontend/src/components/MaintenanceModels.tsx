@@ -111,7 +111,7 @@ export function MaintenanceModels({ models, selected, onSelect }: MaintenanceMod
                       job
                     </Link>
                   </td>
-                  <td title={model.created_at}>{created(model.created_at)}</td>
+                  <td className="nowrap" title={model.created_at}>{created(model.created_at)}</td>
                   <td className="mono">{model.algorithm ?? <span className="muted">—</span>}</td>
                   <td className="num" data-testid={`pm-model-auc-${model.id}`}>
                     {formatScore(metric(model, "roc_auc"))}

@@ -48,7 +48,7 @@ export function MaintenancePredictions({ predictions, models }: MaintenancePredi
             return (
               <tr key={p.equipment_id} data-testid={`pm-prediction-${p.equipment_id}`} data-flagged={flagged ? "true" : "false"}>
                 <td className="mono">{p.equipment_id}</td>
-                <td>{p.day ?? <span className="muted">—</span>}</td>
+                <td className="nowrap">{p.day ?? <span className="muted">—</span>}</td>
                 <td>
                   <span
                     className={flagged ? "pm-prob pm-prob-high" : "pm-prob"}

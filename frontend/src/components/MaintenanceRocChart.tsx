@@ -2,6 +2,7 @@
 // as LagBars and LagTimeCharts do): the curve as [fpr, tpr] points and the diagonal of a model
 // that guesses.
 import { CartesianGrid, Line, LineChart, ReferenceLine, Tooltip, XAxis, YAxis } from "recharts";
+import { oneLineTick } from "./chartAxis";
 
 export const ROC_CHART_HEIGHT = 300;
 /** Width used where the browser cannot measure (no ResizeObserver, e.g. jsdom). */
@@ -15,6 +16,7 @@ export interface RocPoint {
 
 const TICKS = [0, 0.25, 0.5, 0.75, 1];
 const tick = (value: number) => value.toFixed(2).replace(/\.?0+$/, "") || "0";
+const axisTick = oneLineTick();
 
 /** True positive rate over false positive rate, both 0..1, with the y = x reference. */
 export default function MaintenanceRocChart({ points }: { points: RocPoint[] }) {
@@ -35,6 +37,8 @@ export default function MaintenanceRocChart({ points }: { points: RocPoint[] }) 
         domain={[0, 1]}
         ticks={TICKS}
         tickFormatter={tick}
+        tick={axisTick}
+        interval={0}
         tickLine={false}
         axisLine={{ stroke: "#d9dde3" }}
         fontSize={11}
@@ -45,6 +49,8 @@ export default function MaintenanceRocChart({ points }: { points: RocPoint[] }) 
         domain={[0, 1]}
         ticks={TICKS}
         tickFormatter={tick}
+        tick={axisTick}
+        interval={0}
         tickLine={false}
         axisLine={false}
         fontSize={11}

@@ -57,9 +57,9 @@ export function MaintenanceRun({ jobId, onSucceeded }: MaintenanceRunProps) {
         </Link>
         <JobStateBadge state={job.state} stopping={job.cancel_requested && isActive(job.state)} data-testid="pm-run-state" />
         <span className="muted">
-          on {job.cluster} by {job.created_by}
-          {!Number.isNaN(started) && <> · started {formatAgo(started)}</>}
-          {job.started_at && <> · {job.finished_at ? "took" : "running for"} {formatDuration(jobDurationSeconds(job))}</>}
+          on {job.cluster} by {job.created_by ?? "—"}
+          {!Number.isNaN(started) && <> · started <span className="nowrap">{formatAgo(started)}</span></>}
+          {job.started_at && <> · {job.finished_at ? "took" : "running for"} <span className="nowrap">{formatDuration(jobDurationSeconds(job))}</span></>}
         </span>
         <span className="toolbar-spacer" />
         <LiveIndicator state={live} />

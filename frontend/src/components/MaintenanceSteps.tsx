@@ -178,7 +178,7 @@ export function MaintenanceSteps({ steps }: { steps: PipelineStep[] }) {
                       {step.state}
                     </StatusBadge>
                   </td>
-                  <td className="num" data-testid={`pm-step-took-${step.name}`}>
+                  <td className="num nowrap" data-testid={`pm-step-took-${step.name}`}>
                     {step.started_at ? formatDuration(stepSeconds(step)) : <span className="muted">—</span>}
                   </td>
                   <td className="wrap-soft" data-testid={`pm-step-summary-${step.name}`}>

@@ -172,7 +172,7 @@ function HistoryRow({ reset, expanded, undoable, undoneBy, onToggle, onUndone }:
         className={expanded ? "row-expanded" : undefined}
       >
         <td className="num">{reset.id}</td>
-        <td title={reset.created_at}>
+        <td className="nowrap" title={reset.created_at}>
           {Number.isNaN(created) ? (
             reset.created_at
           ) : (

@@ -72,7 +72,7 @@ export function RecordTime({ iso, testId }: { iso: string | null; testId?: strin
   return (
     <span className="record-time" data-testid={testId}>
       <time dateTime={iso}>{formatUtc(ms)}</time>
-      <span className="record-time-local muted">
+      <span className="record-time-local muted nowrap">
         {formatLocal(ms)} local · {formatAgo(ms)}
       </span>
     </span>

@@ -1,5 +1,5 @@
 import { fireEvent, screen, waitFor, within } from "@testing-library/react";
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import type { OffsetReset, ResetRequest } from "../api/types";
 import { json, type StubResponse, stubFetch } from "../test/fetchStub";
 import { ME, ORDERS_APP, TOPICS, resetOf } from "../test/fixtures";
@@ -51,6 +51,14 @@ function setup(answer: Answer = (body) => json(resetOf({ dry_run: body.dry_run }
 async function openWizard() {
   fireEvent.click(await screen.findByTestId("reset-open"));
   return screen.getByTestId("reset-wizard");
+}
+
+/** This browser's locale asks for a 24-hour (h23) or 12-hour (h12) clock. */
+function hourCycle(cycle: "h12" | "h23") {
+  const resolved = Intl.DateTimeFormat.prototype.resolvedOptions;
+  vi.spyOn(Intl.DateTimeFormat.prototype, "resolvedOptions").mockImplementation(function (this: Intl.DateTimeFormat) {
+    return { ...resolved.call(this), hourCycle: cycle };
+  });
 }
 
 const change = (testId: string, value: string) => fireEvent.change(screen.getByTestId(testId), { target: { value } });
@@ -118,15 +126,23 @@ describe("ResetWizard: request bodies", () => {
   });
 
   it("combines the date-time and the chosen zone into ISO-8601 with the offset, and shows the UTC instant", async () => {
+    hourCycle("h23");
     const { posts } = setup();
     await openWizard();
     change("strategy-select", "to_datetime");
     expect(screen.getByTestId("strategy-tz")).toHaveValue("UTC");
-    expect(screen.getByTestId("strategy-datetime")).toHaveAttribute("type", "datetime-local");
+    // Typed as text in a 24-hour clock (this locale's), the zone it is read in shown beside it.
+    const input = screen.getByTestId("strategy-datetime");
+    expect(input).toHaveAttribute("type", "text");
+    expect(input).toHaveAttribute("placeholder", "YYYY-MM-DD HH:mm:ss");
+    expect(screen.getByLabelText(/Date and time/)).toBe(input);
+    expect(screen.getByText("Date and time (24-hour clock)")).toBeInTheDocument();
+    expect(screen.getByTestId("strategy-datetime-zone")).toHaveTextContent(/^UTC$/);
 
     change("strategy-datetime", "2026-07-01T09:30");
     expect(screen.getByTestId("strategy-iso")).toHaveTextContent("2026-07-01T09:30:00.000Z");
     change("strategy-tz", "America/New_York");
+    expect(screen.getByTestId("strategy-datetime-zone")).toHaveTextContent("America/New York (UTC-04:00)");
     expect(screen.getByTestId("strategy-iso")).toHaveTextContent("2026-07-01T09:30:00.000-04:00");
     expect(screen.getByTestId("strategy-utc")).toHaveTextContent("2026-07-01 13:30:00.000 UTC");
     expect((await preview(posts)).strategy).toEqual({ type: "to_datetime", datetime: "2026-07-01T09:30:00.000-04:00" });
@@ -138,6 +154,47 @@ describe("ResetWizard: request bodies", () => {
     change("strategy-datetime", "2026-11-21T10:03:12.250");
     expect((await preview(posts)).strategy).toEqual({ type: "to_datetime", datetime: "2026-11-21T10:03:12.250+05:30" });
     expect(screen.getByTestId("strategy-utc")).toHaveTextContent("2026-11-21 04:33:12.250 UTC");
+  });
+
+  it("has a calendar picker whose choice lands in the text field in the locale's clock", async () => {
+    hourCycle("h23");
+    const { posts } = setup();
+    await openWizard();
+    change("strategy-select", "to_datetime");
+    const picker = screen.getByTestId("strategy-datetime-picker");
+    expect(picker).toHaveAttribute("type", "datetime-local");
+    fireEvent.click(screen.getByTestId("strategy-datetime-pick")); // opens the browser's picker
+    change("strategy-datetime-picker", "2026-07-01T21:15");
+    expect(screen.getByTestId("strategy-datetime")).toHaveValue("2026-07-01 21:15:00");
+    expect((await preview(posts)).strategy).toEqual({ type: "to_datetime", datetime: "2026-07-01T21:15:00.000Z" });
+  });
+
+  it("writes and reads 12-hour times where the browser's locale asks for them", async () => {
+    hourCycle("h12");
+    const { posts } = setup();
+    await openWizard();
+    change("strategy-select", "to_datetime");
+    expect(screen.getByText("Date and time (12-hour clock)")).toBeInTheDocument();
+    expect(screen.getByTestId("strategy-datetime")).toHaveAttribute("placeholder", "YYYY-MM-DD hh:mm:ss AM");
+    change("strategy-datetime", "2026-07-01 1:30 PM");
+    expect(screen.getByTestId("strategy-iso")).toHaveTextContent("2026-07-01T13:30:00.000Z");
+    expect(screen.getByTestId("strategy-utc")).toHaveTextContent("2026-07-01 1:30:00.000 PM UTC");
+    // A 24-hour time is read as well.
+    change("strategy-datetime", "2026-07-01 18:45");
+    expect((await preview(posts)).strategy).toEqual({ type: "to_datetime", datetime: "2026-07-01T18:45:00.000Z" });
+    // "Now" writes the time in the locale's clock, in the zone chosen.
+    fireEvent.click(screen.getByTestId("datetime-now"));
+    expect((screen.getByTestId("strategy-datetime") as HTMLInputElement).value).toMatch(/^\d{4}-\d\d-\d\d \d{1,2}:\d\d:\d\d(\.\d{3})? [AP]M$/);
+  });
+
+  it("writes 24-hour times where the locale does", async () => {
+    hourCycle("h23");
+    setup();
+    await openWizard();
+    change("strategy-select", "to_datetime");
+    fireEvent.click(screen.getByTestId("datetime-now"));
+    expect((screen.getByTestId("strategy-datetime") as HTMLInputElement).value).toMatch(/^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d(\.\d{3})?$/);
+    expect(screen.getByTestId("strategy-datetime")).toHaveAttribute("data-hour-cycle", "h23");
   });
 
   it("sends CSV without a scope for from_file", async () => {
@@ -231,7 +288,8 @@ describe("ResetWizard: preview", () => {
     change("strategy-offset", "12");
     await preview(posts);
     const error = await screen.findByTestId("field-error-strategy");
-    expect(error).toHaveTextContent("strategy.offset: must be a whole number.");
+    // Beside the field, in plain words: no "strategy.offset:" in front.
+    expect(error).toHaveTextContent(/^Must be a whole number\.$/);
     expect(error).toHaveAttribute("data-field", "strategy.offset");
     expect(screen.getByTestId("strategy-offset")).toHaveAttribute("aria-invalid", "true");
     expect(screen.queryByTestId("error-banner")).toBeNull();
@@ -246,12 +304,44 @@ describe("ResetWizard: preview", () => {
     change("strategy-select", "from_file");
     change("strategy-csv", "orders,0,5\norders,x,5");
     await preview(posts);
-    expect(await screen.findByTestId("field-error-strategy")).toHaveTextContent("line 2: partition and offset");
+    expect(await screen.findByTestId("field-error-strategy")).toHaveTextContent(/^Line 2: partition and offset/);
     expect(screen.getByTestId("csv-error-line")).toHaveTextContent("line 2: orders,x,5");
 
     answer(() => json({ error: { code: "kafka_timeout", message: "Kafka did not answer in time.", details: {} } }, 504));
     await preview(posts);
     expect(await screen.findByTestId("error-banner")).toHaveTextContent("Kafka did not answer in time.");
+  });
+
+  it("shows every problem a 400 lists at once, each beside its part of the wizard", async () => {
+    const { posts } = setup(() =>
+      json(
+        {
+          error: {
+            code: "invalid",
+            message: "strategy.offset: must be a whole number (a JSON integer). (and 2 more)",
+            details: {
+              field: "strategy.offset",
+              errors: {
+                "strategy.offset": "must be a whole number (a JSON integer).",
+                "scope.topics[0].partitions": "must be a list (a JSON array).",
+                reason: "reason: must be text (a JSON string).",
+              },
+            },
+          },
+        },
+        400,
+      ),
+    );
+    await openWizard();
+    change("strategy-select", "to_offset");
+    change("strategy-offset", "12");
+    await preview(posts);
+    expect(await screen.findByTestId("field-error-strategy")).toHaveTextContent(/^Must be a whole number \(a JSON integer\)\.$/);
+    expect(screen.getByTestId("field-error-scope-orders")).toHaveTextContent(/^Must be a list \(a JSON array\)\.$/);
+    expect(screen.getByTestId("field-error-reason")).toHaveTextContent(/^Must be text \(a JSON string\)\.$/);
+    expect(screen.getByTestId("reset-reason")).toHaveAttribute("aria-invalid", "true");
+    expect(screen.queryByTestId("error-banner")).toBeNull();
+    expect(screen.getByTestId("reset-wizard")).not.toHaveTextContent("strategy.offset");
   });
 });
 

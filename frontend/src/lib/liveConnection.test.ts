@@ -176,19 +176,6 @@ describe("LiveConnection", () => {
     conn.stop();
   });
 
-  it("is idle, not live, when the server says no sampler publishes anything", () => {
-    const { conn, state, socket } = setup();
-    conn.start();
-    socket().open();
-    socket().receive({ type: "status", live: true, sampler: false });
-    expect(state()).toMatchObject({ status: "idle", live: false });
-    expect(state()!.reason).toContain("no lag sampler");
-    expect(socket().closed).toBe(false);
-    socket().receive({ type: "status", live: true, sampler: true });
-    expect(state()).toMatchObject({ status: "live", live: true });
-    conn.stop();
-  });
-
   it("stop() closes the socket, drops pending messages and never reconnects", () => {
     const { conn, batches, socket } = setup();
     conn.start();

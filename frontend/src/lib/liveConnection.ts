@@ -181,17 +181,7 @@ export class LiveConnection {
     if (!message) return;
     if (message.type === "status") {
       const sampleSeconds = typeof message.sample_seconds === "number" ? message.sample_seconds : this.state.sampleSeconds;
-      if (message.live && message.sampler === false) {
-        // Connected, but nobody publishes: as good as no socket for the page's polling.
-        this.attempt = 0;
-        clearTimeout(this.watchdog);
-        this.setState({
-          status: "idle",
-          live: false,
-          sampleSeconds,
-          reason: "Connected, but no lag sampler runs for this cluster: nothing is pushed.",
-        });
-      } else if (message.live) {
+      if (message.live) {
         this.attempt = 0;
         this.setState({ status: "live", live: true, reason: null, sampleSeconds });
         this.armWatchdog();

@@ -1,5 +1,6 @@
 // The reset wizard's form -> request logic, and where a server error belongs in it.
 import { ApiError } from "../api/client";
+import { fieldProblems } from "./fieldErrors";
 import type { ResetRequest, ResetStrategy, ResetStrategyType, TopicScope } from "../api/types";
 import { parseDuration, UTC_ZONE, zonedToInstant } from "./time";
 
@@ -176,6 +177,12 @@ export function errorPlace(error: unknown, body: ResetRequest | null): ErrorPlac
   if (!(error instanceof ApiError) || error.status !== 400) return { area: null };
   const field = error.details.field;
   if (typeof field !== "string" || !field) return { area: null };
+  return fieldPlace(field, body);
+}
+
+/** The part of the wizard a field path names (see errorPlace). */
+export function fieldPlace(field: string, body: ResetRequest | null): ErrorPlace {
+  if (!field) return { area: null };
   if (field === "strategy" || field.startsWith("strategy.")) return { area: "strategy", field };
   if (field === "reason") return { area: "reason", field };
   if (field === "scope" || field.startsWith("scope.") || field.startsWith("scope[")) {
@@ -197,4 +204,19 @@ export function csvErrorLine(error: unknown, csv: string): { number: number; tex
   if (typeof line !== "number" || line < 1) return null;
   const text = csv.split(/\r?\n/)[line - 1];
   return text === undefined ? null : { number: line, text };
+}
+
+/** A server problem and the part of the wizard it belongs to. */
+export interface PlacedProblem {
+  place: ErrorPlace;
+  message: string;
+}
+
+/**
+ * Every problem of a refused request (all of `details.errors` when the 400 lists several) with its
+ * place in the wizard and its message in plain words, without the field path in front. [] for
+ * anything but a 400 naming a field.
+ */
+export function placedProblems(error: unknown, body: ResetRequest | null): PlacedProblem[] {
+  return fieldProblems(error).map((p) => ({ place: fieldPlace(p.path, body), message: p.message }));
 }

@@ -4,6 +4,7 @@
 import type { ErrorSchema, RJSFSchema, UiSchema } from "@rjsf/utils";
 import { ApiError } from "../api/client";
 import type { JsonSchema } from "../api/types";
+import { fieldProblems, parsePath } from "./fieldErrors";
 
 /** The form's data: the params being edited (any JSON the schema allows). */
 export type ParamsFormData = Record<string, unknown>;
@@ -76,24 +77,35 @@ export function paramNames(paramsSchema: JsonSchema): string[] {
 /** The widget of the form's topic fields (a text input offering the cluster's topics). */
 export const TOPIC_WIDGET = "topic";
 
-/** How each field is shown: topics offer the cluster's topics, times show the format, lists are
- * not reorderable (the order means nothing to the server). */
-export function formUiSchema(paramsSchema: JsonSchema): UiSchema {
-  const ui: UiSchema = { "ui:submitButtonOptions": { norender: true } };
-  const properties = isRecord(paramsSchema.properties) ? paramsSchema.properties : {};
+/** The widget of the form's date-time fields (`*_time`: a wall-clock time in a zone chosen beside
+ * it, sent as ISO-8601 with that zone's offset). */
+export const DATETIME_WIDGET = "zonedDateTime";
+
+function fieldsUi(properties: Record<string, unknown>): UiSchema {
+  const ui: UiSchema = {};
   for (const [name, property] of Object.entries(properties)) {
     if (!isRecord(property)) continue;
     const types = Array.isArray(property.type) ? property.type : [property.type];
     if (name === "topic" || name.endsWith("_topic")) {
       ui[name] = { "ui:widget": TOPIC_WIDGET };
-    } else if (name.endsWith("_time")) {
-      ui[name] = { "ui:placeholder": "2026-11-21T10:03:12Z (a zone is required)" };
+    } else if (name.endsWith("_time") && types.includes("string")) {
+      ui[name] = { "ui:widget": DATETIME_WIDGET };
     } else if (types.includes("array")) {
       // Items need no label of their own ("Partitions-1"): the list's title says what they are.
       ui[name] = { "ui:options": { orderable: false }, items: { "ui:options": { label: false } } };
+    } else if (types.includes("object") && isRecord(property.properties)) {
+      // A group of params (the pipeline's steps): its fields as the top level's.
+      ui[name] = fieldsUi(property.properties);
     }
   }
   return ui;
+}
+
+/** How each field is shown, at every depth: topics offer the cluster's topics, times are typed in
+ * a zone chosen beside them, lists are not reorderable (the order means nothing to the server). */
+export function formUiSchema(paramsSchema: JsonSchema): UiSchema {
+  const properties = isRecord(paramsSchema.properties) ? paramsSchema.properties : {};
+  return { "ui:submitButtonOptions": { norender: true }, ...fieldsUi(properties) };
 }
 
 function isEmpty(value: unknown): boolean {
@@ -116,26 +128,95 @@ export function cleanParams(data: ParamsFormData | undefined): Record<string, un
   return params;
 }
 
-/** Where a refused submit is shown: next to the cluster, next to a param, or in a banner. */
-export type SubmitErrorPlace = { at: "cluster" } | { at: "param"; name: string } | { at: "banner" };
-
-/**
- * A 400 names its field in `details.field`: `cluster`, `params.topic`, `params.partitions[0]`,
- * `params.start_offset`, … A param the form has gets the message next to it (a nested path
- * belongs to its top-level param); anything else (`job_type`, an unknown param, a 403 or 5xx)
- * goes to the banner.
- */
-export function submitErrorPlace(error: unknown, names: readonly string[]): SubmitErrorPlace {
-  if (!(error instanceof ApiError) || error.status !== 400) return { at: "banner" };
-  const field = error.details.field;
-  if (typeof field !== "string") return { at: "banner" };
-  if (field === "cluster") return { at: "cluster" };
-  const match = /^params\.([^.[]+)/.exec(field);
-  if (match && names.includes(match[1]!)) return { at: "param", name: match[1]! };
-  return { at: "banner" };
+/** A server error shown beside a param: the field's path in the form's data, the message. */
+export interface ParamError {
+  path: string[];
+  message: string;
 }
 
-/** The form library's `extraErrors` for a message next to param `name`. */
-export function paramErrors(name: string, message: string): ErrorSchema<ParamsFormData> {
-  return { [name]: { __errors: [message] } } as ErrorSchema<ParamsFormData>;
+/** Where a refused submit's errors are shown: beside the cluster, beside the params (each at its
+ * field), in the banner (what names no field of the form, and every non-400 answer). */
+export interface SubmitErrors {
+  cluster: string[];
+  params: ParamError[];
+  banner: Error | null;
+}
+
+export const NO_SUBMIT_ERRORS: SubmitErrors = { cluster: [], params: [], banner: null };
+
+/**
+ * The deepest field of the form's `schema` along `parts` (["features", "alarms_topic"]): object
+ * properties are followed; a list's item or a per-partition map's key is not a field of its own,
+ * so the message goes to the list or map, the rest of the path said in front of it.
+ */
+function fieldAt(schema: RJSFSchema, parts: (string | number)[]): { path: string[]; rest: (string | number)[] } {
+  const path: string[] = [];
+  let node: unknown = schema;
+  for (const part of parts) {
+    const properties = isRecord(node) && isRecord(node.properties) ? node.properties : null;
+    if (typeof part !== "string" || !properties || !isRecord(properties[part])) break;
+    path.push(part);
+    node = properties[part];
+  }
+  return { path, rest: parts.slice(path.length) };
+}
+
+function restWords(rest: (string | number)[]): string {
+  return rest.map((part) => (typeof part === "number" ? `item ${part + 1}` : `“${part}”`)).join(", ");
+}
+
+/**
+ * Every error of a refused submit at its place (`schema`: the form's params schema). A 400's
+ * problems (all of them when the answer lists them: `details.errors`) go beside the field each
+ * names (`cluster`, `params.<name>`, `params.<step>.<name>`, a list item at its list), in plain
+ * words; what names no field of the form (`job_type`, an unknown param) and any other answer (403,
+ * 5xx) go to the banner.
+ */
+export function placeSubmitErrors(error: unknown, schema: RJSFSchema): SubmitErrors {
+  if (!error) return NO_SUBMIT_ERRORS;
+  const problems = fieldProblems(error);
+  if (problems.length === 0) return { ...NO_SUBMIT_ERRORS, banner: error instanceof Error ? error : new Error(String(error)) };
+  const placed: SubmitErrors = { cluster: [], params: [], banner: null };
+  const unplaced: string[] = [];
+  for (const { path, message } of problems) {
+    const parts = parsePath(path);
+    if (parts[0] === "cluster" && parts.length === 1) {
+      placed.cluster.push(message);
+      continue;
+    }
+    if (parts[0] === "params") {
+      const { path: field, rest } = fieldAt(schema, parts.slice(1));
+      if (field.length > 0) {
+        placed.params.push({ path: field, message: rest.length ? `${restWords(rest)}: ${message}` : message });
+        continue;
+      }
+    }
+    unplaced.push(message);
+  }
+  if (unplaced.length > 0) {
+    const api = error as ApiError;
+    placed.banner = new ApiError(api.status, api.code, unplaced.join(" "), api.details);
+  }
+  return placed;
+}
+
+/** The form library's `extraErrors`: each message beside its param's field. */
+export function paramErrorSchema(errors: readonly ParamError[]): ErrorSchema<ParamsFormData> {
+  const root: Record<string, unknown> = {};
+  for (const { path, message } of errors) {
+    let node = root;
+    for (const part of path) {
+      node[part] ??= {};
+      node = node[part] as Record<string, unknown>;
+    }
+    node.__errors = [...((node.__errors as string[] | undefined) ?? []), message];
+  }
+  return root as ErrorSchema<ParamsFormData>;
+}
+
+/** The value at `path` in the form's data. */
+export function valueAt(data: unknown, path: readonly string[]): unknown {
+  let node = data;
+  for (const part of path) node = isRecord(node) ? node[part] : undefined;
+  return node;
 }

@@ -1,6 +1,10 @@
 import { describe, expect, it } from "vitest";
 import {
   describeDuration,
+  formatInZone,
+  formatWallInput,
+  hasExplicitZone,
+  preferredHourCycle,
   formatOffset,
   formatUtc,
   parseDuration,
@@ -71,5 +75,42 @@ describe("small time helpers", () => {
     for (const bad of ["P1W", "P1M", "15m", "PT", "P", "", "P1DT"]) expect(parseDuration(bad)).toBeNull();
     expect(describeDuration(parseDuration("P2DT3H30M")!)).toBe("2 days 3 hours 30 minutes");
     expect(describeDuration(900_000)).toBe("15 minutes");
+  });
+});
+
+describe("12- and 24-hour clocks", () => {
+  it("follows the locale: 24-hour unless it asks for 12-hour", () => {
+    expect(preferredHourCycle("en-US")).toBe("h12");
+    expect(preferredHourCycle("en-GB")).toBe("h23");
+    expect(preferredHourCycle("de-DE")).toBe("h23");
+    expect(preferredHourCycle("fr-FR")).toBe("h23");
+  });
+
+  it("reads wall times typed in either clock", () => {
+    expect(parseWallTime("2026-11-21 14:03:12")).toMatchObject({ hour: 14, minute: 3, second: 12 });
+    expect(parseWallTime("2026-11-21 2:03:12 PM")).toMatchObject({ hour: 14, minute: 3, second: 12 });
+    expect(parseWallTime("2026-11-21 12:00 am")).toMatchObject({ hour: 0, minute: 0 });
+    expect(parseWallTime("2026-11-21 12:30 p.m.")).toMatchObject({ hour: 12, minute: 30 });
+    expect(parseWallTime("2026-11-21 9:05")).toMatchObject({ hour: 9, minute: 5 });
+    expect(parseWallTime("2026-11-21 13:00 PM")).toBeNull();
+    expect(parseWallTime("2026-11-21 0:30 AM")).toBeNull();
+    expect(zonedToInstant("2026-07-01 9:30 PM", "UTC")?.iso).toBe("2026-07-01T21:30:00.000Z");
+  });
+
+  it("writes wall times in the chosen clock", () => {
+    const ms = Date.parse("2026-07-01T21:05:09.250Z");
+    expect(formatInZone(ms, "UTC", "h23")).toBe("2026-07-01 21:05:09.250");
+    expect(formatInZone(ms, "UTC", "h12")).toBe("2026-07-01 9:05:09.250 PM");
+    expect(formatInZone(Date.parse("2026-07-01T00:05:00Z"), "UTC", "h12")).toBe("2026-07-01 12:05:00 AM");
+    expect(formatInZone(ms, "Asia/Kolkata", "h23")).toBe("2026-07-02 02:35:09.250");
+    expect(formatWallInput("2026-07-01T09:30", "h23")).toBe("2026-07-01 09:30:00");
+    expect(formatWallInput("not a time", "h23")).toBe("not a time");
+  });
+
+  it("tells an ISO-8601 date-time that names its zone", () => {
+    expect(hasExplicitZone("2026-11-21T10:03:12Z")).toBe(true);
+    expect(hasExplicitZone("2026-11-21T10:03:12.5+01:00")).toBe(true);
+    expect(hasExplicitZone("2026-11-21 10:03:12")).toBe(false);
+    expect(hasExplicitZone("2026-11-21")).toBe(false);
   });
 });

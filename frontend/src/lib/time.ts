@@ -116,17 +116,28 @@ export interface WallTime {
   millis: number;
 }
 
-const WALL = /^(\d{4})-(\d{2})-(\d{2})[T ](\d{2}):(\d{2})(?::(\d{2})(?:[.,](\d{1,9}))?)?$/;
+const WALL =
+  /^(\d{4})-(\d{2})-(\d{2})(?:[T ]|\s+)(\d{1,2}):(\d{2})(?::(\d{2})(?:[.,](\d{1,9}))?)?(?:\s*([ap])\.?\s*m\.?)?$/i;
 
-/** The fields of a datetime-local value ("2026-11-21T10:03", "...:12", "...:12.25"), or null. */
+/**
+ * The fields of a wall-clock date-time, or null: a datetime-local value ("2026-11-21T10:03",
+ * "...:12", "...:12.25") or the same with a space ("2026-11-21 10:03:12"), 24-hour, or 12-hour
+ * with AM/PM ("2026-11-21 10:03 PM", "2026-11-21 12:00:00.250 am").
+ */
 export function parseWallTime(value: string): WallTime | null {
   const m = WALL.exec(value.trim());
   if (!m) return null;
+  let hour = Number(m[4]);
+  const meridiem = m[8]?.toLowerCase();
+  if (meridiem) {
+    if (hour < 1 || hour > 12) return null;
+    hour = (hour % 12) + (meridiem === "p" ? 12 : 0);
+  }
   const wall: WallTime = {
     year: Number(m[1]),
     month: Number(m[2]),
     day: Number(m[3]),
-    hour: Number(m[4]),
+    hour,
     minute: Number(m[5]),
     second: Number(m[6] ?? 0),
     millis: Number((m[7] ?? "0").padEnd(3, "0").slice(0, 3)),
@@ -277,4 +288,63 @@ export function describeDuration(ms: number): string {
   }
   const text = parts.length ? parts.join(" ") : "0 seconds";
   return neg ? `minus ${text}` : text;
+}
+
+/** 24-hour ("h23") or 12-hour with AM/PM ("h12") clock. */
+export type HourCycle = "h12" | "h23";
+
+/**
+ * The clock this browser's locale (or `locale`) writes times in: 12-hour where it asks for it
+ * (en-US: Intl's hourCycle h11/h12), 24-hour everywhere else.
+ */
+export function preferredHourCycle(locale?: string): HourCycle {
+  try {
+    const cycle = new Intl.DateTimeFormat(locale, { hour: "numeric" }).resolvedOptions().hourCycle;
+    return cycle === "h11" || cycle === "h12" ? "h12" : "h23";
+  } catch {
+    return "h23";
+  }
+}
+
+/** "2026-11-21 14:03:12" (24-hour) or "2026-11-21 2:03:12 PM" (12-hour); ".250" when there are
+ * milliseconds, or always with `millis`. */
+export function formatWallTime(wall: WallTime, cycle: HourCycle, millis = false): string {
+  const date = `${String(wall.year).padStart(4, "0")}-${pad2(wall.month)}-${pad2(wall.day)}`;
+  const fraction = millis || wall.millis ? `.${pad3(wall.millis)}` : "";
+  const rest = `${pad2(wall.minute)}:${pad2(wall.second)}${fraction}`;
+  if (cycle === "h23") return `${date} ${pad2(wall.hour)}:${rest}`;
+  const hour12 = wall.hour % 12 === 0 ? 12 : wall.hour % 12;
+  return `${date} ${hour12}:${rest} ${wall.hour < 12 ? "AM" : "PM"}`;
+}
+
+/** The instant `ms` as wall-clock time in `zone` ("UTC", IANA, "+05:30"), in the `cycle` clock. */
+export function formatInZone(ms: number, zone: string, cycle: HourCycle, millis = false): string {
+  const wall = parseWallTime(wallTimeIn(ms, zone));
+  return wall ? formatWallTime(wall, cycle, millis) : wallTimeIn(ms, zone);
+}
+
+/** A wall-clock date-time in the `cycle` clock as typed into an input: "2026-11-21 14:03:12". */
+export function formatWallInput(value: string, cycle: HourCycle): string {
+  const wall = parseWallTime(value);
+  return wall ? formatWallTime(wall, cycle) : value;
+}
+
+/** The format a date-time input asks for, in the `cycle` clock. */
+export function wallTimePlaceholder(cycle: HourCycle): string {
+  return cycle === "h12" ? "YYYY-MM-DD hh:mm:ss AM" : "YYYY-MM-DD HH:mm:ss";
+}
+
+const EXPLICIT_ZONE = /(?:Z|[+-]\d{2}(?::?\d{2})?)$/i;
+
+/** Whether an ISO-8601 date-time names its zone itself ("...Z", "...+01:00"). */
+export function hasExplicitZone(text: string): boolean {
+  const trimmed = text.trim();
+  return /\d[T ]\d/.test(trimmed) && EXPLICIT_ZONE.test(trimmed);
+}
+
+/** A zone's name as an operator reads it: "UTC", "Europe/Paris (UTC+01:00)", "UTC+05:30". */
+export function zoneName(zone: string, at: number = Date.now()): string {
+  if (zone === UTC_ZONE) return "UTC";
+  if (FIXED_OFFSET.test(zone)) return `UTC${zone}`;
+  return `${zone.replace(/_/g, " ")} (UTC${formatOffset(zoneOffsetMinutes(zone, at), false)})`;
 }

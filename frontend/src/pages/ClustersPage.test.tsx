@@ -31,6 +31,23 @@ describe("ClustersPage", () => {
     expect(fetch).toHaveBeenCalledWith("/api/v1/clusters", expect.anything());
   });
 
+  it("says which entries reach the same Kafka cluster", async () => {
+    const [local, staging] = CLUSTERS;
+    const clusters = [
+      { ...local, same_cluster_as: ["local-secure"] },
+      { ...local, name: "local-secure", bootstrap_servers: "127.0.0.1:19096", same_cluster_as: ["local"] },
+      { ...staging, same_cluster_as: [] },
+    ];
+    stubFetch({ "/api/v1/me": json(ME), "/api/v1/clusters": json(clusters) });
+    renderApp("/");
+
+    const local0 = await screen.findByTestId("cluster-row-local");
+    expect(within(local0).getByTestId("same-cluster-as")).toHaveTextContent("same cluster as local-secure");
+    const secure = screen.getByTestId("cluster-row-local-secure");
+    expect(within(secure).getByTestId("same-cluster-as")).toHaveTextContent(/^same cluster as local$/);
+    expect(within(screen.getByTestId("cluster-row-staging")).queryByTestId("same-cluster-as")).toBeNull();
+  });
+
   it("shows the API's message in the error banner when the list fails", async () => {
     stubFetch({
       "/api/v1/me": json(ME),

@@ -51,6 +51,7 @@ function ClustersTable({ clusters }: { clusters: ClusterSummary[] }) {
                 <Link to={`/clusters/${encodeURIComponent(c.name)}`} className="strong-link">
                   {c.name}
                 </Link>
+                <SameClusterNote names={c.same_cluster_as} />
               </td>
               <td className="mono wrap">{c.bootstrap_servers}</td>
               <td className="mono">{c.cluster_id ?? "—"}</td>
@@ -64,5 +65,19 @@ function ClustersTable({ clusters }: { clusters: ClusterSummary[] }) {
         </tbody>
       </table>
     </div>
+  );
+}
+
+/** Other registry entries with the same Kafka cluster id: one cluster reached another way
+ *  (e.g. another listener); /metrics exports it once. */
+function SameClusterNote({ names }: { names?: string[] }) {
+  if (!names?.length) return null;
+  return (
+    <>
+      {" "}
+      <span className="muted" data-testid="same-cluster-as" title="Same Kafka cluster id">
+        same cluster as {names.join(", ")}
+      </span>
+    </>
   );
 }

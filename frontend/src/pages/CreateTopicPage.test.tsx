@@ -43,7 +43,7 @@ describe("CreateTopicPage", () => {
     fireEvent.click(screen.getByTestId("create-submit"));
 
     const error = await screen.findByTestId("field-error-replication_factor");
-    expect(error).toHaveTextContent("replication_factor: 3 is more than the 2 live brokers.");
+    expect(error).toHaveTextContent(/^3 is more than the 2 live brokers\.$/);
     expect(screen.getByTestId("create-rf")).toHaveAttribute("aria-invalid", "true");
     expect(screen.queryByTestId("field-error-name")).toBeNull();
     expect(screen.queryByTestId("error-banner")).toBeNull();
@@ -72,8 +72,70 @@ describe("CreateTopicPage", () => {
 
     answer = json({ error: { code: "invalid", message: "body: expected a JSON object.", details: { field: "body" } } }, 400);
     fireEvent.click(screen.getByTestId("create-submit"));
-    expect(await screen.findByTestId("error-banner")).toHaveTextContent("body: expected a JSON object.");
+    expect(await screen.findByTestId("error-banner")).toHaveTextContent("Expected a JSON object.");
+    expect(screen.getByTestId("error-banner")).not.toHaveTextContent("body:");
     expect(screen.queryByTestId("field-error-name")).toBeNull();
+  });
+
+  it("finds every problem Kafka would refuse before sending, each beside its field", async () => {
+    const fetch = stubFetch({ "/api/v1/me": json(ADMIN), "/api/v1/clusters/local": json(LOCAL) });
+    renderApp("/clusters/local/create-topic");
+    await screen.findByTestId("create-topic-form");
+    fill("bad name!");
+    fireEvent.change(screen.getByTestId("create-partitions"), { target: { value: "0" } });
+    fireEvent.change(screen.getByTestId("create-rf"), { target: { value: "1.5" } });
+    fireEvent.click(screen.getByTestId("create-config-add"));
+    fireEvent.change(screen.getByTestId("create-config-key-0"), { target: { value: "retention.ms" } });
+    fireEvent.change(screen.getByTestId("create-config-value-0"), { target: { value: "604800000" } });
+    // The value read back in human units.
+    expect(screen.getByTestId("create-config-hint-0")).toHaveTextContent("= 7 d");
+    fireEvent.click(screen.getByTestId("create-config-add"));
+    fireEvent.change(screen.getByTestId("create-config-key-1"), { target: { value: "retention.ms" } });
+    fireEvent.change(screen.getByTestId("create-config-value-1"), { target: { value: "-1" } });
+    expect(screen.getByTestId("create-config-hint-1")).toHaveTextContent("= unlimited");
+    fireEvent.click(screen.getByTestId("create-submit"));
+
+    expect(await screen.findByTestId("field-error-name")).toHaveTextContent("has characters Kafka does not allow");
+    expect(screen.getByTestId("field-error-partitions")).toHaveTextContent("at least 1");
+    expect(screen.getByTestId("field-error-replication_factor")).toHaveTextContent("whole number");
+    expect(screen.getByTestId("field-error-config-1")).toHaveTextContent("“retention.ms” is already set above");
+    expect(screen.queryByTestId("field-error-config-0")).toBeNull();
+    expect(screen.getByTestId("create-name")).toHaveAttribute("aria-invalid", "true");
+    expect(fetch.mock.calls.filter(([, init]) => init?.method === "POST")).toEqual([]);
+    // Fixing a field clears what was said about it, and only that.
+    fill("events");
+    expect(screen.queryByTestId("field-error-name")).toBeNull();
+    expect(screen.getByTestId("field-error-partitions")).toBeInTheDocument();
+  });
+
+  it("shows every problem the server lists beside its field, configs at their row", async () => {
+    stubFetch({
+      "/api/v1/me": json(ADMIN),
+      "/api/v1/clusters/local": json(LOCAL),
+      "/api/v1/clusters/local/topics": json(
+        {
+          error: {
+            code: "invalid",
+            message: "partitions: must be at most 10000. (and 1 more)",
+            details: {
+              field: "partitions",
+              errors: { partitions: ["must be at most 10000."], "configs.retention.ms": "configs.retention.ms: Invalid value abc for configuration retention.ms." },
+            },
+          },
+        },
+        400,
+      ),
+    });
+    renderApp("/clusters/local/create-topic");
+    await screen.findByTestId("create-topic-form");
+    fill("events");
+    fireEvent.click(screen.getByTestId("create-config-add"));
+    fireEvent.change(screen.getByTestId("create-config-key-0"), { target: { value: "retention.ms" } });
+    fireEvent.change(screen.getByTestId("create-config-value-0"), { target: { value: "abc" } });
+    fireEvent.click(screen.getByTestId("create-submit"));
+    expect(await screen.findByTestId("field-error-partitions")).toHaveTextContent(/^Must be at most 10000\.$/);
+    expect(screen.getByTestId("field-error-config-0")).toHaveTextContent(/^Invalid value abc for configuration retention\.ms\.$/);
+    expect(screen.queryByTestId("error-banner")).toBeNull();
   });
 
   it("opens the new topic's page on 201", async () => {

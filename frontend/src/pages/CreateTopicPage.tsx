@@ -1,19 +1,16 @@
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useEffect, useRef, useState, type FormEvent } from "react";
 import { Link, useNavigate, useParams } from "react-router-dom";
-import { ApiError } from "../api/client";
 import { createTopic } from "../api/endpoints";
 import { clusterDetailQuery } from "../api/queries";
 import { queryKeys } from "../api/queryKeys";
 import { hasRole, useCurrentUser } from "../components/CurrentUser";
 import { ErrorBanner } from "../components/ErrorBanner";
 import { useDocumentTitle } from "../hooks/useDocumentTitle";
+import { humanConfigValue } from "../lib/configValues";
+import { checkNewTopic, placeTopicErrors, type TopicFormErrors } from "../lib/topicForm";
 import { clusterPath, topicPath } from "../navigation";
 import { PageShell } from "../components/PageShell";
-
-/** The body fields whose 400 is shown next to the field (details.field). */
-const FORM_FIELDS = ["name", "partitions", "replication_factor", "configs"] as const;
-type FormField = (typeof FORM_FIELDS)[number];
 
 interface ConfigRow {
   id: number;
@@ -21,22 +18,27 @@ interface ConfigRow {
   value: string;
 }
 
-/** Where an API error belongs: a form field, or (null) the banner. */
-export function errorField(error: unknown): FormField | null {
-  if (!(error instanceof ApiError)) return null;
-  if (error.status === 409) return "name"; // topic exists
-  if (error.status !== 400) return null;
-  const field = error.details.field;
-  if (typeof field !== "string") return null;
-  // "configs.retention.ms" or "configs" both belong to the configs rows.
-  const head = field.split(".")[0] as FormField;
-  return (FORM_FIELDS as readonly string[]).includes(head) ? head : null;
+/** A field's messages, one per line, beside it (`field-error-<key>`). */
+function FieldErrors({ errors, field }: { errors: TopicFormErrors; field: string }) {
+  const messages = errors[field];
+  if (!messages?.length) return null;
+  return (
+    <div className="field-error" role="alert" data-testid={`field-error-${field}`}>
+      {messages.map((message, index) => (
+        <p key={index} className="field-error-line">
+          {message}
+        </p>
+      ))}
+    </div>
+  );
 }
 
 /**
  * /clusters/:cluster/create-topic — name, partitions (default 3), replication
- * factor (default min(3, live brokers)) and config overrides. The server
- * validates: a 400 shows next to the field it names; a 201 opens the topic.
+ * factor (default min(3, live brokers)) and config overrides (a duration or size
+ * read back in human units as it is typed). What Kafka would refuse on any cluster
+ * is found before sending; the server checks the rest. Every problem shows at
+ * once, beside its field, in plain words; a 201 opens the topic.
  */
 export function CreateTopicPage() {
   const { cluster = "" } = useParams<{ cluster: string }>();
@@ -51,7 +53,8 @@ export function CreateTopicPage() {
   const nextId = useRef(1);
   const [configs, setConfigs] = useState<ConfigRow[]>([]);
   const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<Error | null>(null);
+  const [errors, setErrors] = useState<TopicFormErrors>({});
+  const [banner, setBanner] = useState<Error | null>(null);
 
   // Default RF: min(3, live brokers), unless the user already changed it. Asked for once.
   const client = useQueryClient();
@@ -61,18 +64,20 @@ export function CreateTopicPage() {
     if (!rfTouched.current && brokerCount !== null && brokerCount > 0) setRf(String(Math.min(3, brokerCount)));
   }, [brokerCount]);
 
-  const field = errorField(error);
-  const fieldError = (f: FormField) =>
-    field === f && error ? (
-      <p className="field-error" role="alert" data-testid={`field-error-${f}`}>
-        {error.message}
-      </p>
-    ) : null;
+  /** Editing a field clears what was said about it. */
+  const clear = (...fields: string[]) => {
+    if (fields.some((f) => errors[f])) {
+      setErrors((current) => Object.fromEntries(Object.entries(current).filter(([f]) => !fields.includes(f))));
+    }
+  };
 
   const onSubmit = async (event: FormEvent) => {
     event.preventDefault();
+    setBanner(null);
+    const local = checkNewTopic({ name, partitions, replicationFactor: rf, configs });
+    setErrors(local);
+    if (Object.keys(local).length > 0) return;
     setBusy(true);
-    setError(null);
     const body = {
       name,
       partitions: Number(partitions),
@@ -85,13 +90,17 @@ export function CreateTopicPage() {
       if (detail) client.setQueryData(queryKeys.topic(cluster, detail.name), detail);
       navigate(topicPath(cluster, detail?.name ?? name));
     } catch (err) {
-      setError(err instanceof Error ? err : new Error(String(err)));
+      const placed = placeTopicErrors(err, configs.map((c) => c.key));
+      setErrors(placed.fields);
+      setBanner(placed.banner);
       setBusy(false);
     }
   };
 
-  const setConfig = (id: number, change: Partial<ConfigRow>) =>
+  const setConfig = (index: number, id: number, change: Partial<ConfigRow>) => {
+    clear(`config-${index}`, "configs");
     setConfigs((rows) => rows.map((r) => (r.id === id ? { ...r, ...change } : r)));
+  };
 
   return (
     <PageShell
@@ -111,7 +120,7 @@ export function CreateTopicPage() {
           Only admins can create topics; the server will refuse this form for your role ({user.role}).
         </p>
       )}
-      {error && field === null && <ErrorBanner error={error} title="Could not create the topic" />}
+      {banner && <ErrorBanner error={banner} title="Could not create the topic" />}
 
       <form className="form-card" onSubmit={(event) => void onSubmit(event)} noValidate data-testid="create-topic-form">
         <div className="field">
@@ -122,15 +131,18 @@ export function CreateTopicPage() {
             id="create-name"
             className="input input-wide mono"
             value={name}
-            onChange={(event) => setName(event.target.value)}
+            onChange={(event) => {
+              clear("name");
+              setName(event.target.value);
+            }}
             autoComplete="off"
             spellCheck={false}
             autoFocus
-            aria-invalid={field === "name"}
+            aria-invalid={!!errors.name}
             data-testid="create-name"
           />
           <p className="field-hint">ASCII letters, digits, “.”, “_” and “-”; at most 249 characters.</p>
-          {fieldError("name")}
+          <FieldErrors errors={errors} field="name" />
         </div>
 
         <div className="field-row">
@@ -145,11 +157,14 @@ export function CreateTopicPage() {
               step={1}
               className="input input-number"
               value={partitions}
-              onChange={(event) => setPartitions(event.target.value)}
-              aria-invalid={field === "partitions"}
+              onChange={(event) => {
+                clear("partitions");
+                setPartitions(event.target.value);
+              }}
+              aria-invalid={!!errors.partitions}
               data-testid="create-partitions"
             />
-            {fieldError("partitions")}
+            <FieldErrors errors={errors} field="partitions" />
           </div>
           <div className="field">
             <label htmlFor="create-rf" className="field-label">
@@ -164,9 +179,10 @@ export function CreateTopicPage() {
               value={rf}
               onChange={(event) => {
                 rfTouched.current = true;
+                clear("replication_factor");
                 setRf(event.target.value);
               }}
-              aria-invalid={field === "replication_factor"}
+              aria-invalid={!!errors.replication_factor}
               data-testid="create-rf"
             />
             {brokerCount !== null && (
@@ -174,42 +190,58 @@ export function CreateTopicPage() {
                 {brokerCount} live {brokerCount === 1 ? "broker" : "brokers"}
               </p>
             )}
-            {fieldError("replication_factor")}
+            <FieldErrors errors={errors} field="replication_factor" />
           </div>
         </div>
 
         <fieldset className="field">
           <legend className="field-label">Configs</legend>
           {configs.length === 0 && <p className="field-hint">None: the broker defaults apply.</p>}
-          {configs.map((row, i) => (
-            <div className="config-edit-row" key={row.id} data-testid={`create-config-${i}`}>
-              <input
-                className="input mono"
-                placeholder="name, e.g. retention.ms"
-                aria-label={`Config ${i + 1} name`}
-                value={row.key}
-                onChange={(event) => setConfig(row.id, { key: event.target.value })}
-                data-testid={`create-config-key-${i}`}
-              />
-              <input
-                className="input mono"
-                placeholder="value"
-                aria-label={`Config ${i + 1} value`}
-                value={row.value}
-                onChange={(event) => setConfig(row.id, { value: event.target.value })}
-                data-testid={`create-config-value-${i}`}
-              />
-              <button
-                type="button"
-                className="button button-small"
-                onClick={() => setConfigs((rows) => rows.filter((r) => r.id !== row.id))}
-                aria-label={`Remove config ${i + 1}`}
-                data-testid={`create-config-remove-${i}`}
-              >
-                Remove
-              </button>
-            </div>
-          ))}
+          {configs.map((row, i) => {
+            const human = humanConfigValue(row.key.trim(), row.value);
+            return (
+              <div key={row.id} className="config-edit-block">
+                <div className="config-edit-row" data-testid={`create-config-${i}`}>
+                  <input
+                    className="input mono"
+                    placeholder="name, e.g. retention.ms"
+                    aria-label={`Config ${i + 1} name`}
+                    value={row.key}
+                    onChange={(event) => setConfig(i, row.id, { key: event.target.value })}
+                    aria-invalid={!!errors[`config-${i}`]}
+                    data-testid={`create-config-key-${i}`}
+                  />
+                  <input
+                    className="input mono"
+                    placeholder="value"
+                    aria-label={`Config ${i + 1} value`}
+                    value={row.value}
+                    onChange={(event) => setConfig(i, row.id, { value: event.target.value })}
+                    aria-invalid={!!errors[`config-${i}`]}
+                    data-testid={`create-config-value-${i}`}
+                  />
+                  <button
+                    type="button"
+                    className="button button-small"
+                    onClick={() => {
+                      setErrors({});
+                      setConfigs((rows) => rows.filter((r) => r.id !== row.id));
+                    }}
+                    aria-label={`Remove config ${i + 1}`}
+                    data-testid={`create-config-remove-${i}`}
+                  >
+                    Remove
+                  </button>
+                </div>
+                {human && (
+                  <p className="field-hint config-edit-hint" data-testid={`create-config-hint-${i}`}>
+                    = {human.text}
+                  </p>
+                )}
+                <FieldErrors errors={errors} field={`config-${i}`} />
+              </div>
+            );
+          })}
           <button
             type="button"
             className="button button-small"
@@ -218,7 +250,7 @@ export function CreateTopicPage() {
           >
             Add config
           </button>
-          {fieldError("configs")}
+          <FieldErrors errors={errors} field="configs" />
         </fieldset>
 
         <div className="form-actions">

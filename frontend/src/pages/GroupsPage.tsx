@@ -311,7 +311,7 @@ function GroupsTable({ cluster, rows, sortKey, desc, onSort, empty }: GroupsTabl
 
 function CatchUpCell({ seconds, lag, rates }: { seconds: number | null; lag: number | null; rates: Rates }) {
   const text = formatCatchUp(seconds, lag, rates);
-  return <td className={text === "never" ? "num lag-cell" : text === "—" ? "num muted" : "num"}>{text}</td>;
+  return <td className={text === "never" ? "num nowrap lag-cell" : text === "—" ? "num nowrap muted" : "num nowrap"}>{text}</td>;
 }
 
 /** One row; memoized: a live sample of another group does not re-render it. */
@@ -367,7 +367,7 @@ const GroupRow = memo(function GroupRow({ cluster, row, index }: { cluster: stri
       </td>
       <td className={row.total_lag ? "num lag-cell" : "num muted"}>{formatCount(row.total_lag)}</td>
       <td className={row.max_lag ? "num" : "num muted"}>{formatCount(row.max_lag)}</td>
-      <td className={row.max_lag_seconds ? "num" : "num muted"}>{formatDuration(row.max_lag_seconds)}</td>
+      <td className={row.max_lag_seconds ? "num nowrap" : "num nowrap muted"}>{formatDuration(row.max_lag_seconds)}</td>
       <CatchUpCell seconds={row.catch_up_seconds} lag={row.total_lag} rates={row.rates} />
     </tr>
   );

@@ -1,141 +1,24 @@
 import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
 import type { PipelineJob, PipelineStep, Prediction, SparkModel } from "../api/maintenance";
-import type { SparkJobType } from "../api/types";
 import { FakeWebSocket, pushLive } from "../test/fakeWebSocket";
 import { json, stubFetch, type StubResponse } from "../test/fetchStub";
 import { CLUSTERS, ME, TOPICS, VIEWER } from "../test/fixtures";
 import { renderApp } from "../test/render";
-import { SPARK_JOB_TYPES, sparkJob } from "../test/sparkFixtures";
+import { SPARK_JOB_TYPES, SPARK_RESULTS, sparkJob } from "../test/sparkFixtures";
 
-// ---- fixtures (the contract of issue 10: the pipeline's params are one object per step) ----
+// ---- fixtures: the real job types (the pipeline's params are one object per step) and each
+// step's sample result (sparkResults.json, checked against the steps' result schemas) ----
 
-const TOPIC = { type: "string", minLength: 1, maxLength: 249, pattern: "^[A-Za-z0-9._-]+$" };
-const NULLABLE_TIME = { type: ["string", "null"], maxLength: 64, default: null };
-
-const PIPELINE_TYPE: SparkJobType = {
-  name: "maintenance-pipeline",
-  title: "Predictive-maintenance pipeline",
-  description:
-    "Window features, failure labels, training set, model and scores in one Spark application, each step tracked; the model's id is this job's id.",
-  params_schema: {
-    type: "object",
-    properties: {
-      features: {
-        description: "Params of the window-features step (Window features per equipment and day).",
-        type: "object",
-        properties: {
-          alarms_topic: { ...TOPIC, description: "The alarms topic.", default: "equipment-alarms" },
-          fault_codes: {
-            description: "Fault codes counted per window.",
-            type: "array",
-            items: { type: "string", minLength: 1 },
-            minItems: 1,
-            default: ["E101-OVERHEAT", "E202-VIBRATION"],
-          },
-          windows: {
-            description: "Trailing windows in days, strictly increasing.",
-            type: "array",
-            items: { type: "integer", minimum: 1, maximum: 365 },
-            minItems: 1,
-            default: [7, 14, 21],
-          },
-          start_time: { ...NULLABLE_TIME, description: "Only alarms at or after it." },
-          end_time: { ...NULLABLE_TIME, description: "Only alarms before it." },
-        },
-        required: [],
-        additionalProperties: false,
-        default: {},
-      },
-      labels: {
-        description: "Params of the failure-labels step.",
-        type: "object",
-        properties: {
-          alarms_topic: { ...TOPIC, default: "equipment-alarms" },
-          work_orders_topic: { ...TOPIC, default: "work-orders" },
-          horizon_days: { type: "integer", minimum: 1, maximum: 90, default: 7, description: "Days ahead a failure counts." },
-        },
-        required: [],
-        additionalProperties: false,
-        default: {},
-      },
-      training: {
-        description: "Params of the training-set step.",
-        type: "object",
-        properties: {
-          cutoff_date: { type: "string", pattern: "^\\d{4}-\\d{2}-\\d{2}$", description: "YYYY-MM-DD: train before it, test from it." },
-          negative_ratio: { type: "number", exclusiveMinimum: 0, default: 3 },
-          seed: { type: "integer", default: 42 },
-        },
-        required: ["cutoff_date"],
-        additionalProperties: false,
-      },
-      model: {
-        description: "Params of the train-model step.",
-        type: "object",
-        properties: {
-          algorithm: { enum: ["gbt", "rf"], default: "gbt" },
-          max_depth: { type: "integer", minimum: 1, maximum: 30, default: 5 },
-          threshold: { type: "number", minimum: 0, maximum: 1, default: 0.5 },
-        },
-        required: [],
-        additionalProperties: false,
-        default: {},
-      },
-      score: {
-        description: "Params of the score step.",
-        type: "object",
-        properties: {
-          predictions_topic: { ...TOPIC, default: "equipment-failure-predictions" },
-          day: { type: ["string", "null"], default: null, description: "Default: the latest day of the features." },
-        },
-        required: [],
-        additionalProperties: false,
-        default: {},
-      },
-    },
-    required: ["training"],
-    additionalProperties: false,
-  },
-  result_schema: { type: "object" },
-};
-
-const JOB_TYPES = [...SPARK_JOB_TYPES, PIPELINE_TYPE];
+/** A server without the maintenance app: no pipeline job type. */
+const WITHOUT_PIPELINE = SPARK_JOB_TYPES.filter((t) => t.name !== "maintenance-pipeline");
 
 const RESULTS: Record<string, Record<string, unknown>> = {
-  "window-features": {
-    rows: 720,
-    equipment: 12,
-    feature_columns: ["count_e101_overheat_7d", "severity_sum_7d", "max_vibration_7d"],
-    first_day: "2026-05-01",
-    last_day: "2026-06-29",
-    output_path: "/data/maintenance/window-features-51",
-  },
-  "failure-labels": { rows: 636, positives: 41, negatives: 595, censored_dropped: 84, horizon_days: 7, last_day: "2026-06-29" },
-  "training-set": {
-    cutoff_date: "2026-06-08",
-    train_rows: 164,
-    train_positives: 41,
-    train_negatives: 123,
-    test_rows: 252,
-    test_positives: 14,
-    test_negatives: 238,
-    before: { train_rows: 380, excluded: 84 },
-    negative_ratio: 3,
-  },
-  "train-model": {
-    model_id: 51,
-    algorithm: "gbt",
-    metrics: { roc_auc: 0.8734, pr_auc: 0.6121, precision: 0.7, recall: 0.64, threshold: 0.5, test_rows: 252, test_positives: 14 },
-    roc_curve: { columns: ["fpr", "tpr"], rows: [[0, 0], [0.1, 0.6], [0.3, 0.85], [1, 1]] },
-  },
-  score: {
-    predictions: 12,
-    day: "2026-06-29",
-    predictions_topic: "equipment-failure-predictions",
-    model_id: 51,
-    top: { columns: ["equipment_id", "failure_probability"], rows: [["eq-0007", 0.91]] },
-  },
+  "window-features": SPARK_RESULTS["window-features"],
+  "failure-labels": SPARK_RESULTS["failure-labels"],
+  "training-set": SPARK_RESULTS["training-set"],
+  "train-model": SPARK_RESULTS["train-model"],
+  score: SPARK_RESULTS.score,
 };
 
 const NAMES = ["window-features", "failure-labels", "training-set", "train-model", "score"];
@@ -227,7 +110,7 @@ interface Setup {
 function setup({ me = ME, latest = () => [], job, models = () => MODELS, predictions = () => PREDICTIONS, submit }: Setup = {}) {
   const routes: Record<string, Route> = {
     "/api/v1/me": json(me),
-    "/api/v1/spark/job-types": json(JOB_TYPES),
+    "/api/v1/spark/job-types": json(SPARK_JOB_TYPES),
     "/api/v1/clusters": json(CLUSTERS),
     "/api/v1/clusters/local/topics": json(TOPICS),
     "/api/v1/spark/jobs": (_url, init) =>
@@ -473,7 +356,7 @@ describe("MaintenancePage", () => {
     expect(JSON.stringify(params)).not.toContain("null");
   });
 
-  it("shows a refused param next to its step's group", async () => {
+  it("shows a refused param beside its own field in its step's group, without the path in front", async () => {
     setup({
       submit: () =>
         json({ error: { code: "invalid", message: "params.labels.work_orders_topic: topic 'nope' does not exist.", details: { field: "params.labels.work_orders_topic" } } }, 400),
@@ -483,8 +366,61 @@ describe("MaintenancePage", () => {
     await waitFor(() => expect(screen.getByTestId("spark-cluster")).toHaveValue("local"));
     fireEvent.change(within(form).getByLabelText(/^Cutoff date/), { target: { value: "2026-06-08" } });
     fireEvent.click(screen.getByTestId("spark-submit"));
-    expect(await screen.findByTestId("field-error-labels")).toHaveTextContent("topic 'nope' does not exist");
+    const error = await screen.findByTestId("field-error-labels.work_orders_topic");
+    expect(error).toHaveTextContent(/^Topic 'nope' does not exist\.$/);
+    // Beside the field it is about, inside the step's group.
+    expect(error.closest(".form-group")).toContainElement(form.querySelector("#root_labels_work_orders_topic"));
+    expect(screen.queryByTestId("field-error-labels")).toBeNull();
     expect(screen.queryByTestId("pm-run")).toBeNull();
+  });
+
+  it("shows every refused param of every step at once", async () => {
+    setup({
+      submit: () =>
+        json(
+          {
+            error: {
+              code: "invalid",
+              message: "params.features.alarms_topic: topic 'a' holds no records to learn from. (and 2 more)",
+              details: {
+                field: "params.features.alarms_topic",
+                errors: {
+                  "params.features.alarms_topic": "topic 'a' holds no records to learn from.",
+                  "params.features.end_time": "is before params.features.start_time.",
+                  "params.labels.horizon_days": "must be above 0.",
+                },
+              },
+            },
+          },
+          400,
+        ),
+    });
+    renderApp("/maintenance");
+    const form = await screen.findByTestId("spark-form-maintenance-pipeline");
+    await waitFor(() => expect(screen.getByTestId("spark-cluster")).toHaveValue("local"));
+    fireEvent.change(within(form).getByLabelText(/^Cutoff date/), { target: { value: "2026-06-08" } });
+    fireEvent.click(screen.getByTestId("spark-submit"));
+    expect(await screen.findByTestId("field-error-features.alarms_topic")).toHaveTextContent(/^Topic 'a' holds no records to learn from\.$/);
+    expect(screen.getByTestId("field-error-features.end_time")).toHaveTextContent(/^Is before “Start time”\.$/);
+    expect(screen.getByTestId("field-error-labels.horizon_days")).toHaveTextContent(/^Must be above 0\.$/);
+    expect(form).not.toHaveTextContent("params.");
+  });
+
+  it("reads the steps' date-times in an explicit zone and sends them with its offset", async () => {
+    const fetch = setup({ submit: () => json(sparkJob({ id: 77, job_type: "maintenance-pipeline", state: "queued", progress: 0 }), 201) });
+    renderApp("/maintenance");
+    const form = await screen.findByTestId("spark-form-maintenance-pipeline");
+    await waitFor(() => expect(screen.getByTestId("spark-cluster")).toHaveValue("local"));
+    const start = screen.getByTestId("param-features_start_time");
+    expect(start).toBe(form.querySelector("#root_features_start_time"));
+    expect(screen.getByTestId("param-features_start_time-zone")).toHaveValue("UTC");
+    fireEvent.change(start, { target: { value: "2026-05-01 06:30" } });
+    expect(screen.getByTestId("param-features_start_time-sends")).toHaveTextContent("2026-05-01T06:30:00.000Z");
+    fireEvent.change(within(form).getByLabelText(/^Cutoff date/), { target: { value: "2026-06-08" } });
+    fireEvent.click(screen.getByTestId("spark-submit"));
+    await waitFor(() => expect(calls(fetch, "/api/v1/spark/jobs", "POST")).toHaveLength(1));
+    const [, init] = calls(fetch, "/api/v1/spark/jobs", "POST")[0]!;
+    expect(JSON.parse(String(init?.body)).params.features).toMatchObject({ start_time: "2026-05-01T06:30:00.000Z" });
   });
 
   it("shows viewers everything read-only: the form disabled with a note, nothing submitted", async () => {
@@ -509,7 +445,7 @@ describe("MaintenancePage", () => {
     const missing = "Topic 'equipment-failure-predictions' does not exist on cluster 'local' (a score job or the maintenance pipeline writes predictions to it).";
     stubFetch({
       "/api/v1/me": json(ME),
-      "/api/v1/spark/job-types": json(SPARK_JOB_TYPES),
+      "/api/v1/spark/job-types": json(WITHOUT_PIPELINE),
       "/api/v1/clusters": json(CLUSTERS),
       "/api/v1/clusters/local/topics": json(TOPICS),
       "/api/v1/spark/jobs": json([]),
@@ -527,7 +463,7 @@ describe("MaintenancePage", () => {
   it("shows any other predictions error in a banner", async () => {
     stubFetch({
       "/api/v1/me": json(ME),
-      "/api/v1/spark/job-types": json(JOB_TYPES),
+      "/api/v1/spark/job-types": json(SPARK_JOB_TYPES),
       "/api/v1/clusters": json(CLUSTERS),
       "/api/v1/clusters/local/topics": json(TOPICS),
       "/api/v1/spark/jobs": json([]),

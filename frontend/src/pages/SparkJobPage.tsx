@@ -101,7 +101,7 @@ function JobDetails({ job }: { job: SparkJob }) {
         )}
         <div>
           <dt>Submitted by</dt>
-          <dd>{job.created_by}</dd>
+          <dd>{job.created_by ?? "—"}</dd>
         </div>
         <Timestamp label="Created" at={job.created_at} testId="job-created" />
         <Timestamp label="Started" at={job.started_at} testId="job-started" />

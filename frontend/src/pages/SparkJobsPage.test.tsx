@@ -67,6 +67,9 @@ describe("SparkJobsPage", () => {
     const done = screen.getByTestId("job-row-1");
     expect(within(done).queryByRole("progressbar")).toBeNull();
     expect(done).toHaveTextContent("2 m 00 s");
+    // Dates and durations never break inside: their cells do not wrap.
+    expect(within(done).getByText("2 m 00 s")).toHaveClass("nowrap");
+    expect(within(done).getByText(/^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d$/)).toHaveClass("nowrap");
     expect(within(done).getByRole("link", { name: "#1" })).toHaveAttribute("href", "/spark/jobs/1");
     expect(screen.getByTestId("new-spark-job")).toHaveAttribute("href", "/spark/new");
     // The navigation has the section, current here.

@@ -101,7 +101,8 @@ describe("SparkSubmitPage", () => {
     fireEvent.click(screen.getByTestId("spark-submit"));
 
     const topicError = await screen.findByTestId("field-error-topic");
-    expect(topicError).toHaveTextContent("params.topic: topic 'nope' does not exist.");
+    // Beside the field, in plain words: no "params.topic:" in front.
+    expect(topicError).toHaveTextContent(/^Topic 'nope' does not exist\.$/);
     expect(screen.queryByTestId("error-banner")).toBeNull();
     // Editing the field clears what the server said about its old value.
     typeTopic("nope2");
@@ -116,7 +117,7 @@ describe("SparkSubmitPage", () => {
 
     answer = badField("cluster", "cluster: unknown cluster 'local'.");
     fireEvent.click(screen.getByTestId("spark-submit"));
-    expect(await screen.findByTestId("field-error-cluster")).toHaveTextContent("unknown cluster");
+    expect(await screen.findByTestId("field-error-cluster")).toHaveTextContent(/^Unknown cluster 'local'\.$/);
     expect(screen.getByTestId("spark-cluster")).toHaveAttribute("aria-invalid", "true");
 
     // A field the form does not have (an unknown param, the job type): the banner.
@@ -139,9 +140,44 @@ describe("SparkSubmitPage", () => {
     fireEvent.change(within(form).getByLabelText("Top duplicates"), { target: { value: "5000" } });
     fireEvent.click(screen.getByTestId("spark-submit"));
 
-    expect(await screen.findByTestId("field-error-topic")).toHaveTextContent("must match pattern");
-    expect(screen.getByTestId("field-error-top_duplicates")).toHaveTextContent("must be <= 1000");
+    // Every problem at once, each beside its field, in plain words.
+    expect(await screen.findByTestId("field-error-topic")).toHaveTextContent("Use only letters, digits, “.”, “_” and “-”.");
+    expect(screen.getByTestId("field-error-top_duplicates")).toHaveTextContent("Must be at most 1000.");
     expect(posts(fetch)).toEqual([]);
+  });
+
+  it("shows every problem a 400 lists beside its own field, none with its path in front", async () => {
+    const answer = json(
+      {
+        error: {
+          code: "invalid",
+          message: "params.topic: unknown field (and 2 more)",
+          details: {
+            field: "params.topic",
+            errors: {
+              "params.topic": "params.topic: topic 'nope' does not exist.",
+              "params.top_duplicates": "must be a whole number (a JSON integer).",
+              "params.sequence_field": "is required with params.sequence_scope.",
+            },
+          },
+        },
+      },
+      400,
+    );
+    stubFetch(routes(answer));
+    renderApp("/spark/new?type=topic-profile");
+    await openProfileForm();
+    typeTopic("nope");
+    fireEvent.click(screen.getByTestId("spark-submit"));
+    expect(await screen.findByTestId("field-error-topic")).toHaveTextContent(/^Topic 'nope' does not exist\.$/);
+    expect(screen.getByTestId("field-error-top_duplicates")).toHaveTextContent(/^Must be a whole number \(a JSON integer\)\.$/);
+    expect(screen.getByTestId("field-error-sequence_field")).toHaveTextContent(/^Is required with “Sequence scope”\.$/);
+    expect(screen.getByTestId("spark-submit-page")).not.toHaveTextContent("params.");
+    expect(screen.queryByTestId("error-banner")).toBeNull();
+    // Editing one field clears only what was said about it.
+    typeTopic("orders");
+    expect(screen.queryByTestId("field-error-topic")).toBeNull();
+    expect(screen.getByTestId("field-error-top_duplicates")).toBeInTheDocument();
   });
 
   it("shows viewers the form disabled, with a note", async () => {

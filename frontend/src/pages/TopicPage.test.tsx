@@ -43,10 +43,14 @@ describe("TopicPage", () => {
     expect(within(p2).getByTestId("flag-under_min_isr")).toBeInTheDocument();
     expect(within(p2).getAllByRole("cell")[9]).toHaveTextContent("—"); // log end unknown
 
-    expect(screen.getByTestId("config-row-cleanup.policy")).toBeInTheDocument();
+    // The topic's own values first, in human units; the inherited ones folded away.
+    expect(screen.getByTestId("config-row-retention.ms")).toHaveTextContent("set on topic");
+    expect(screen.getByTestId("config-human-retention.ms")).toHaveTextContent("1 d");
+    expect(screen.queryByTestId("config-row-cleanup.policy")).toBeNull();
+    fireEvent.click(screen.getByTestId("config-defaults-toggle"));
+    expect(screen.getByTestId("config-row-cleanup.policy")).toHaveTextContent("Kafka default");
     fireEvent.click(screen.getByTestId("hide-defaults"));
     expect(screen.queryByTestId("config-row-cleanup.policy")).toBeNull();
-    expect(screen.getByTestId("config-row-retention.ms")).toHaveTextContent("topic override");
 
     // Not an admin: no edit, no actions.
     expect(screen.queryByTestId("config-edit-retention.ms")).toBeNull();

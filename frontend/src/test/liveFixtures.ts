@@ -16,6 +16,7 @@ export function topicLag(overrides: Partial<LiveTopicLag> = {}): LiveTopicLag {
     consume_per_s: 10,
     catch_up_seconds: 0,
     retention_risk: "none",
+    status: "OK",
     ...overrides,
   };
 }

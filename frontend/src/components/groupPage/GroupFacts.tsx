@@ -45,7 +45,7 @@ export function GroupFacts({ detail }: { detail: GroupDetail }) {
       </div>
       <div>
         <dt title="Age of the oldest record the group has not read yet">Lag in time</dt>
-        <dd data-testid="group-lag-seconds" data-seconds={detail.max_lag_seconds ?? ""}>
+        <dd className="nowrap" data-testid="group-lag-seconds" data-seconds={detail.max_lag_seconds ?? ""}>
           {formatDuration(detail.max_lag_seconds)}
         </dd>
       </div>

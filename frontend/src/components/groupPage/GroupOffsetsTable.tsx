@@ -76,7 +76,7 @@ export function GroupOffsetsTable({ cluster, offsets, members }: { cluster: stri
                 <td className="num">{formatCount(o.log_start_offset)}</td>
                 <td className="num">{formatCount(o.log_end_offset)}</td>
                 <td className={o.lag === null ? "num muted" : o.lag > 0 ? "num lag-cell" : "num"}>{formatCount(o.lag)}</td>
-                <td className={o.lag_seconds === null ? "num muted" : "num"}>{formatDuration(o.lag_seconds)}</td>
+                <td className={o.lag_seconds === null ? "num nowrap muted" : "num nowrap"}>{formatDuration(o.lag_seconds)}</td>
                 <td className="status-cell" title={o.retention_risk === "none" ? undefined : RISK_HELP[o.retention_risk]}>
                   <LagStatusBadge status={o.status} data-testid={`offset-status-${o.topic}-${o.partition}`} />
                   <RetentionRiskBadge risk={o.retention_risk} compact data-testid={`offset-risk-${o.topic}-${o.partition}`} />

@@ -45,7 +45,7 @@ export function GroupTopicsTable({ cluster, topics }: { cluster: string; topics:
                 <Link to={topicPath(cluster, t.topic)}>{t.topic}</Link>
               </td>
               <td className={t.lag ? "num lag-cell" : "num"}>{formatCount(t.lag)}</td>
-              <td className="num">{formatDuration(t.max_lag_seconds)}</td>
+              <td className="num nowrap">{formatDuration(t.max_lag_seconds)}</td>
               <td className="num">{formatRate(t.rates.write_per_s)}</td>
               <td className="num">{formatRate(t.rates.consume_per_s)}</td>
               <td className="num">{formatCatchUp(t.catch_up_seconds, t.lag, t.rates)}</td>

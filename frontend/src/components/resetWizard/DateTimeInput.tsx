@@ -1,40 +1,58 @@
-import { useId } from "react";
+import { useId, useRef } from "react";
 import {
   browserTimeZone,
   COMMON_ZONES,
   FIXED_OFFSETS,
   formatAgo,
-  formatLocal,
-  formatOffset,
-  formatUtc,
+  formatInZone,
+  formatWallInput,
+  preferredHourCycle,
   UTC_ZONE,
   wallTimeIn,
+  wallTimePlaceholder,
   zonedToInstant,
-  zoneOffsetMinutes,
+  zoneName,
 } from "../../lib/time";
 import type { StrategyInputProps } from "./StrategyInput";
 
-function zoneLabel(zone: string, now: number): string {
-  const offset = formatOffset(zoneOffsetMinutes(zone, now), false);
-  return `${zone.replace(/_/g, " ")} (UTC${offset})`;
-}
-
 /**
- * The to_datetime input: a datetime-local (milliseconds) plus an explicit zone (UTC, this
- * browser's, common zones, fixed offsets), quick choices, and the ISO-8601 sent with its UTC instant.
+ * The to_datetime input: a wall-clock date-time typed as text (24-hour, or 12-hour with AM/PM
+ * where the browser's locale asks for it; the other clock is read too) in an explicit zone shown
+ * beside it and chosen below (UTC, this browser's, common zones, fixed offsets), quick choices,
+ * and the ISO-8601 sent with its UTC instant.
  */
 export function DateTimeInput({ form, set, invalid }: StrategyInputProps) {
   const id = useId();
   const zoneId = useId();
+  const hintId = useId();
   const now = Date.now();
+  const cycle = preferredHourCycle();
   const browser = browserTimeZone();
   const named = [UTC_ZONE, ...(browser !== UTC_ZONE ? [browser] : []), ...COMMON_ZONES.filter((z) => z !== browser)];
   const known = named.includes(form.zone) || FIXED_OFFSETS.includes(form.zone);
   const at = zonedToInstant(form.datetime, form.zone);
-  const setWall = (ms: number) => set({ datetime: wallTimeIn(ms, form.zone) });
+  const setWall = (ms: number) => set({ datetime: formatWallInput(wallTimeIn(ms, form.zone), cycle) });
+  // The calendar: the browser's own date-time picker on a hidden input, whose choice lands in
+  // the text field (which keeps the 24-hour clock whatever the picker displays).
+  const picker = useRef<HTMLInputElement>(null);
+  const openPicker = () => {
+    const input = picker.current;
+    if (!input) return;
+    input.value = form.datetime && at ? wallTimeIn(at.ms, form.zone).slice(0, 19) : "";
+    try {
+      input.showPicker();
+    } catch {
+      input.focus(); // no showPicker (older browsers): the focused input opens on a key press
+    }
+  };
+  const picked = (value: string) => {
+    if (!/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/.test(value)) return;
+    const wall = value.length === 16 ? `${value}:00.000` : value.length === 19 ? `${value}.000` : value;
+    set({ datetime: formatWallInput(wall, cycle) });
+  };
   const startOfToday = () => {
     const today = wallTimeIn(now, form.zone).slice(0, 10);
-    set({ datetime: `${today}T00:00:00.000` });
+    set({ datetime: formatWallInput(`${today}T00:00:00.000`, cycle) });
   };
 
   return (
@@ -42,18 +60,48 @@ export function DateTimeInput({ form, set, invalid }: StrategyInputProps) {
       <div className="field-row datetime-row">
         <div className="field">
           <label htmlFor={id} className="field-label">
-            Date and time
+            Date and time ({cycle === "h12" ? "12-hour clock" : "24-hour clock"})
           </label>
-          <input
-            id={id}
-            type="datetime-local"
-            step={0.001}
-            className="input mono"
-            value={form.datetime}
-            onChange={(event) => set({ datetime: event.target.value })}
-            aria-invalid={invalid}
-            data-testid="strategy-datetime"
-          />
+          <span className="input-with-zone">
+            <input
+              id={id}
+              type="text"
+              inputMode="text"
+              autoComplete="off"
+              spellCheck={false}
+              className="input mono input-datetime"
+              placeholder={wallTimePlaceholder(cycle)}
+              value={form.datetime}
+              onChange={(event) => set({ datetime: event.target.value })}
+              aria-invalid={invalid}
+              aria-describedby={hintId}
+              data-testid="strategy-datetime"
+              data-hour-cycle={cycle}
+            />
+            <button
+              type="button"
+              className="button button-small"
+              onClick={openPicker}
+              title="Pick a date and time"
+              aria-label="Pick a date and time"
+              data-testid="strategy-datetime-pick"
+            >
+              Pick…
+            </button>
+            <input
+              ref={picker}
+              type="datetime-local"
+              step={1}
+              tabIndex={-1}
+              aria-hidden="true"
+              className="visually-hidden-picker"
+              onChange={(event) => picked(event.target.value)}
+              data-testid="strategy-datetime-picker"
+            />
+            <span className="zone-tag" title="The zone this date and time is read in" data-testid="strategy-datetime-zone">
+              {form.zone === UTC_ZONE ? "UTC" : zoneName(form.zone, at?.ms ?? now)}
+            </span>
+          </span>
         </div>
         <div className="field">
           <label htmlFor={zoneId} className="field-label">
@@ -70,7 +118,7 @@ export function DateTimeInput({ form, set, invalid }: StrategyInputProps) {
             <optgroup label="Zones">
               {named.map((zone) => (
                 <option key={zone} value={zone}>
-                  {zone === UTC_ZONE ? "UTC" : zone === browser ? `${zoneLabel(zone, now)} — this browser` : zoneLabel(zone, now)}
+                  {zone === UTC_ZONE ? "UTC" : zone === browser ? `${zoneName(zone, now)} — this browser` : zoneName(zone, now)}
                 </option>
               ))}
             </optgroup>
@@ -99,9 +147,13 @@ export function DateTimeInput({ form, set, invalid }: StrategyInputProps) {
         </button>
       </div>
       {at ? (
-        <p className="strategy-meaning" data-testid="strategy-utc" data-iso={at.iso} data-ms={at.ms}>
-          Sends <code data-testid="strategy-iso">{at.iso}</code> = <strong>{formatUtc(at.ms)}</strong> ({formatLocal(at.ms)}{" "}
-          local, {formatAgo(at.ms, now)})
+        <p className="strategy-meaning" id={hintId} data-testid="strategy-utc" data-iso={at.iso} data-ms={at.ms}>
+          Sends <code data-testid="strategy-iso">{at.iso}</code> ={" "}
+          <strong className="nowrap">{formatInZone(at.ms, UTC_ZONE, cycle, true)} UTC</strong>{" "}
+          <span className="nowrap">
+            ({formatInZone(at.ms, browser, cycle, true)} {browser === UTC_ZONE ? "UTC" : browser.replace(/_/g, " ")}, this browser,{" "}
+            {formatAgo(at.ms, now)})
+          </span>
           {at.nonexistent && (
             <span className="field-error" data-testid="strategy-tz-gap">
               {" "}
@@ -111,8 +163,9 @@ export function DateTimeInput({ form, set, invalid }: StrategyInputProps) {
           {at.ms > now && <span className="move-forward"> — in the future: every partition will go to the log end.</span>}
         </p>
       ) : (
-        <p className="field-hint">
-          Milliseconds count; with no record at or after this time a partition goes to the log end.
+        <p className="field-hint" id={hintId}>
+          As {wallTimePlaceholder(cycle)} (milliseconds count: “.250”); with no record at or after this time a partition goes
+          to the log end.
         </p>
       )}
     </div>

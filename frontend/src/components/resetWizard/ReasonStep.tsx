@@ -19,7 +19,7 @@ export function ReasonStep({ w }: { w: ResetWizardState }) {
         placeholder="Why, e.g. INC-1234: replay the orders lost by the bad deploy at 02:10"
         value={form.reason}
         onChange={(event) => set({ reason: event.target.value })}
-        aria-invalid={place.area === "reason"}
+        aria-invalid={!!serverError("reason")}
         data-testid="reset-reason"
       />
       <p className="field-hint">Kept in the audit log and the reset history. Required to execute.</p>

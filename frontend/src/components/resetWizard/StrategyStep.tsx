@@ -33,7 +33,7 @@ export function StrategyStep({ w }: { w: ResetWizardState }) {
           {strategyInfo(form.strategy)?.help}
         </p>
       </div>
-      <StrategyInput form={form} set={set} invalid={place.area === "strategy" || (attempted && !!localErrors.strategy)} />
+      <StrategyInput form={form} set={set} invalid={!!serverError("strategy") || (attempted && !!localErrors.strategy)} />
       {attempted && localErrors.strategy && !serverError("strategy") && (
         <p className="field-error" role="alert" data-testid="field-error-strategy" data-field="local">
           {localErrors.strategy}

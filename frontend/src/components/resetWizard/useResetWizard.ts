@@ -1,5 +1,6 @@
 import { useQuery } from "@tanstack/react-query";
 import { useId, useMemo, useState } from "react";
+import { ApiError } from "../../api/client";
 import { createOffsetReset, executeOffsetReset, undoOffsetReset } from "../../api/endpoints";
 import { topicListQuery } from "../../api/queries";
 import type { GroupDetail, OffsetReset, ResetRequest } from "../../api/types";
@@ -8,6 +9,7 @@ import {
   buildResetRequest,
   errorPlace,
   initialResetForm,
+  placedProblems,
   samePlanInputs,
   type ErrorPlace,
   type ResetForm,
@@ -85,10 +87,25 @@ export function useResetWizard({ cluster, group, onChanged, onClose }: ResetWiza
 
   // ---- where a server error shows ----
   const place: ErrorPlace = failure ? errorPlace(failure.error, failure.body) : { area: null };
-  const serverError = (area: ErrorPlace["area"], topic?: string) =>
-    failure && place.area === area && place.topic === topic ? failure.error : null;
-  /** A failure no field owns and no block of its own shows (group_active has one): a banner. */
-  const bannerFailure = failure && place.area === null && !isGroupActive(failure.error) ? failure : null;
+  const problems = useMemo(() => (failure ? placedProblems(failure.error, failure.body) : []), [failure]);
+  /** What the server said about one part of the wizard (every problem there, in plain words), or null. */
+  const serverError = (area: ErrorPlace["area"], topic?: string): Error | null => {
+    if (!failure) return null;
+    const here = problems.filter((p) => p.place.area === area && p.place.topic === topic);
+    if (here.length === 0) return null;
+    const api = failure.error instanceof ApiError ? failure.error : null;
+    return new ApiError(api?.status ?? 400, api?.code ?? "invalid", here.map((p) => p.message).join(" "), api?.details ?? {});
+  };
+  /** What no field owns and no block of its own shows (group_active has one): a banner. */
+  const unplaced = problems.filter((p) => p.place.area === null);
+  const bannerFailure: Failure | null =
+    !failure || isGroupActive(failure.error)
+      ? null
+      : problems.length === 0
+        ? failure
+        : unplaced.length > 0
+          ? { ...failure, error: serverError(null)! }
+          : null;
 
   // ---- actions ----
   const onPreview = async () => {

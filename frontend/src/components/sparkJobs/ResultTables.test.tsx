@@ -1,6 +1,6 @@
 import { render, screen, within } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
-import { EXPORT_RESULT, PROFILE_RESULT, REPLAY_RESULT } from "../../test/sparkFixtures";
+import { EXPORT_RESULT, LAG_REPORT_RESULT, PROFILE_RESULT, REPLAY_RESULT } from "../../test/sparkFixtures";
 import { ResultTables, utcText } from "./ResultTables";
 
 /** A table's header cells and body rows as text. */
@@ -90,6 +90,17 @@ describe("ResultTables", () => {
       ],
     });
     expect(tableText("result-table-ranges").rows).toHaveLength(2);
+  });
+
+  it("shows a lag report as facts and its table, a column per name its script writes", () => {
+    render(<ResultTables job={{ job_type: "lag-report", result: LAG_REPORT_RESULT }} />);
+    expect(screen.getByTestId("result-fact-groups_total")).toHaveTextContent("2");
+    expect(screen.getByTestId("result-fact-export_topic")).toHaveTextContent("kafka-console-lag-samples");
+    const { head, rows } = tableText("result-table-table");
+    expect(head).toHaveLength(15);
+    expect(head.slice(0, 3)).toEqual(["Group", "Samples", "Lag p50"]);
+    expect(head.at(-1)).toBe("Seconds unknown");
+    expect(rows.map((row) => row[0])).toEqual(["orders-app", "billing"]);
   });
 
   it("shows a result of another shape as facts and tables too, and says when there is none", () => {

@@ -8,14 +8,16 @@ import {
   cleanParams,
   formSchema,
   formUiSchema,
-  paramErrors,
-  paramNames,
-  submitErrorPlace,
+  NO_SUBMIT_ERRORS,
+  paramErrorSchema,
+  placeSubmitErrors,
+  valueAt,
   type ParamsFormData,
+  type SubmitErrors,
 } from "../../lib/sparkForm";
 import { ErrorBanner } from "../ErrorBanner";
 import { FORM_TEMPLATES, FORM_WIDGETS, type SparkFormContext } from "./formTheme";
-import { formValidator, serverCheckedValidator } from "./formValidator";
+import { ajvPlainErrors, formValidator } from "./formValidator";
 
 interface SparkJobFormProps {
   jobType: SparkJobType;
@@ -28,15 +30,20 @@ interface SparkJobFormProps {
   /** Operators and admins; the others see the form disabled. */
   canSubmit: boolean;
   onSubmitted: (job: SparkJob) => void;
-  /** Check the params against the schema before sending (default: where the page's CSP lets the
-   * validator compile, see formValidator); the server checks them in any case. */
+  /** Check the params with Ajv (true) or the interpreting check that compiles nothing (false);
+   * default: Ajv where the page's CSP lets it compile (see formValidator). The server checks them
+   * again in any case. */
   checkInBrowser?: boolean;
 }
 
+const same = (a: unknown, b: unknown) => a === b || JSON.stringify(a) === JSON.stringify(b);
+
 /**
- * One job type's form: the cluster, then the params generated from the type's JSON Schema
- * (checked in the browser against it first where the CSP allows, see formValidator). Submitting queues the job; a 400 is shown next to
- * the field its `details.field` names (`cluster`, `params.<name>`), anything else in a banner.
+ * One job type's form: the cluster, then the params generated from the type's JSON Schema,
+ * checked in the browser against it before sending (every problem at once, each beside its
+ * field, in plain words; see formValidator). Submitting queues the job; a refusal's problems are
+ * shown beside the fields they name (`cluster`, `params.<name>`, `params.<step>.<name>`, all of
+ * them when the answer lists several), without the path prefix; the rest in a banner.
  */
 export function SparkJobForm({
   jobType,
@@ -51,31 +58,29 @@ export function SparkJobForm({
   const validator = formValidator(checkInBrowser);
   const schema = useMemo(() => formSchema(jobType.params_schema), [jobType]);
   const uiSchema = useMemo(() => formUiSchema(jobType.params_schema), [jobType]);
-  const names = useMemo(() => paramNames(jobType.params_schema), [jobType]);
   const formContext = useMemo<SparkFormContext>(() => ({ topics }), [topics]);
   const clusterId = useId();
 
   const [formData, setFormData] = useState<ParamsFormData>({});
   const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<Error | null>(null);
-  const place = submitErrorPlace(error, names);
-  const extraErrors = error && place.at === "param" ? paramErrors(place.name, error.message) : undefined;
+  const [errors, setErrors] = useState<SubmitErrors>(NO_SUBMIT_ERRORS);
+  const extraErrors = useMemo(() => (errors.params.length ? paramErrorSchema(errors.params) : undefined), [errors.params]);
 
   const onSubmit = async ({ formData: data }: IChangeEvent<ParamsFormData>) => {
     setBusy(true);
-    setError(null);
+    setErrors(NO_SUBMIT_ERRORS);
     try {
       const job = await submitSparkJob({ job_type: jobType.name, cluster, params: cleanParams(data) });
       onSubmitted(job);
     } catch (err) {
-      setError(err instanceof Error ? err : new Error(String(err)));
+      setErrors(placeSubmitErrors(err, schema));
       setBusy(false);
     }
   };
 
   return (
     <div className="form-card spark-form" data-testid={`spark-form-${jobType.name}`}>
-      {error && place.at === "banner" && <ErrorBanner error={error} title="Could not submit the job" />}
+      {errors.banner && <ErrorBanner error={errors.banner} title="Could not submit the job" />}
       <div className="field">
         <label htmlFor={clusterId} className="field-label">
           Cluster<span className="required">*</span>
@@ -85,11 +90,11 @@ export function SparkJobForm({
           className="input"
           value={cluster}
           onChange={(event) => {
-            if (place.at === "cluster") setError(null);
+            if (errors.cluster.length) setErrors((e) => ({ ...e, cluster: [] }));
             onClusterChange(event.target.value);
           }}
           disabled={!canSubmit || busy || !clusters}
-          aria-invalid={place.at === "cluster"}
+          aria-invalid={errors.cluster.length > 0}
           data-testid="spark-cluster"
         >
           {!clusters && <option value={cluster}>{cluster || "Loading clusters…"}</option>}
@@ -100,10 +105,14 @@ export function SparkJobForm({
             </option>
           ))}
         </select>
-        {error && place.at === "cluster" && (
-          <p className="field-error" role="alert" data-testid="field-error-cluster">
-            {error.message}
-          </p>
+        {errors.cluster.length > 0 && (
+          <div className="field-error" role="alert" data-testid="field-error-cluster">
+            {errors.cluster.map((message, index) => (
+              <p key={index} className="field-error-line">
+                {message}
+              </p>
+            ))}
+          </div>
         )}
       </div>
       <Form<ParamsFormData, RJSFSchema, SparkFormContext>
@@ -113,20 +122,21 @@ export function SparkJobForm({
         formData={formData}
         onChange={(event) => {
           const next = event.formData ?? {};
-          // The server's complaint is about what the field held: editing the field clears it.
-          if (place.at === "param" && next[place.name] !== formData[place.name]) setError(null);
+          // The server's complaint is about what a field held: editing that field clears it.
+          const kept = errors.params.filter((e) => same(valueAt(next, e.path), valueAt(formData, e.path)));
+          if (kept.length !== errors.params.length) setErrors((e) => ({ ...e, params: kept }));
           setFormData(next);
         }}
         onSubmit={(event) => void onSubmit(event)}
         // The browser-side check failed: its errors are at the fields, the server's are stale.
-        onError={() => setError(null)}
+        onError={() => setErrors(NO_SUBMIT_ERRORS)}
         formContext={formContext}
         templates={FORM_TEMPLATES}
         widgets={FORM_WIDGETS}
         extraErrors={extraErrors}
+        transformErrors={ajvPlainErrors}
         disabled={!canSubmit || busy}
         showErrorList={false}
-        noValidate={validator === serverCheckedValidator}
         noHtml5Validate
         focusOnFirstError
       >

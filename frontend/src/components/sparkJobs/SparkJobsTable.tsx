@@ -82,9 +82,9 @@ const JobRow = memo(function JobRow({ job, typeTitle, index }: { job: SparkJob; 
           <span className="muted">—</span>
         )}
       </td>
-      <td title={job.created_at}>{Number.isNaN(created) ? job.created_at : formatLocal(created).slice(0, 19)}</td>
-      <td className="num">{formatDuration(jobDurationSeconds(job))}</td>
-      <td>{job.created_by}</td>
+      <td className="nowrap" title={job.created_at}>{Number.isNaN(created) ? job.created_at : formatLocal(created).slice(0, 19)}</td>
+      <td className="num nowrap">{formatDuration(jobDurationSeconds(job))}</td>
+      <td>{job.created_by ?? "—"}</td>
     </tr>
   );
 });

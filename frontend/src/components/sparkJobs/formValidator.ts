@@ -1,14 +1,17 @@
 // The validator the Spark job form uses. Ajv (@rjsf/validator-ajv8) compiles each schema into
 // JavaScript with `new Function`, which the console's Content-Security-Policy (`script-src
 // 'self'`, no 'unsafe-eval'; project/settings.py) forbids in the browser. So: where compiling is
-// allowed (tests, a dev server without the CSP), the form checks the params against the schema
-// before sending; where it is not, it leaves every check to the server, whose 400 names the field
-// and is shown next to it (the server checks everything anyway, and more: the topic exists, the
-// range is in order). The form library also asks its validator which `anyOf` branch some data
-// fits (e.g. one offset or one per partition); the server-checked mode answers that from the
-// schema's types alone, without compiling anything.
-import { deepEquals, type RJSFSchema, type ValidatorType } from "@rjsf/utils";
+// allowed (tests, a dev server without the CSP), the form checks the params with Ajv; where it is
+// not, with lib/schemaCheck, which reads the schema as it walks the data and compiles nothing.
+// Either way every problem shows at once, each beside its field, in plain words (ajvPlainErrors
+// words Ajv's messages as schemaCheck does); the server checks everything again, and more (the
+// topic exists, the range is in order), and its 400 is shown beside the field it names too.
+// The form library also asks its validator which `anyOf` branch some data fits (e.g. one offset
+// or one per partition); the interpreting validator answers that from the schema's types alone.
+import { deepEquals, ErrorSchemaBuilder, type RJSFSchema, type RJSFValidationError, type ValidatorType } from "@rjsf/utils";
 import ajv8Validator from "@rjsf/validator-ajv8";
+import { schemaKeywordMessage } from "../../lib/fieldErrors";
+import { checkSchema } from "../../lib/schemaCheck";
 
 type Schema = RJSFSchema;
 
@@ -64,13 +67,31 @@ export function fitsShape(schema: Schema, value: unknown): boolean {
   return true;
 }
 
-/** Leaves validation to the server (nothing is flagged in the browser); tells anyOf branches apart
- * by shape. */
-export const serverCheckedValidator: ValidatorType = {
-  validateFormData: () => ({ errors: [], errorSchema: {} }),
+/** Checks the form's data with lib/schemaCheck (nothing compiled: the CSP holds), every problem at
+ * its field; tells anyOf branches apart by shape. */
+export const interpretingValidator: ValidatorType = {
+  // Its messages are plain words already (no transformErrors), and the form has no customValidate.
+  validateFormData: (formData, schema) => {
+    const problems = checkSchema(schema, formData ?? {});
+    const errors: RJSFValidationError[] = problems.map((p) => {
+      const property = p.path.length ? `.${p.path.join(".")}` : "";
+      return { name: p.keyword, property, message: p.message, params: p.params, stack: `${property || "form"}: ${p.message}`, schemaPath: "" };
+    });
+    const builder = new ErrorSchemaBuilder();
+    for (const p of problems) builder.addErrors(p.message, p.path.length ? p.path.map(String) : undefined);
+    return { errors, errorSchema: builder.ErrorSchema };
+  },
   isValid: (schema, formData) => fitsShape(schema, formData),
   rawValidation: () => ({ errors: undefined, validationError: undefined }),
 };
+
+/** Ajv's errors in the words schemaCheck uses ("Must be at most 1000.", "Required."). */
+export function ajvPlainErrors(errors: RJSFValidationError[]): RJSFValidationError[] {
+  return errors.map((error) => {
+    const message = schemaKeywordMessage(error.name ?? "", (error.params ?? {}) as Record<string, unknown>, error.message ?? "");
+    return { ...error, message, stack: `${error.property || "form"}: ${message}` };
+  });
+}
 
 /** Whether this page may compile JavaScript at run time (the CSP allows 'unsafe-eval'). Asked once;
  * in a browser that refuses, the refusal is logged once as a CSP violation. */
@@ -84,8 +105,8 @@ export function canCompileValidators(): boolean {
 
 let compiles: boolean | null = null;
 
-/** Ajv's full check where it can run (or `inBrowser` says so), the server's check otherwise. */
-export function formValidator(inBrowser?: boolean): ValidatorType {
+/** Ajv's check where it can compile (or `compile` says so), the interpreting one otherwise. */
+export function formValidator(compile?: boolean): ValidatorType {
   compiles ??= canCompileValidators();
-  return (inBrowser ?? compiles) ? ajv8Validator : serverCheckedValidator;
+  return (compile ?? compiles) ? ajv8Validator : interpretingValidator;
 }

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import argparse
 import contextlib
 import os
 import shlex
@@ -12,6 +13,7 @@ import tempfile
 import time
 from collections.abc import Callable, Iterator
 from pathlib import Path
+from typing import Any
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -62,6 +64,58 @@ def percentiles(samples: list[float]) -> dict[str, float]:
         "p50_ms": round(statistics.median(ordered) * 1000, 1),
         "p95_ms": round(ordered[p95_index] * 1000, 1),
     }
+
+
+def load_average() -> list[float]:
+    """The machine's 1, 5 and 15 minute load averages: a benchmark's figures need them."""
+    return [round(x, 2) for x in os.getloadavg()]
+
+
+def spark_worker_env(prefix: str, redis_db: int, master: str) -> Path:
+    """A scratch directory, and the environment this process and its Celery worker share for
+    a Spark benchmark: Celery on its own Redis database (no other worker takes the job),
+    `master` as SPARK_MASTER, Spark's work and output directories in the scratch."""
+    scratch = Path(tempfile.mkdtemp(prefix=prefix))
+    redis_base = os.environ.get("REDIS_URL", "redis://127.0.0.1:16379/0").rsplit("/", 1)[0]
+    os.environ.update(
+        {
+            "CELERY_BROKER_URL": f"{redis_base}/{redis_db}",
+            "CELERY_RESULT_BACKEND": f"{redis_base}/{redis_db}",
+            "SPARK_MASTER": master,
+            "SPARK_WORK_DIR": str(scratch / "work"),
+            "SPARK_OUTPUT_DIR": str(scratch / "output"),
+        }
+    )
+    return scratch
+
+
+# --- the lag benchmarks' cluster: topics of a few records each, lagging groups ---------------
+def add_layout_args(
+    parser: argparse.ArgumentParser, *, topics: int, partitions: int, groups: int
+) -> None:
+    """`--topics` topics of `--partitions` partitions each, and `--groups` consumer groups."""
+    parser.add_argument("--topics", type=int, default=topics)
+    parser.add_argument("--partitions", type=int, default=partitions)
+    parser.add_argument("--groups", type=int, default=groups)
+
+
+def commit_group_offsets(admin: Any, groups: list[str], topics: list[str], partitions: int) -> None:
+    """Each group commits on every partition of one topic (the topics in turn), at offset
+    partition % 3 of the 3 records written: most partitions lag."""
+    for index, group in enumerate(groups):
+        topic = topics[index % len(topics)]
+        admin.commit_offsets(group, {(topic, p): p % 3 for p in range(partitions)})
+
+
+def delete_groups(admin: Any, groups: list[str]) -> None:
+    """The benchmark's groups deleted; one that is already gone is no error."""
+    from console import kafka
+
+    for group in groups:
+        try:
+            admin.delete_group(group)
+        except kafka.KafkaAdapterError:
+            pass
 
 
 def devstack_tool(*args: str) -> subprocess.CompletedProcess:

@@ -14,16 +14,23 @@ import argparse
 import json
 import time
 
-from _harness import api_client, devstack_tool, percentiles, setup_django, timed
+from _harness import (
+    add_layout_args,
+    api_client,
+    commit_group_offsets,
+    delete_groups,
+    devstack_tool,
+    percentiles,
+    setup_django,
+    timed,
+)
 
 PREFIX = "bench-lag-"
 
 
 def main() -> None:
     parser = argparse.ArgumentParser()
-    parser.add_argument("--groups", type=int, default=200)
-    parser.add_argument("--topics", type=int, default=20)
-    parser.add_argument("--partitions", type=int, default=100)
+    add_layout_args(parser, topics=20, partitions=100, groups=200)
     parser.add_argument("--runs", type=int, default=15)
     parser.add_argument("--keep", action="store_true")
     args = parser.parse_args()
@@ -43,9 +50,7 @@ def main() -> None:
             for i in range(3):
                 producer.produce(topic, value=str(i), partition=partition)
     producer.flush(120)
-    for index, group in enumerate(groups):
-        topic = topics[index % len(topics)]
-        admin.commit_offsets(group, {(topic, p): p % 3 for p in range(args.partitions)})
+    commit_group_offsets(admin, groups, topics, args.partitions)
     setup_s = time.perf_counter() - started
 
     client = api_client()
@@ -84,11 +89,7 @@ def main() -> None:
         )
     )
     if not args.keep:
-        for group in groups:
-            try:
-                admin.delete_group(group)
-            except kafka.KafkaAdapterError:
-                pass
+        delete_groups(admin, groups)
         admin.delete_topics(topics)
 
 

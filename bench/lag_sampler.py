@@ -17,12 +17,19 @@ from __future__ import annotations
 
 import argparse
 import json
-import os
 import resource
 import statistics
 import time
 
-from _harness import devstack_tool, percentiles, setup_django
+from _harness import (
+    add_layout_args,
+    commit_group_offsets,
+    delete_groups,
+    devstack_tool,
+    load_average,
+    percentiles,
+    setup_django,
+)
 
 PREFIX = "bench-sampler-"
 API_NAMES = {2: "ListOffsets", 3: "Metadata", 9: "OffsetFetch", 10: "FindCoordinator",
@@ -38,9 +45,7 @@ def redis_used_bytes() -> int:
 
 def main() -> None:
     parser = argparse.ArgumentParser()
-    parser.add_argument("--topics", type=int, default=4000)
-    parser.add_argument("--partitions", type=int, default=10)
-    parser.add_argument("--groups", type=int, default=2000)
+    add_layout_args(parser, topics=4000, partitions=10, groups=2000)
     parser.add_argument("--passes", type=int, default=5)
     parser.add_argument("--skip-tool", action="store_true")
     parser.add_argument("--keep", action="store_true")
@@ -79,9 +84,7 @@ def main() -> None:
                         raise
                     producer.poll(0.5)
     producer.flush(300)
-    for index, group in enumerate(groups):
-        topic = topics[index % len(topics)]
-        admin.commit_offsets(group, {(topic, p): p % 3 for p in range(args.partitions)})
+    commit_group_offsets(admin, groups, topics, args.partitions)
     setup_s = time.perf_counter() - started
 
     interval = 5.0
@@ -142,7 +145,7 @@ def main() -> None:
         }
         if len(results) > 1
         else None,
-        "load_average_1_5_15": [round(v, 2) for v in os.getloadavg()],
+        "load_average_1_5_15": load_average(),
         # Requests through our wire client; besides these, librdkafka sends one ListGroups
         # per broker and the record-timestamp reads fetch through a librdkafka consumer.
         "wire_requests_first_pass": requests[0],
@@ -168,11 +171,7 @@ def main() -> None:
             )
     print(json.dumps(report, indent=2))
     if not args.keep:
-        for group in groups:
-            try:
-                admin.delete_group(group)
-            except kafka.KafkaAdapterError:
-                pass
+        delete_groups(admin, groups)
         for i in range(0, len(topics), 500):
             admin.delete_topics(topics[i : i + 500])
 

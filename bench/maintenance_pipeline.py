@@ -21,14 +21,12 @@ import json
 import os
 import shutil
 import sys
-import tempfile
 import time
 import uuid
 from datetime import datetime, timedelta
-from pathlib import Path
 from typing import Any
 
-from _harness import api_client, running_worker, setup_django
+from _harness import api_client, load_average, running_worker, setup_django, spark_worker_env
 
 REDIS_DB = 9  # the worker's own Celery database: no other worker takes the job
 ENDED = ("succeeded", "failed", "cancelled", "lost")
@@ -94,17 +92,7 @@ def main() -> None:
     parser.add_argument("--keep", action="store_true", help="keep the topics and outputs")
     args = parser.parse_args()
 
-    scratch = Path(tempfile.mkdtemp(prefix="bench-pm-"))
-    redis_base = os.environ.get("REDIS_URL", "redis://127.0.0.1:16379/0").rsplit("/", 1)[0]
-    os.environ.update(
-        {
-            "CELERY_BROKER_URL": f"{redis_base}/{REDIS_DB}",
-            "CELERY_RESULT_BACKEND": f"{redis_base}/{REDIS_DB}",
-            "SPARK_MASTER": args.master,
-            "SPARK_WORK_DIR": str(scratch / "work"),
-            "SPARK_OUTPUT_DIR": str(scratch / "output"),
-        }
-    )
+    scratch = spark_worker_env("bench-pm-", REDIS_DB, args.master)
     setup_django()
     from console import kafka
     from console.clusters import get_cluster
@@ -117,7 +105,7 @@ def main() -> None:
         "work_orders": f"bench-pm-work-orders-{suffix}",
         "predictions": f"bench-pm-predictions-{suffix}",
     }
-    load = {"before": [round(x, 2) for x in os.getloadavg()]}
+    load = {"before": load_average()}
     history = maintenance_history.backfill(
         cfg,
         alarms_topic=topics["alarms"],
@@ -139,7 +127,7 @@ def main() -> None:
     }
     with running_worker(scratch / "worker.log"):
         job = run(api_client(), params)
-    load["after"] = [round(x, 2) for x in os.getloadavg()]
+    load["after"] = load_average()
     report = {
         "equipment": args.equipment,
         "days": args.days,

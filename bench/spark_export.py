@@ -32,14 +32,12 @@ import os
 import re
 import shutil
 import sys
-import tempfile
 import time
 import urllib.request
 from datetime import datetime
-from pathlib import Path
 from typing import Any
 
-from _harness import api_client, running_worker, setup_django
+from _harness import api_client, load_average, running_worker, setup_django, spark_worker_env
 
 PREFIX = "bench-spark-export-"
 REST_ERRORS: list[str] = []  # the driver's REST API's failures, reported if it never answered
@@ -282,17 +280,7 @@ def main() -> None:
     parser.add_argument("--keep", action="store_true", help="keep the topic and the export")
     args = parser.parse_args()
 
-    scratch = Path(tempfile.mkdtemp(prefix="bench-spark-export-"))
-    redis_base = os.environ.get("REDIS_URL", "redis://127.0.0.1:16379/0").rsplit("/", 1)[0]
-    os.environ.update(
-        {
-            "CELERY_BROKER_URL": f"{redis_base}/{REDIS_DB}",
-            "CELERY_RESULT_BACKEND": f"{redis_base}/{REDIS_DB}",
-            "SPARK_MASTER": args.master,
-            "SPARK_WORK_DIR": str(scratch / "work"),
-            "SPARK_OUTPUT_DIR": str(scratch / "output"),
-        }
-    )
+    scratch = spark_worker_env("bench-spark-export-", REDIS_DB, args.master)
     setup_django()  # a scratch SQLite: DATABASE_URL is in os.environ for the worker too
     from console import kafka
     from console.clusters import get_cluster
@@ -300,7 +288,7 @@ def main() -> None:
 
     admin = kafka.for_cluster(get_cluster("local"), timeout=60)
     topic = f"{PREFIX}{args.records}-p{args.partitions}-v{args.value_bytes}"
-    load = {"before": [round(x, 2) for x in os.getloadavg()]}
+    load = {"before": load_average()}
 
     ranges = topic_size(admin, topic, args.partitions)
     produce_s = None
@@ -320,7 +308,7 @@ def main() -> None:
         ]
         baseline = max(baselines, key=lambda b: b["records_per_s"])
         job = run_job(api_client(), topic)
-    load["after"] = [round(x, 2) for x in os.getloadavg()]
+    load["after"] = load_average()
 
     after_startup = job["records_per_s_after_startup"]
     report = {

@@ -15,8 +15,9 @@ from typing import Any
 
 from console.errors import BadInput
 from console.metadata import ClusterSnapshot
-from maintenance.jobs import JOBS_DIR
+from maintenance.job_type import maintenance_job_type
 from sparkjobs.job_types import TOPIC_NAME, JobType, parse_time_ms, source_topic
+from sparkjobs.schema_parts import COUNT, closed_object, optional_time, result_object
 
 DEFAULT_ALARMS_TOPIC = "equipment-alarms"
 DEFAULT_WORK_ORDERS_TOPIC = "work-orders"
@@ -27,7 +28,6 @@ DEFAULT_WINDOWS = [7, 14, 21]
 # Fields of an alarm's value the job reads itself: a sensor may not take their names.
 ALARM_FIELDS = ("equipment_id", "fault_code", "severity", "day")
 
-_COUNT = {"type": "integer", "minimum": 0}
 _DAY = {"type": ["string", "null"], "description": "YYYY-MM-DD; null when there is no data"}
 
 
@@ -41,20 +41,16 @@ def _topic(default: str, what: str) -> dict[str, Any]:
 
 
 def _time(which: str) -> dict[str, Any]:
-    return {
-        "description": f"{which} (ISO-8601 with a time zone): only alarms whose record time is "
+    return optional_time(
+        f"{which} (ISO-8601 with a time zone): only alarms whose record time is "
         + ("at or after it." if which == "Start" else "before it.")
         + " Default: "
-        + ("the log start." if which == "Start" else "the log end when the job runs."),
-        "type": ["string", "null"],
-        "maxLength": 64,
-        "default": None,
-    }
+        + ("the log start." if which == "Start" else "the log end when the job runs.")
+    )
 
 
-FEATURES_PARAMS: dict[str, Any] = {
-    "type": "object",
-    "properties": {
+FEATURES_PARAMS: dict[str, Any] = closed_object(
+    {
         "alarms_topic": _topic(DEFAULT_ALARMS_TOPIC, "alarms"),
         "fault_codes": {
             "description": "Fault codes counted per window (a column each: "
@@ -87,13 +83,11 @@ FEATURES_PARAMS: dict[str, Any] = {
         },
         "start_time": _time("Start"),
         "end_time": _time("End"),
-    },
-    "additionalProperties": False,
-}
+    }
+)
 
-LABELS_PARAMS: dict[str, Any] = {
-    "type": "object",
-    "properties": {
+LABELS_PARAMS: dict[str, Any] = closed_object(
+    {
         "alarms_topic": _topic(DEFAULT_ALARMS_TOPIC, "alarms"),
         "work_orders_topic": _topic(DEFAULT_WORK_ORDERS_TOPIC, "work orders"),
         "horizon_days": {
@@ -104,24 +98,14 @@ LABELS_PARAMS: dict[str, Any] = {
             "maximum": 90,
             "default": 7,
         },
-    },
-    "additionalProperties": False,
-}
+    }
+)
 
-FEATURES_RESULT: dict[str, Any] = {
-    "type": "object",
-    "required": [
-        "rows",
-        "equipment",
-        "feature_columns",
-        "first_day",
-        "last_day",
-        "output_path",
-        "sample",
-    ],
-    "properties": {
-        "rows": {**_COUNT, "description": "one per equipment per day"},
-        "equipment": _COUNT,
+FEATURES_RESULT: dict[str, Any] = result_object(
+    ["rows", "equipment", "feature_columns", "first_day", "last_day", "output_path", "sample"],
+    {
+        "rows": {**COUNT, "description": "one per equipment per day"},
+        "equipment": COUNT,
         "feature_columns": {"type": "array", "items": {"type": "string"}},
         "first_day": _DAY,
         "last_day": _DAY,
@@ -136,11 +120,10 @@ FEATURES_RESULT: dict[str, Any] = {
             },
         },
     },
-}
+)
 
-LABELS_RESULT: dict[str, Any] = {
-    "type": "object",
-    "required": [
+LABELS_RESULT: dict[str, Any] = result_object(
+    [
         "rows",
         "positives",
         "negatives",
@@ -149,19 +132,19 @@ LABELS_RESULT: dict[str, Any] = {
         "last_day",
         "output_path",
     ],
-    "properties": {
-        "rows": _COUNT,
-        "positives": _COUNT,
-        "negatives": _COUNT,
+    {
+        "rows": COUNT,
+        "positives": COUNT,
+        "negatives": COUNT,
         "censored_dropped": {
-            **_COUNT,
+            **COUNT,
             "description": "days whose label window reaches past the last day of the data",
         },
         "horizon_days": {"type": "integer", "minimum": 1},
         "last_day": _DAY,
         "output_path": {"type": "string"},
     },
-}
+)
 
 
 # --- checks (each a 400 naming the field) -----------------------------------------------------
@@ -211,32 +194,28 @@ def check_labels(snap: ClusterSnapshot, params: dict[str, Any]) -> None:
     _topic_exists(snap, params, "work_orders_topic")
 
 
-WINDOW_FEATURES = JobType(
+WINDOW_FEATURES = maintenance_job_type(
     name="window-features",
     title="Window features",
     description="Per equipment per day, over trailing windows of days: counts of fault codes, "
     "the severity sum and sensor maxima from the alarms topic; Parquet, one row per "
     "equipment per day from its first alarm to the last day of the data.",
     script="window_features.py",
-    scripts_dir=JOBS_DIR,
     params_schema=FEATURES_PARAMS,
     result_schema=FEATURES_RESULT,
     checks=(check_features,),
-    reads_range=False,
 )
 
-FAILURE_LABELS = JobType(
+FAILURE_LABELS = maintenance_job_type(
     name="failure-labels",
     title="Failure labels",
     description="Per equipment per day, 1 when it fails (a FAILURE alarm or a failure work "
     "order) within the next horizon days, else 0; days whose horizon reaches past the data "
     "are dropped (censored). Parquet.",
     script="failure_labels.py",
-    scripts_dir=JOBS_DIR,
     params_schema=LABELS_PARAMS,
     result_schema=LABELS_RESULT,
     checks=(check_labels,),
-    reads_range=False,
 )
 
 FEATURE_JOB_TYPES: tuple[JobType, ...] = (WINDOW_FEATURES, FAILURE_LABELS)

@@ -17,10 +17,11 @@ from typing import Any
 from console.api.limits import INT32_MAX, INT64_MAX
 from console.errors import BadInput
 from console.metadata import ClusterSnapshot
-from maintenance.jobs import JOBS_DIR
+from maintenance.job_type import maintenance_job_type
 from sparkjobs.choices import JobState
 from sparkjobs.job_types import TOPIC_NAME, JobType, target_topic
 from sparkjobs.models import SparkJob
+from sparkjobs.schema_parts import COUNT, closed_object, result_object
 
 PIPELINE = "maintenance-pipeline"
 DEFAULT_PREDICTIONS_TOPIC = "equipment-failure-predictions"
@@ -44,15 +45,13 @@ _SEED = {
     "maximum": INT32_MAX,
     "default": 42,
 }
-_TABLE = {
-    "type": "object",
-    "required": ["columns", "rows"],
-    "properties": {
+_TABLE = result_object(
+    ["columns", "rows"],
+    {
         "columns": {"type": "array", "items": {"type": "string"}},
         "rows": {"type": "array", "items": {"type": "array"}},
     },
-}
-_COUNT = {"type": "integer", "minimum": 0}
+)
 _RATE = {"type": ["number", "null"], "minimum": 0, "maximum": 1}
 
 
@@ -145,17 +144,15 @@ def check_score(snap: ClusterSnapshot, params: dict[str, Any]) -> None:
 
 
 # --- the job types ----------------------------------------------------------------------------
-TRAINING_SET = JobType(
+TRAINING_SET = maintenance_job_type(
     name="training-set",
     title="Training set",
     description="Window features joined with failure labels, split at a cut-off date (train: "
     "days whose label window ends before it; test: days from it on), training negatives cut "
     "to a ratio per positive; Parquet train/ and test/.",
     script="training_set.py",
-    scripts_dir=JOBS_DIR,
-    params_schema={
-        "type": "object",
-        "properties": {
+    params_schema=closed_object(
+        {
             "features_job": _job_param("its features", ("window-features", PIPELINE)),
             "labels_job": _job_param("its labels", ("failure-labels", PIPELINE)),
             "cutoff_date": {
@@ -174,12 +171,10 @@ TRAINING_SET = JobType(
             },
             "seed": _SEED,
         },
-        "required": ["features_job", "labels_job", "cutoff_date"],
-        "additionalProperties": False,
-    },
-    result_schema={
-        "type": "object",
-        "required": [
+        ["features_job", "labels_job", "cutoff_date"],
+    ),
+    result_schema=result_object(
+        [
             "train_rows",
             "train_positives",
             "train_negatives",
@@ -194,18 +189,18 @@ TRAINING_SET = JobType(
             "train_path",
             "test_path",
         ],
-        "properties": {
-            "train_rows": _COUNT,
-            "train_positives": _COUNT,
-            "train_negatives": _COUNT,
-            "test_rows": _COUNT,
-            "test_positives": _COUNT,
-            "test_negatives": _COUNT,
+        {
+            "train_rows": COUNT,
+            "train_positives": COUNT,
+            "train_negatives": COUNT,
+            "test_rows": COUNT,
+            "test_positives": COUNT,
+            "test_negatives": COUNT,
             "before": {
                 "description": "Counts before the negatives were cut; `excluded`: labelled "
                 "days in neither part (their label window crosses the cut-off).",
                 "type": "object",
-                "additionalProperties": _COUNT,
+                "additionalProperties": COUNT,
             },
             "cutoff_date": {"type": "string"},
             "horizon_days": {"type": "integer"},
@@ -216,16 +211,15 @@ TRAINING_SET = JobType(
             "train_path": {"type": "string"},
             "test_path": {"type": "string"},
         },
-    },
+    ),
     checks=(check_training_set,),
-    reads_range=False,
     inputs=(
         ("features_job", ("window-features", PIPELINE)),
         ("labels_job", ("failure-labels", PIPELINE)),
     ),
 )
 
-TRAIN_MODEL = JobType(
+TRAIN_MODEL = maintenance_job_type(
     name="train-model",
     title="Train a failure model",
     description="A gradient-boosted trees or random forest classifier over the feature "
@@ -233,10 +227,8 @@ TRAIN_MODEL = JobType(
     "precision and recall at a threshold, ROC curve, feature importances); the model's id is "
     "this job's id.",
     script="train_model.py",
-    scripts_dir=JOBS_DIR,
-    params_schema={
-        "type": "object",
-        "properties": {
+    params_schema=closed_object(
+        {
             "training_set_job": _job_param("its training set", ("training-set", PIPELINE)),
             "algorithm": {
                 "description": "gbt: gradient-boosted trees; rf: random forest.",
@@ -274,47 +266,39 @@ TRAIN_MODEL = JobType(
             },
             "seed": _SEED,
         },
-        "required": ["training_set_job"],
-        "additionalProperties": False,
-    },
-    result_schema={
-        "type": "object",
-        "required": [
-            "model_id",
-            "model_path",
-            "algorithm",
-            "metrics",
-            "roc_curve",
-            "feature_importances",
-        ],
-        "properties": {
+        ["training_set_job"],
+    ),
+    result_schema=result_object(
+        ["model_id", "model_path", "algorithm", "metrics", "roc_curve", "feature_importances"],
+        {
             "model_id": {"type": "integer"},
             "model_path": {"type": "string"},
             "metrics_path": {"type": "string"},
             "algorithm": {"enum": ["gbt", "rf"]},
             "params": {"type": "object"},
             "feature_columns": {"type": "array", "items": {"type": "string"}},
-            "train_rows": _COUNT,
+            "train_rows": COUNT,
             "metrics": {
-                "type": "object",
-                "required": [
-                    "roc_auc",
-                    "pr_auc",
-                    "precision",
-                    "recall",
-                    "threshold",
-                    "test_rows",
-                    "test_positives",
-                ],
-                "properties": {
-                    "roc_auc": _RATE,
-                    "pr_auc": _RATE,
-                    "precision": _RATE,
-                    "recall": _RATE,
-                    "threshold": {"type": "number"},
-                    "test_rows": _COUNT,
-                    "test_positives": _COUNT,
-                },
+                **result_object(
+                    [
+                        "roc_auc",
+                        "pr_auc",
+                        "precision",
+                        "recall",
+                        "threshold",
+                        "test_rows",
+                        "test_positives",
+                    ],
+                    {
+                        "roc_auc": _RATE,
+                        "pr_auc": _RATE,
+                        "precision": _RATE,
+                        "recall": _RATE,
+                        "threshold": {"type": "number"},
+                        "test_rows": COUNT,
+                        "test_positives": COUNT,
+                    },
+                ),
                 "description": "On the test part; null where undefined (no positive, no "
                 "negative, nothing predicted positive).",
             },
@@ -328,22 +312,19 @@ TRAIN_MODEL = JobType(
                 "description": "[feature, importance], largest first",
             },
         },
-    },
-    reads_range=False,
+    ),
     inputs=(("training_set_job", ("training-set", PIPELINE)),),
 )
 
-SCORE = JobType(
+SCORE = maintenance_job_type(
     name="score",
     title="Score equipment",
     description="One failure probability per equipment for one day of features (default the "
     "latest), written to the predictions topic: key the equipment id, value JSON "
     "{equipment_id, day, failure_probability, model_id, scored_at}.",
     script="score.py",
-    scripts_dir=JOBS_DIR,
-    params_schema={
-        "type": "object",
-        "properties": {
+    params_schema=closed_object(
+        {
             "model_id": _job_param("the model it trained", ("train-model", PIPELINE)),
             "features_job": _job_param("the features to score", ("window-features", PIPELINE)),
             "predictions_topic": {
@@ -358,14 +339,12 @@ SCORE = JobType(
                 "default": None,
             },
         },
-        "required": ["model_id", "features_job"],
-        "additionalProperties": False,
-    },
-    result_schema={
-        "type": "object",
-        "required": ["predictions", "day", "predictions_topic", "model_id", "top"],
-        "properties": {
-            "predictions": {**_COUNT, "description": "records written, one per equipment"},
+        ["model_id", "features_job"],
+    ),
+    result_schema=result_object(
+        ["predictions", "day", "predictions_topic", "model_id", "top"],
+        {
+            "predictions": {**COUNT, "description": "records written, one per equipment"},
             "day": {"type": "string"},
             "predictions_topic": {"type": "string"},
             "model_id": {"type": "integer"},
@@ -375,9 +354,8 @@ SCORE = JobType(
                 "description": "[equipment_id, failure_probability], the ten highest",
             },
         },
-    },
+    ),
     checks=(check_score,),
-    reads_range=False,
     inputs=(
         ("model_id", ("train-model", PIPELINE)),
         ("features_job", ("window-features", PIPELINE)),

@@ -19,11 +19,12 @@ from console.errors import BadInput
 from console.kafka import ClusterClient
 from console.kafka.records import has_record_before
 from console.metadata import ClusterSnapshot
-from maintenance.jobs import JOBS_DIR
+from maintenance.job_type import maintenance_job_type
 from maintenance.jobs.pipeline_steps import PIPELINE_STEPS, STEP_KEYS
 from maintenance.types_features import FEATURE_JOB_TYPES, check_windows
 from maintenance.types_model import MODEL_JOB_TYPES, PIPELINE
 from sparkjobs.job_types import JobType, parse_time_ms, source_topic, target_topic
+from sparkjobs.schema_parts import closed_object
 
 _DATE = re.compile(r"^\d{4}-\d{2}-\d{2}$")
 # How long a submit may read the alarms topic to find a record old enough to train on, when
@@ -54,12 +55,9 @@ def _step_schema(job_type: JobType) -> dict[str, Any]:
 def pipeline_schemas(step_types: Mapping[str, JobType]) -> tuple[dict, dict]:
     """(params schema, result schema) of the pipeline from its steps' job types."""
     properties = {STEP_KEYS[name]: _step_schema(step_types[name]) for name in PIPELINE_STEPS}
-    params = {
-        "type": "object",
-        "properties": properties,
-        "required": [key for key, prop in properties.items() if prop["required"]],
-        "additionalProperties": False,
-    }
+    params = closed_object(
+        properties, [key for key, prop in properties.items() if prop["required"]]
+    )
     result = {
         "type": "object",
         "description": "{step: its result}: a failed pipeline's result holds the steps that "
@@ -199,18 +197,16 @@ def check_cutoff_in_data(client: ClusterClient, params: dict[str, Any]) -> None:
 
 def maintenance_pipeline(step_types: Mapping[str, JobType]) -> JobType:
     params_schema, result_schema = pipeline_schemas(step_types)
-    return JobType(
+    return maintenance_job_type(
         name=PIPELINE,
         title="Predictive-maintenance pipeline",
         description="Window features, failure labels, training set, model and scores in one "
         "Spark application, each step tracked; the model's id is this job's id.",
         script="maintenance_pipeline.py",
-        scripts_dir=JOBS_DIR,
         params_schema=params_schema,
         result_schema=result_schema,
         checks=(fill_step_defaults(step_types), check_pipeline),
         data_checks=(check_cutoff_in_data,),
-        reads_range=False,
         steps=PIPELINE_STEPS,
     )
 

@@ -28,6 +28,7 @@ from console.metadata import ClusterSnapshot
 from console.owned_topics import KAFKA_INTERNAL_TOPICS, owned_topics
 from sparkjobs.choices import JobState
 from sparkjobs.models import SparkJob
+from sparkjobs.schema_parts import COUNT, closed_object, column_table, optional_time, result_object
 
 JOBS_DIR = Path(__file__).resolve().parent / "jobs"
 TOPIC_NAME = {"type": "string", "minLength": 1, "maxLength": 249, "pattern": "^[A-Za-z0-9._-]+$"}
@@ -59,13 +60,10 @@ def _offset_param(which: str) -> dict[str, Any]:
 
 
 def _time_param(which: str) -> dict[str, Any]:
-    return {
-        "description": f"{which} (ISO-8601 with a time zone): the first record written at or "
-        + ("after it." if which == "Start" else "after it is not included."),
-        "type": ["string", "null"],
-        "maxLength": 64,
-        "default": None,
-    }
+    return optional_time(
+        f"{which} (ISO-8601 with a time zone): the first record written at or "
+        + ("after it." if which == "Start" else "after it is not included.")
+    )
 
 
 # The record range every job type reads: a topic, some of its partitions, two bounds.
@@ -87,26 +85,10 @@ RANGE_PROPERTIES: dict[str, Any] = {
 
 
 def _params_schema(extra: dict[str, Any], required: tuple[str, ...] = ()) -> dict[str, Any]:
-    return {
-        "type": "object",
-        "properties": {**RANGE_PROPERTIES, **extra},
-        "required": ["topic", *required],
-        "additionalProperties": False,
-    }
+    return closed_object({**RANGE_PROPERTIES, **extra}, ("topic", *required))
 
 
-def _table(*columns: str) -> dict[str, Any]:
-    return {
-        "type": "object",
-        "required": ["columns", "rows"],
-        "properties": {
-            "columns": {"const": list(columns)},
-            "rows": {"type": "array", "items": {"type": "array", "minItems": len(columns)}},
-        },
-    }
-
-
-_COUNTS = {"type": "object", "additionalProperties": {"type": "integer", "minimum": 0}}
+_COUNTS = {"type": "object", "additionalProperties": COUNT}
 _RANGES = {
     "type": "object",
     "description": "{partition: [first offset, end offset)} as read",
@@ -274,27 +256,24 @@ def check_replay_target(snap: ClusterSnapshot, params: dict[str, Any]) -> None:
 
 
 # --- the catalog ------------------------------------------------------------------------------
-_EXPORT_RESULT = {
-    "type": "object",
-    "required": ["rows", "bytes", "files", "output_path", "partitions", "ranges"],
-    "properties": {
-        "rows": {"type": "integer", "minimum": 0},
-        "bytes": {"type": "integer", "minimum": 0},
-        "files": {"type": "integer", "minimum": 0},
+_EXPORT_RESULT = result_object(
+    ["rows", "bytes", "files", "output_path", "partitions", "ranges"],
+    {
+        "rows": COUNT,
+        "bytes": COUNT,
+        "files": COUNT,
         "output_path": {"type": "string"},
         "partitions": {**_COUNTS, "description": "{partition: rows written}"},
         "ranges": _RANGES,
     },
-}
+)
 
-_PROFILE_RESULT = {
-    "type": "object",
-    "required": ["summary", "tables", "ranges"],
-    "properties": {
-        "summary": {
-            "type": "object",
-            "required": ["records", "distinct_keys", "null_keys", "duplicate_records"],
-            "properties": {
+_PROFILE_RESULT = result_object(
+    ["summary", "tables", "ranges"],
+    {
+        "summary": result_object(
+            ["records", "distinct_keys", "null_keys", "duplicate_records"],
+            {
                 "records": {"type": "integer"},
                 "distinct_keys": {"type": "integer"},
                 "null_keys": {"type": "integer"},
@@ -306,33 +285,34 @@ _PROFILE_RESULT = {
                 "sequence_missing": {"type": ["integer", "null"]},
                 "sequence_out_of_order": {"type": ["integer", "null"]},
             },
-        },
+        ),
         "tables": {
             "type": "object",
             "properties": {
-                "partitions": _table("partition", "records", "null_keys", "first_ts", "last_ts"),
-                "hours": _table("hour", "records"),
-                "value_sizes": _table("stat", "bytes"),
-                "duplicates": _table("key", "value_bytes", "copies"),
-                "sequence": _table(
+                "partitions": column_table(
+                    "partition", "records", "null_keys", "first_ts", "last_ts"
+                ),
+                "hours": column_table("hour", "records"),
+                "value_sizes": column_table("stat", "bytes"),
+                "duplicates": column_table("key", "value_bytes", "copies"),
+                "sequence": column_table(
                     "scope", "checked", "gaps", "missing", "out_of_order", "no_field"
                 ),
             },
         },
         "ranges": _RANGES,
     },
-}
+)
 
-_REPLAY_RESULT = {
-    "type": "object",
-    "required": ["records", "partitions", "target_topic", "ranges"],
-    "properties": {
-        "records": {"type": "integer", "minimum": 0},
+_REPLAY_RESULT = result_object(
+    ["records", "partitions", "target_topic", "ranges"],
+    {
+        "records": COUNT,
         "target_topic": {"type": "string"},
         "partitions": {**_COUNTS, "description": "{target partition or 'any': records}"},
         "ranges": _RANGES,
     },
-}
+)
 
 TOPIC_JOB_TYPES: tuple[JobType, ...] = (
     JobType(

@@ -14,35 +14,24 @@ from django.conf import settings
 from console.errors import BadInput
 from console.metadata import ClusterSnapshot
 from sparkjobs.job_types import TOPIC_NAME, JobType, parse_time_ms
+from sparkjobs.jobs import lag_report_table
+from sparkjobs.schema_parts import COUNT, closed_object, column_table, optional_time, result_object
 
 DEFAULT_EXPORT_TOPIC = "kafka-console-lag-samples"
-LAG_STATUSES = ("OK", "WARN", "STALL", "STOP", "ERR", "REWIND", "UNKNOWN")
-LAG_REPORT_COLUMNS = [
-    "group",
-    "samples",
-    "lag_p50",
-    "lag_p95",
-    "lag_max",
-    "lag_seconds_p50",
-    "lag_seconds_p95",
-    "lag_seconds_max",
-    *(f"seconds_{s.lower()}" for s in LAG_STATUSES),
-]
+# The same lists as the script's (it imports them from its own directory on the driver).
+LAG_STATUSES = lag_report_table.STATUSES
+LAG_REPORT_COLUMNS = lag_report_table.COLUMNS
 
 
 def _time(which: str) -> dict[str, Any]:
-    return {
-        "description": f"{which} of the period (ISO-8601 with a time zone); default "
-        + ("24 hours before the end." if which == "Start" else "when the job runs."),
-        "type": ["string", "null"],
-        "maxLength": 64,
-        "default": None,
-    }
+    return optional_time(
+        f"{which} of the period (ISO-8601 with a time zone); default "
+        + ("24 hours before the end." if which == "Start" else "when the job runs.")
+    )
 
 
-LAG_REPORT_PARAMS = {
-    "type": "object",
-    "properties": {
+LAG_REPORT_PARAMS = closed_object(
+    {
         "export_topic": {
             **TOPIC_NAME,
             "description": "The topic the lag sampler exports to (LAG_EXPORT_TOPIC).",
@@ -67,41 +56,21 @@ LAG_REPORT_PARAMS = {
             "maximum": 10000,
             "default": 1000,
         },
-    },
-    "additionalProperties": False,
-}
+    }
+)
 
-LAG_REPORT_RESULT = {
-    "type": "object",
-    "required": [
-        "cluster",
-        "export_topic",
-        "start_time",
-        "end_time",
-        "records",
-        "groups_total",
-        "table",
-    ],
-    "properties": {
+LAG_REPORT_RESULT = result_object(
+    ["cluster", "export_topic", "start_time", "end_time", "records", "groups_total", "table"],
+    {
         "cluster": {"type": ["string", "null"]},
         "export_topic": {"type": "string"},
         "start_time": {"type": "string"},
         "end_time": {"type": "string"},
-        "records": {"type": "integer", "minimum": 0, "description": "samples in the period"},
-        "groups_total": {"type": "integer", "minimum": 0},
-        "table": {
-            "type": "object",
-            "required": ["columns", "rows"],
-            "properties": {
-                "columns": {"const": LAG_REPORT_COLUMNS},
-                "rows": {
-                    "type": "array",
-                    "items": {"type": "array", "minItems": len(LAG_REPORT_COLUMNS)},
-                },
-            },
-        },
+        "records": {**COUNT, "description": "samples in the period"},
+        "groups_total": COUNT,
+        "table": column_table(*LAG_REPORT_COLUMNS),
     },
-}
+)
 
 
 def check_lag_report(snap: ClusterSnapshot, params: dict[str, Any]) -> None:

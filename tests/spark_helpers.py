@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import json
 import os
-import shlex
 import subprocess
 import time
 import urllib.error
@@ -20,7 +19,7 @@ import psutil
 
 from console.kafka import dev
 from tests.live_server import LiveConsole, start_console, stop_process
-from tests.stack import ROOT, cluster_client, log_ends, wait_for
+from tests.stack import ROOT, cluster_client, log_ends, procfile_command, wait_for
 
 # The Spark conf of every test worker. The jobs here run for seconds on small data, where the
 # JVM's C2 compiler costs more CPU than it saves: C1 alone cut the Spark tests' time by about
@@ -37,15 +36,6 @@ PARTITIONS = 2
 RECORDS = 60
 
 
-def worker_command() -> list[str]:
-    """The Procfile's `worker` line: the one command that runs Spark jobs."""
-    for line in (ROOT / "Procfile").read_text().splitlines():
-        if line.startswith("worker:"):
-            cmd = shlex.split(line.split(":", 1)[1])
-            return [str(ROOT / cmd[0]), *cmd[1:]]
-    raise AssertionError("Procfile has no worker line")
-
-
 class Console:
     def __init__(self, live: LiveConsole, workdir: Path, roles: tuple[str, ...]):
         self.live, self.workdir = live, workdir
@@ -57,7 +47,7 @@ class Console:
         """The Procfile's worker with the console's environment (plus `env`)."""
         log = (self.workdir / "worker.log").open("a")
         self.worker = subprocess.Popen(
-            worker_command(),
+            procfile_command("worker"),  # the one command that runs Spark jobs
             cwd=ROOT,
             env={**self.live.env, **env},
             stdout=log,
@@ -123,6 +113,16 @@ class Console:
             if spec in (proc.info["cmdline"] or []):
                 found.append(proc)
         return found
+
+
+def maintenance_topic_names() -> dict[str, str]:
+    """Fresh names for a maintenance backfill's alarms, work orders and predictions topics."""
+    suffix = uuid.uuid4().hex[:8]
+    return {
+        "alarms": f"pm-alarms-{suffix}",
+        "work_orders": f"pm-work-orders-{suffix}",
+        "predictions": f"pm-predictions-{suffix}",
+    }
 
 
 def start_spark_console(

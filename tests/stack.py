@@ -5,6 +5,7 @@ from __future__ import annotations
 import contextlib
 import io
 import json
+import shlex
 import subprocess
 import sys
 import time
@@ -48,6 +49,16 @@ def broker(action: str, node: int | str) -> None:
         raise AssertionError(f"devstack {action} {node}: exit {code}\n{said}")
 
 
+def procfile_command(name: str) -> list[str]:
+    """A Procfile line as arguments (its program made absolute): the tests start the
+    processes (the Celery worker) exactly as `bin/run` and the deployment do."""
+    for line in (ROOT / "Procfile").read_text().splitlines():
+        if line.startswith(f"{name}:"):
+            cmd = shlex.split(line.split(":", 1)[1])
+            return [str(ROOT / cmd[0]), *cmd[1:]]
+    raise AssertionError(f"Procfile has no {name} line")
+
+
 def status() -> dict[str, Any]:
     return json.loads(devstack("status", "--json").stdout)
 
@@ -70,6 +81,19 @@ def cluster_client(name: str = "local") -> Any:
     from console.clusters import get_cluster
 
     return kafka.for_cluster(get_cluster(name))
+
+
+def filled_topic(client: Any, topic: str, partitions: int, replication: int, records: int) -> None:
+    """Creates `topic` and writes `records` records into each of its partitions (values "0",
+    "1", ...), every one acknowledged."""
+    from console.kafka import dev
+
+    dev.create_topics(client, [(topic, partitions, replication, {})])
+    producer = dev.make_producer(client)
+    for partition in range(partitions):
+        for i in range(records):
+            producer.produce(topic, value=str(i), partition=partition)
+    assert producer.flush(30) == 0
 
 
 def commit_and_wait(client: Any, group: str, offsets: dict) -> None:

@@ -135,10 +135,14 @@ class LagEvaluationFields(serializers.Serializer):
     sampled_at = serializers.CharField(allow_null=True, help_text="the sample evaluated")
 
 
-class GroupRowSerializer(LagEvaluationFields):
+# What a group's row in the list and its detail page both hold besides the lag evaluation.
+class _GroupFieldsSerializer(LagEvaluationFields):
     group_id = serializers.CharField()
     state = serializers.CharField()
     protocol_type = serializers.CharField()
+
+
+class GroupRowSerializer(_GroupFieldsSerializer):
     member_count = serializers.IntegerField()
     topics = serializers.ListField(child=serializers.CharField())
     total_lag = serializers.IntegerField(allow_null=True)
@@ -179,10 +183,7 @@ class GroupTopicLagSerializer(serializers.Serializer):
     retention_risk = serializers.ChoiceField(choices=RETENTION_RISKS)
 
 
-class GroupDetailSerializer(LagEvaluationFields):
-    group_id = serializers.CharField()
-    state = serializers.CharField()
-    protocol_type = serializers.CharField()
+class GroupDetailSerializer(_GroupFieldsSerializer):
     assignor = serializers.CharField()
     coordinator = serializers.IntegerField(allow_null=True)
     members = MemberSerializer(many=True)

@@ -1,5 +1,6 @@
-from django.urls import path, register_converter
+from django.urls import register_converter
 
+from console.api.routes import routes
 from groups.api import views
 
 
@@ -22,36 +23,22 @@ register_converter(GroupIdConverter, "group_id")
 # (A group whose id itself ends in "/offset-resets" or "/offsets.csv" is reachable only
 # through those suffixed routes; docs/api.md says so.)
 urlpatterns = [
-    path("clusters/<str:cluster>/groups", views.GroupListView.as_view(), name="group-list"),
-    path(
-        "clusters/<str:cluster>/groups/<group_id:group>/offset-resets",
-        views.OffsetResetListView.as_view(),
-        name="offset-reset-list",
-    ),
-    path(
-        "clusters/<str:cluster>/groups/<group_id:group>/lag-history",
-        views.LagHistoryView.as_view(),
-        name="group-lag-history",
-    ),
-    path(
-        "clusters/<str:cluster>/groups/<group_id:group>/offsets.csv",
-        views.OffsetsCsvView.as_view(),
-        name="group-offsets-csv",
-    ),
-    path(
+    *routes("clusters/<str:cluster>/groups", [("", views.GroupListView, "group-list")]),
+    *routes(
         "clusters/<str:cluster>/groups/<group_id:group>",
-        views.GroupDetailView.as_view(),
-        name="group-detail",
+        [
+            ("/offset-resets", views.OffsetResetListView, "offset-reset-list"),
+            ("/lag-history", views.LagHistoryView, "group-lag-history"),
+            ("/offsets.csv", views.OffsetsCsvView, "group-offsets-csv"),
+            ("", views.GroupDetailView, "group-detail"),
+        ],
     ),
-    path("offset-resets/<int:reset_id>", views.OffsetResetDetailView.as_view(), name="reset"),
-    path(
-        "offset-resets/<int:reset_id>/execute",
-        views.OffsetResetExecuteView.as_view(),
-        name="reset-execute",
-    ),
-    path(
-        "offset-resets/<int:reset_id>/undo",
-        views.OffsetResetUndoView.as_view(),
-        name="reset-undo",
+    *routes(
+        "offset-resets/<int:reset_id>",
+        [
+            ("", views.OffsetResetDetailView, "reset"),
+            ("/execute", views.OffsetResetExecuteView, "reset-execute"),
+            ("/undo", views.OffsetResetUndoView, "reset-undo"),
+        ],
     ),
 ]

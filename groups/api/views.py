@@ -1,4 +1,5 @@
 import re
+from collections.abc import Callable
 from typing import Any
 from urllib.parse import quote
 
@@ -123,6 +124,17 @@ class OffsetResetDetailView(ConsoleAPIView):
         return Response(resets.reset_as_dict(resets.get_reset(reset_id)))
 
 
+def _reset_action_schema(status: int, summary: str) -> Callable[[type], type]:
+    """The schema of a POST on an existing reset: a reason in, the reset out with `status`."""
+    return extend_schema_view(
+        post=extend_schema(
+            request=s.ReasonRequestSerializer,
+            responses={status: s.OffsetResetSerializer},
+            summary=summary,
+        )
+    )
+
+
 # A POST on an existing reset (execute, undo): audited against its group, with a reason.
 class _ResetActionView(ConsoleAPIView):
     write_role = "operator"
@@ -150,12 +162,8 @@ class _ResetActionView(ConsoleAPIView):
         return Response(resets.reset_as_dict(reset), status=self.status_code)
 
 
-@extend_schema_view(
-    post=extend_schema(
-        request=s.ReasonRequestSerializer,
-        responses={200: s.OffsetResetSerializer},
-        summary="Execute exactly the plan of a dry-run preview (409 if it no longer holds)",
-    )
+@_reset_action_schema(
+    200, "Execute exactly the plan of a dry-run preview (409 if it no longer holds)"
 )
 class OffsetResetExecuteView(_ResetActionView):
     action = "offsets.reset.execute"
@@ -165,13 +173,7 @@ class OffsetResetExecuteView(_ResetActionView):
         return resets.execute_preview(reset_id, user, reason)
 
 
-@extend_schema_view(
-    post=extend_schema(
-        request=s.ReasonRequestSerializer,
-        responses={201: s.OffsetResetSerializer},
-        summary="Restore the offsets from before an executed reset",
-    )
-)
+@_reset_action_schema(201, "Restore the offsets from before an executed reset")
 class OffsetResetUndoView(_ResetActionView):
     action = "offsets.reset.undo"
     request_key = "undo_of"

@@ -237,22 +237,16 @@ def training_set(
 
 # --- train-model ------------------------------------------------------------------------------
 def _classifier(params: dict[str, Any]) -> Any:
-    depth, seed = int(params["max_depth"]), int(params["seed"])
+    # Both algorithms take the same columns, depth and seed; each has its own size setting.
+    shared: dict[str, Any] = {
+        "featuresCol": VECTOR,
+        "labelCol": LABEL,
+        "maxDepth": int(params["max_depth"]),
+        "seed": int(params["seed"]),
+    }
     if params["algorithm"] == "rf":
-        return RandomForestClassifier(
-            featuresCol=VECTOR,
-            labelCol=LABEL,
-            numTrees=int(params["num_trees"]),
-            maxDepth=depth,
-            seed=seed,
-        )
-    return GBTClassifier(
-        featuresCol=VECTOR,
-        labelCol=LABEL,
-        maxIter=int(params["max_iter"]),
-        maxDepth=depth,
-        seed=seed,
-    )
+        return RandomForestClassifier(numTrees=int(params["num_trees"]), **shared)
+    return GBTClassifier(maxIter=int(params["max_iter"]), **shared)
 
 
 def train_model(

@@ -1,2 +1,3 @@
-"""PySpark job scripts, run by spark-submit (not imported by the console, except
-`job_errors.py`, the pure error summary both the scripts and the console use)."""
+"""PySpark job scripts, run by spark-submit (not imported by the console, except two pure
+modules both the scripts and the console use: `job_errors.py`, the error summary, and
+`lag_report_table.py`, the lag report's columns)."""

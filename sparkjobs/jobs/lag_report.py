@@ -20,28 +20,17 @@ from datetime import UTC, datetime
 from typing import Any
 
 from common import run, table
+from lag_report_table import COLUMNS, STATUSES
 from pyspark.sql import SparkSession, Window
 from pyspark.sql import functions as F
 from pyspark.sql.types import DoubleType, LongType, StringType, StructField, StructType
 
-STATUSES = ("OK", "WARN", "STALL", "STOP", "ERR", "REWIND", "UNKNOWN")
 MAX_GAP_INTERVALS = 3
 DEFAULT_INTERVAL_S = 5.0  # for records without `interval_s`
 DAY_MS = 24 * 3600 * 1000
 # Records are looked up by their timestamp this far outside the period (a producer's clock or
 # a standby sampler may write slightly out of order); the exact cut is on `ts`.
 SLACK_MS = 10 * 60 * 1000
-COLUMNS = [
-    "group",
-    "samples",
-    "lag_p50",
-    "lag_p95",
-    "lag_max",
-    "lag_seconds_p50",
-    "lag_seconds_p95",
-    "lag_seconds_max",
-    *(f"seconds_{s.lower()}" for s in STATUSES),
-]
 VALUE = StructType(
     [
         StructField("cluster", StringType()),

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import json
 import os
-import shlex
 import subprocess
 import urllib.error
 import urllib.request
@@ -12,9 +11,9 @@ from pathlib import Path
 
 import pytest
 
-from tests.live_server import ADMIN, start_console, start_sampler, stop_process
+from tests.live_server import ADMIN, LiveConsole, start_console, start_sampler, stop_process
 from tests.spark_helpers import TEST_SPARK_CONF
-from tests.stack import ROOT, wait_for
+from tests.stack import ROOT, procfile_command, wait_for
 
 CHROMIUM = os.environ.get("CHROMIUM_PATH", "/usr/bin/chromium")
 # Flags that keep Chromium quiet on a machine with no outside network.
@@ -42,15 +41,6 @@ def live_console_server(tmp_path_factory, stack):
 def live_console(live_console_server) -> str:
     """The base URL of the e2e console."""
     return live_console_server.base
-
-
-def procfile_command(name: str) -> list[str]:
-    """A Procfile line as arguments (its program made absolute)."""
-    for line in (ROOT / "Procfile").read_text().splitlines():
-        if line.startswith(f"{name}:"):
-            cmd = shlex.split(line.split(":", 1)[1])
-            return [str(ROOT / cmd[0]), *cmd[1:]]
-    raise AssertionError(f"Procfile has no {name} line")
 
 
 @pytest.fixture(scope="module")
@@ -141,6 +131,34 @@ def login(page, username: str = ADMIN[0], password: str = ADMIN[1]) -> None:
     page.fill("#id_password", password)
     page.click("button[type=submit]")
     page.wait_for_selector("[data-testid=current-user]")
+
+
+def api_call(
+    console: LiveConsole, token: str, method: str, path: str, body: dict | None = None
+) -> tuple[int, object]:
+    """A call to the e2e console's REST API with an API token: (status, its JSON answer, None
+    for an empty one, or the text of an error answer)."""
+    request = urllib.request.Request(
+        f"{console.base}/api/v1/{path}",
+        method=method,
+        data=json.dumps(body).encode() if body is not None else None,
+        headers={"Authorization": f"Token {token}", "Content-Type": "application/json"},
+    )
+    try:
+        with urllib.request.urlopen(request, timeout=60) as answer:
+            raw = answer.read()
+            return answer.status, json.loads(raw) if raw else None
+    except urllib.error.HTTPError as error:
+        return error.code, error.read().decode(errors="replace")
+
+
+def api_create_topic(
+    console: LiveConsole, token: str, topic: str, configs: dict[str, str]
+) -> tuple[int, object]:
+    """A topic of one partition, replication factor 1, created through the console's API
+    (audited as the token's user): (status, answer) as `api_call` gives them."""
+    body = {"name": topic, "partitions": 1, "replication_factor": 1, "configs": configs}
+    return api_call(console, token, "POST", "clusters/local/topics", body)
 
 
 def screenshot(page, name: str) -> Path:

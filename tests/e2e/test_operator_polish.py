@@ -2,19 +2,15 @@
 away, the API docs in the menu, and forms that show every error at once beside its field in
 plain words, date-times read in an explicit zone on the locale's clock."""
 
-import json
 import re
-import urllib.error
-import urllib.request
 import uuid
 
 import pytest
 from playwright.sync_api import expect
 
-from console.kafka import dev
-from tests.e2e.conftest import login, screenshot
+from tests.e2e.conftest import api_call, api_create_topic, login, screenshot
 from tests.live_server import ADMIN
-from tests.stack import cluster_client, commit_and_wait
+from tests.stack import cluster_client, commit_and_wait, filled_topic
 
 pytestmark = pytest.mark.e2e
 
@@ -22,48 +18,20 @@ pytestmark = pytest.mark.e2e
 PATH_PREFIX = re.compile(r"\b(params|strategy|scope|configs)\.[a-z_]")
 
 
-def _api(
-    console, token: str, method: str, path: str, body: dict | None = None
-) -> tuple[int, object]:
-    """A call to the e2e console's REST API with an API token; (status, JSON answer or text)."""
-    request = urllib.request.Request(
-        f"{console.base}/api/v1/{path}",
-        method=method,
-        data=json.dumps(body).encode() if body is not None else None,
-        headers={"Authorization": f"Token {token}", "Content-Type": "application/json"},
-    )
-    try:
-        with urllib.request.urlopen(request, timeout=60) as answer:
-            raw = answer.read()
-            return answer.status, json.loads(raw) if raw else None
-    except urllib.error.HTTPError as error:
-        return error.code, error.read().decode(errors="replace")
-
-
 @pytest.fixture
 def config_topic(live_console_server):
     """A topic with a few overrides set on it, deleted afterwards."""
     topic = f"e2e-configs-{uuid.uuid4().hex[:8]}"
     token = live_console_server.token(ADMIN[0], "admin")
-    status, created = _api(
+    status, created = api_create_topic(
         live_console_server,
         token,
-        "POST",
-        "clusters/local/topics",
-        {
-            "name": topic,
-            "partitions": 1,
-            "replication_factor": 1,
-            "configs": {
-                "retention.ms": "5400000",
-                "max.message.bytes": "1048576",
-                "retention.bytes": "-1",
-            },
-        },
+        topic,
+        {"retention.ms": "5400000", "max.message.bytes": "1048576", "retention.bytes": "-1"},
     )
     assert status == 201, created
     yield topic
-    _api(live_console_server, token, "DELETE", f"clusters/local/topics/{topic}")
+    api_call(live_console_server, token, "DELETE", f"clusters/local/topics/{topic}")
 
 
 @pytest.fixture
@@ -71,11 +39,7 @@ def idle_group(stack):
     """A consumer group with committed offsets on a fresh topic (the reset wizard's page)."""
     client = cluster_client()
     topic = f"e2e-{uuid.uuid4().hex[:8]}"
-    dev.create_topics(client, [(topic, 1, 1, {})])
-    producer = dev.make_producer(client)
-    for i in range(5):
-        producer.produce(topic, value=str(i), partition=0)
-    assert producer.flush(30) == 0
+    filled_topic(client, topic, partitions=1, replication=1, records=5)
     group = f"e2e-polish-{uuid.uuid4().hex[:6]}"
     commit_and_wait(client, group, {(topic, 0): 3})
     return topic, group

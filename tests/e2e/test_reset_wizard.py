@@ -4,9 +4,8 @@ import uuid
 
 import pytest
 
-from console.kafka import dev
 from tests.e2e.conftest import login, screenshot
-from tests.stack import cluster_client, commit_and_wait
+from tests.stack import cluster_client, commit_and_wait, filled_topic
 
 pytestmark = pytest.mark.e2e
 
@@ -15,12 +14,7 @@ pytestmark = pytest.mark.e2e
 def idle_group(stack):
     client = cluster_client()
     topic = f"e2e-{uuid.uuid4().hex[:8]}"
-    dev.create_topics(client, [(topic, 3, 3, {})])
-    producer = dev.make_producer(client)
-    for partition in range(3):
-        for i in range(20):
-            producer.produce(topic, value=str(i), partition=partition)
-    assert producer.flush(30) == 0
+    filled_topic(client, topic, partitions=3, replication=3, records=20)
     group = f"e2e-group-{uuid.uuid4().hex[:6]}"
     commit_and_wait(client, group, {(topic, p): 15 for p in range(3)})
     return client, topic, group

@@ -1,15 +1,12 @@
 """Topic pages in real Chromium: the leadership map follows a broker failure without reload."""
 
-import json
 import re
-import urllib.error
-import urllib.request
 import uuid
 
 import pytest
 from playwright.sync_api import expect
 
-from tests.e2e.conftest import login, screenshot
+from tests.e2e.conftest import api_call, api_create_topic, login, screenshot
 from tests.live_server import ADMIN
 from tests.stack import devstack
 
@@ -80,41 +77,14 @@ def test_topic_list_and_create_form(page, demo_topics):
     screenshot(page, "create-topic-error")
 
 
-def _api(
-    console, token: str, method: str, path: str, body: dict | None = None
-) -> tuple[int, object]:
-    """A call to the e2e console's REST API with an API token; (status, JSON answer or None)."""
-    request = urllib.request.Request(
-        f"{console.base}/api/v1/{path}",
-        method=method,
-        data=json.dumps(body).encode() if body is not None else None,
-        headers={"Authorization": f"Token {token}", "Content-Type": "application/json"},
-    )
-    try:
-        with urllib.request.urlopen(request, timeout=60) as answer:
-            raw = answer.read()
-            return answer.status, json.loads(raw) if raw else None
-    except urllib.error.HTTPError as error:
-        return error.code, error.read().decode(errors="replace")
-
-
 def test_rf_below_min_isr_is_an_amber_config_warning_not_red(page, live_console_server, tmp_path):
     """A topic of replication factor 1 with min.insync.replicas=2 can never satisfy its min ISR:
     the pages show it as a configuration warning (amber), not as a red under-min-ISR outage."""
     topic = f"e2e-rf1-min2-{uuid.uuid4().hex[:8]}"
     # The e2e admin's own token: the topic is created through the console's API, audited as it.
     token = live_console_server.token(ADMIN[0], "admin")
-    status, created = _api(
-        live_console_server,
-        token,
-        "POST",
-        "clusters/local/topics",
-        {
-            "name": topic,
-            "partitions": 1,
-            "replication_factor": 1,
-            "configs": {"min.insync.replicas": "2"},
-        },
+    status, created = api_create_topic(
+        live_console_server, token, topic, {"min.insync.replicas": "2"}
     )
     assert status == 201, created
     try:
@@ -167,7 +137,7 @@ def test_rf_below_min_isr_is_an_amber_config_warning_not_red(page, live_console_
         assert (tmp_path / "misconfigured-topic-list.png").stat().st_size > 0
         assert (tmp_path / "misconfigured-topic-page.png").stat().st_size > 0
     finally:
-        status, answer = _api(
+        status, answer = api_call(
             live_console_server, token, "DELETE", f"clusters/local/topics/{topic}"
         )
         assert status == 204, answer

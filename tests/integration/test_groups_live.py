@@ -92,21 +92,25 @@ def demo_traffic(stack, demo_topics):
     runner.join(30)
 
 
+def _refused_reset_to_earliest(client, group: str, reason: str) -> dict:
+    """An executed reset of every topic to earliest, which an active group refuses: the error
+    of its 409."""
+    body = {
+        "scope": {"all_topics": True},
+        "strategy": {"type": "earliest"},
+        "dry_run": False,
+        "reason": reason,
+    }
+    return assert_error(client.post(_reset_url(group), body, format="json"), 409, "group_active")
+
+
 def test_the_demo_group_cannot_be_reset_while_consuming(operator_client, demo_traffic, stack):
     before = wait_for(
         lambda: (c := _committed(stack, demo_traffic)) and any(o for o in c.values()) and c,
         timeout=60,
         what="mygroup to commit",
     )
-    body = {
-        "scope": {"all_topics": True},
-        "strategy": {"type": "earliest"},
-        "dry_run": False,
-        "reason": "replay everything",
-    }
-    error = assert_error(
-        operator_client.post(_reset_url(demo_traffic), body, format="json"), 409, "group_active"
-    )
+    error = _refused_reset_to_earliest(operator_client, demo_traffic, "replay everything")
     assert error["message"].startswith("Group 'mygroup' is Stable with 3 members")
     # The members keep committing forward; a reset to earliest would have moved them back.
     after = _committed(stack, demo_traffic)
@@ -144,15 +148,7 @@ def test_active_group_detail_and_refusals(operator_client, active_group, stack, 
     assert assigned == {(topic, p) for p in range(3)}
     before = _committed(stack, active_group)
 
-    body = {
-        "scope": {"all_topics": True},
-        "strategy": {"type": "earliest"},
-        "dry_run": False,
-        "reason": "should be refused",
-    }
-    error = assert_error(
-        operator_client.post(_reset_url(active_group), body, format="json"), 409, "group_active"
-    )
+    error = _refused_reset_to_earliest(operator_client, active_group, "should be refused")
     assert "Stable" in error["message"] and "1 member" in error["message"]
     assert error["details"] == {"state": "Stable", "member_count": 1}
     assert _committed(stack, active_group) == before

@@ -167,20 +167,23 @@ def _phases(live, socket, producer, consumer, group, topic, operator) -> None:
     socket.wait_lag(lambda m: m["status"] == "REWIND", 20, "status REWIND after the reset")
 
 
+def _get_json(live: LiveConsole, token: str, path: str) -> Any:
+    """GET /api/v1{path} with an API token: the JSON answer (an error status raises)."""
+    import urllib.request
+
+    request = urllib.request.Request(
+        f"{live.base}/api/v1{path}", headers={"Authorization": f"Token {token}"}
+    )
+    with urllib.request.urlopen(request, timeout=30) as response:
+        return json.loads(response.read())
+
+
 def test_rest_answers_carry_the_evaluation_and_history(console):
     live, _sampler, _ = console
     token = live.token("live-viewer-2", "viewer")
-    import urllib.request
-
-    def get(path: str) -> Any:
-        request = urllib.request.Request(
-            f"{live.base}/api/v1{path}", headers={"Authorization": f"Token {token}"}
-        )
-        with urllib.request.urlopen(request, timeout=30) as response:
-            return json.loads(response.read())
 
     def evaluated() -> list | None:
-        rows = [r for r in get("/clusters/local/groups") if r["sampled_at"]]
+        rows = [r for r in _get_json(live, token, "/clusters/local/groups") if r["sampled_at"]]
         return rows or None
 
     rows = wait_for(evaluated, timeout=30, what="a group evaluated by the sampler")
@@ -188,8 +191,9 @@ def test_rest_answers_carry_the_evaluation_and_history(console):
     assert row["status"] in ("OK", "WARN", "ERR", "STOP", "STALL", "REWIND", "UNKNOWN")
     assert row["retention_risk"] in ("none", "near", "lost")
     group = row["group_id"]
+    history_path = f"/clusters/local/groups/{group}/lag-history?window=1h"
     history = wait_for(
-        lambda: get(f"/clusters/local/groups/{group}/lag-history?window=1h")["points"] or None,
+        lambda: _get_json(live, token, history_path)["points"] or None,
         timeout=15,
         what=f"history points of {group}",
     )
@@ -213,13 +217,6 @@ def test_metrics_parse_and_equal_the_api(console):
     commit_and_wait(client, group, {(topic, 0): 3, (topic, 1): 11})
     token = live.token("metrics-viewer", "viewer")
 
-    def api(path: str) -> Any:
-        request = urllib.request.Request(
-            f"{live.base}/api/v1{path}", headers={"Authorization": f"Token {token}"}
-        )
-        with urllib.request.urlopen(request, timeout=30) as response:
-            return json.loads(response.read())
-
     def scrape() -> dict[str, dict]:
         with urllib.request.urlopen(f"{live.base}/metrics", timeout=30) as response:
             text = response.read().decode()
@@ -236,7 +233,7 @@ def test_metrics_parse_and_equal_the_api(console):
         20,
         f"metrics of {group}",
     )
-    detail = api(f"/clusters/local/groups/{group}")
+    detail = _get_json(live, token, f"/clusters/local/groups/{group}")
     lags = {(o["topic"], str(o["partition"])): o["lag"] for o in detail["offsets"]}
     assert lags == {(topic, "0"): 12, (topic, "1"): 4}
     assert metrics["kafka_consumergroup_group_lag"] == {k: float(v) for k, v in lags.items()}

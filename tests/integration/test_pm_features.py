@@ -14,7 +14,6 @@ from __future__ import annotations
 
 import json
 import time
-import uuid
 from collections import defaultdict
 from datetime import UTC, date, datetime, timedelta
 from typing import Any
@@ -25,7 +24,7 @@ import pytest
 from console.clusters import get_cluster
 from console.kafka import dev
 from devtools.demo import maintenance_history as mh
-from tests.spark_helpers import start_spark_console
+from tests.spark_helpers import maintenance_topic_names, start_spark_console
 from tests.stack import cluster_client, log_ends
 
 pytestmark = pytest.mark.integration
@@ -135,12 +134,7 @@ def _table(path: str) -> list[dict]:
 def history(stack) -> dict[str, Any]:
     """A small backfill into fresh topics, after a few live records with the current time."""
     client = cluster_client()
-    suffix = uuid.uuid4().hex[:8]
-    topics = {
-        "alarms": f"pm-alarms-{suffix}",
-        "work_orders": f"pm-work-orders-{suffix}",
-        "predictions": f"pm-predictions-{suffix}",
-    }
+    topics = maintenance_topic_names()
     dev.create_topics(client, [(topics["alarms"], mh.ALARMS_PARTITIONS, 3, {})])
     log_ends(client, [(topics["alarms"], p) for p in range(mh.ALARMS_PARTITIONS)])
     producer = dev.make_producer(client, acks="all")
@@ -243,95 +237,61 @@ def test_the_backfill_writes_the_history_once(history, records):
     )
 
 
+def _bad_features(params: dict[str, Any], field: str, case_id: str) -> Any:
+    """window-features on the backfill's alarms topic with `params`, refused naming `field`."""
+    return pytest.param(
+        "window-features",
+        lambda alarms, orders: {"alarms_topic": alarms, **params},
+        field,
+        id=case_id,
+    )
+
+
+def _bad_labels(params: dict[str, Any], field: str, case_id: str) -> Any:
+    """failure-labels on the backfill's two topics with `params`, refused naming `field`."""
+    return pytest.param(
+        "failure-labels",
+        lambda alarms, orders: {"alarms_topic": alarms, "work_orders_topic": orders, **params},
+        field,
+        id=case_id,
+    )
+
+
 # Each case: the job type, its params from the backfill's alarms and work orders topics, and
 # the field its 400 names.
 BAD_PARAMS = [
-    pytest.param(
-        "window-features",
-        lambda alarms, orders: {"alarms_topic": alarms, "windows": [7, 7]},
-        "params.windows",
-        id="features-windows-repeated",
-    ),
-    pytest.param(
-        "window-features",
-        lambda alarms, orders: {"alarms_topic": alarms, "windows": [14, 7]},
-        "params.windows",
-        id="features-windows-out-of-order",
-    ),
-    pytest.param(
-        "window-features",
-        lambda alarms, orders: {"alarms_topic": alarms, "windows": [0]},
-        "params.windows[0]",
-        id="features-zero-window",
-    ),
-    pytest.param(
-        "window-features",
-        lambda alarms, orders: {"alarms_topic": "no-such-alarms-pm"},
+    _bad_features({"windows": [7, 7]}, "params.windows", "features-windows-repeated"),
+    _bad_features({"windows": [14, 7]}, "params.windows", "features-windows-out-of-order"),
+    _bad_features({"windows": [0]}, "params.windows[0]", "features-zero-window"),
+    _bad_features(
+        {"alarms_topic": "no-such-alarms-pm"},
         "params.alarms_topic",
-        id="features-unknown-alarms-topic",
+        "features-unknown-alarms-topic",
     ),
-    pytest.param(
-        "window-features",
-        lambda alarms, orders: {
-            "alarms_topic": alarms,
-            "fault_codes": ["E101-OVERHEAT", "e101 overheat"],
-        },
+    _bad_features(
+        {"fault_codes": ["E101-OVERHEAT", "e101 overheat"]},
         "params.fault_codes",
-        id="features-fault-codes-same-column",
+        "features-fault-codes-same-column",
     ),
-    pytest.param(
-        "window-features",
-        lambda alarms, orders: {"alarms_topic": alarms, "sensors": ["severity"]},
-        "params.sensors",
-        id="features-severity-as-sensor",
-    ),
-    pytest.param(
-        "window-features",
-        lambda alarms, orders: {
-            "alarms_topic": alarms,
-            "start_time": "2026-01-02T00:00:00Z",
-            "end_time": "2026-01-01T00:00:00Z",
-        },
+    _bad_features({"sensors": ["severity"]}, "params.sensors", "features-severity-as-sensor"),
+    _bad_features(
+        {"start_time": "2026-01-02T00:00:00Z", "end_time": "2026-01-01T00:00:00Z"},
         "params.end_time",
-        id="features-end-before-start",
+        "features-end-before-start",
     ),
-    pytest.param(
-        "window-features",
-        lambda alarms, orders: {"alarms_topic": alarms, "start_time": "soon"},
-        "params.start_time",
-        id="features-start-not-a-time",
-    ),
+    _bad_features({"start_time": "soon"}, "params.start_time", "features-start-not-a-time"),
     pytest.param(
         "window-features",
         lambda alarms, orders: {"alarms_topic": alarms, "topic": alarms},
         "params.topic",
         id="features-unknown-param",
     ),
-    pytest.param(
-        "failure-labels",
-        lambda alarms, orders: {
-            "alarms_topic": alarms,
-            "work_orders_topic": orders,
-            "horizon_days": 0,
-        },
-        "params.horizon_days",
-        id="labels-zero-horizon",
-    ),
-    pytest.param(
-        "failure-labels",
-        lambda alarms, orders: {
-            "alarms_topic": alarms,
-            "work_orders_topic": orders,
-            "horizon_days": -3,
-        },
-        "params.horizon_days",
-        id="labels-negative-horizon",
-    ),
-    pytest.param(
-        "failure-labels",
-        lambda alarms, orders: {"alarms_topic": alarms, "work_orders_topic": "no-such-orders-pm"},
+    _bad_labels({"horizon_days": 0}, "params.horizon_days", "labels-zero-horizon"),
+    _bad_labels({"horizon_days": -3}, "params.horizon_days", "labels-negative-horizon"),
+    _bad_labels(
+        {"work_orders_topic": "no-such-orders-pm"},
         "params.work_orders_topic",
-        id="labels-unknown-work-orders-topic",
+        "labels-unknown-work-orders-topic",
     ),
 ]
 

@@ -198,34 +198,24 @@ def _training(inputs: dict[str, Any], **params: Any) -> dict[str, Any]:
     return {"features_job": inputs["features"], "labels_job": inputs["labels_job"], **params}
 
 
+def _bad_cutoff(cutoff_date: str, case_id: str) -> Any:
+    """A training set of the input jobs whose cut-off date the submit refuses."""
+    return pytest.param(
+        "training-set",
+        lambda inputs, topic: _training(inputs, cutoff_date=cutoff_date),
+        "params.cutoff_date",
+        id=case_id,
+    )
+
+
 # Each case: the job type, its params from the input job rows (`inputs`) and the predictions
 # topic, and the field its 400 names.
 BAD_PARAMS = [
-    pytest.param(
-        "training-set",
-        lambda inputs, topic: _training(inputs, cutoff_date="2026-06-01"),
-        "params.cutoff_date",
-        id="training-cutoff-after-the-data",
-    ),
-    pytest.param(
-        "training-set",
-        lambda inputs, topic: _training(inputs, cutoff_date="2026-02-01"),
-        "params.cutoff_date",
-        id="training-cutoff-before-the-data",
-    ),
-    pytest.param(
-        "training-set",
-        lambda inputs, topic: _training(inputs, cutoff_date="2026-03-05"),
-        "params.cutoff_date",
-        id="training-cutoff-leaves-no-day-to-train",
-    ),
+    _bad_cutoff("2026-06-01", "training-cutoff-after-the-data"),
+    _bad_cutoff("2026-02-01", "training-cutoff-before-the-data"),
+    _bad_cutoff("2026-03-05", "training-cutoff-leaves-no-day-to-train"),
     # Inside the data, but the last 7 days' labels are censored: nothing left to test on.
-    pytest.param(
-        "training-set",
-        lambda inputs, topic: _training(inputs, cutoff_date="2026-04-25"),
-        "params.cutoff_date",
-        id="training-cutoff-leaves-no-day-to-test",
-    ),
+    _bad_cutoff("2026-04-25", "training-cutoff-leaves-no-day-to-test"),
     pytest.param(
         "training-set",
         lambda inputs, topic: _training(inputs, cutoff_date="2026-04-15", negative_ratio=0),

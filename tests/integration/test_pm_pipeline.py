@@ -17,6 +17,7 @@ import logging
 import math
 import time
 import uuid
+from collections.abc import Callable
 from datetime import UTC, date, datetime, timedelta
 from typing import Any
 
@@ -27,7 +28,7 @@ from console.kafka.client import ClusterClient
 from console.kafka.export import TopicExporter
 from maintenance.jobs.pipeline_steps import PIPELINE_STEPS
 from tests.live_server import start_sampler, stop_process
-from tests.spark_helpers import start_spark_console
+from tests.spark_helpers import maintenance_topic_names, start_spark_console
 from tests.stack import cluster_client, commit_and_wait, log_ends, wait_for
 
 pytestmark = pytest.mark.integration
@@ -299,12 +300,7 @@ def _backfilled(equipment: int, seed: int, pattern: bool = True) -> dict[str, An
     from devtools.demo import maintenance_history
 
     client = cluster_client()
-    suffix = uuid.uuid4().hex[:8]
-    topics = {
-        "alarms": f"pm-alarms-{suffix}",
-        "work_orders": f"pm-work-orders-{suffix}",
-        "predictions": f"pm-predictions-{suffix}",
-    }
+    topics = maintenance_topic_names()
     dev.create_topics(client, [(topics["alarms"], 6, 3, {}), (topics["predictions"], 3, 3, {})])
     maintenance_history.backfill(
         get_cluster("local"),
@@ -353,34 +349,32 @@ def _cutoff(params: dict[str, Any], day: date) -> dict[str, Any]:
     return {**params, "training": {"cutoff_date": day.isoformat()}}
 
 
+def _bad_step_param(step: str, key: str, value: Any, case_id: str) -> Any:
+    """Good params with one param of one step set to `value`, which the submit refuses."""
+    return pytest.param(
+        lambda good, first, last: _changed(good, step, **{key: value}),
+        f"params.{step}.{key}",
+        id=case_id,
+    )
+
+
+def _bad_cutoff(day: Callable[[date, date], date], case_id: str) -> Any:
+    """Good params with the cut-off on a day, from the backfill's first and last, refused."""
+    return pytest.param(
+        lambda good, first, last: _cutoff(good, day(first, last)),
+        "params.training.cutoff_date",
+        id=case_id,
+    )
+
+
 # Each case: the pipeline params, from good ones and the backfill's first and last day, and
 # the field its 400 names.
 BAD_PIPELINE_PARAMS = [
-    pytest.param(
-        lambda good, first, last: _changed(good, "features", windows=[7, 3]),
-        "params.features.windows",
-        id="windows-out-of-order",
-    ),
-    pytest.param(
-        lambda good, first, last: _changed(good, "labels", horizon_days=0),
-        "params.labels.horizon_days",
-        id="zero-horizon",
-    ),
-    pytest.param(
-        lambda good, first, last: {**good, "score": {"predictions_topic": "pm-no-such-topic"}},
-        "params.score.predictions_topic",
-        id="unknown-predictions-topic",
-    ),
-    pytest.param(
-        lambda good, first, last: _changed(good, "labels", work_orders_topic="pm-no-such-topic"),
-        "params.labels.work_orders_topic",
-        id="unknown-work-orders-topic",
-    ),
-    pytest.param(
-        lambda good, first, last: {**good, "training": {"cutoff_date": "01/10/2026"}},
-        "params.training.cutoff_date",
-        id="cutoff-not-iso",
-    ),
+    _bad_step_param("features", "windows", [7, 3], "windows-out-of-order"),
+    _bad_step_param("labels", "horizon_days", 0, "zero-horizon"),
+    _bad_step_param("score", "predictions_topic", "pm-no-such-topic", "unknown-predictions-topic"),
+    _bad_step_param("labels", "work_orders_topic", "pm-no-such-topic", "unknown-work-orders-topic"),
+    _bad_step_param("training", "cutoff_date", "01/10/2026", "cutoff-not-iso"),
     pytest.param(
         lambda good, first, last: {**good, "training": {}},
         "params.training.cutoff_date",
@@ -388,26 +382,10 @@ BAD_PIPELINE_PARAMS = [
     ),
     # Outside the data, or leaving no labelled day to test on (horizon 7) or none to train
     # on: the alarms topic tells, before anything is queued.
-    pytest.param(
-        lambda good, first, last: _cutoff(good, last + timedelta(days=1)),
-        "params.training.cutoff_date",
-        id="cutoff-after-the-data",
-    ),
-    pytest.param(
-        lambda good, first, last: _cutoff(good, last - timedelta(days=3)),
-        "params.training.cutoff_date",
-        id="cutoff-leaves-no-day-to-test",
-    ),
-    pytest.param(
-        lambda good, first, last: _cutoff(good, first - timedelta(days=30)),
-        "params.training.cutoff_date",
-        id="cutoff-before-the-data",
-    ),
-    pytest.param(
-        lambda good, first, last: _cutoff(good, first + timedelta(days=3)),
-        "params.training.cutoff_date",
-        id="cutoff-leaves-no-day-to-train",
-    ),
+    _bad_cutoff(lambda first, last: last + timedelta(days=1), "cutoff-after-the-data"),
+    _bad_cutoff(lambda first, last: last - timedelta(days=3), "cutoff-leaves-no-day-to-test"),
+    _bad_cutoff(lambda first, last: first - timedelta(days=30), "cutoff-before-the-data"),
+    _bad_cutoff(lambda first, last: first + timedelta(days=3), "cutoff-leaves-no-day-to-train"),
 ]
 
 

@@ -79,6 +79,13 @@ def cases(d: Data) -> list[Case]:
     all_committed = {("t", 0): 6, ("t", 1): 5, ("t", 2): 9, ("o", 0): 2, ("o", 1): 3}
     some_committed = {("t", 0): 6, ("t", 2): 2}
     topic_scope = {"topics": [{"topic": t, "partitions": None}]}
+
+    def on_topic(
+        name: str, strategy: dict, scenario: list[str], committed: dict = all_committed
+    ) -> Case:
+        """A case on every partition of the first topic: `--topic t` after the scenario."""
+        return Case(name, strategy, topic_scope, [*scenario, "--topic", t], committed)
+
     return [
         Case(
             "earliest-all-topics",
@@ -87,131 +94,72 @@ def cases(d: Data) -> list[Case]:
             ["--to-earliest", "--all-topics"],
             all_committed,
         ),
-        Case(
-            "latest-topic",
-            {"type": "latest"},
-            topic_scope,
-            ["--to-latest", "--topic", t],
-            all_committed,
-        ),
-        Case(
+        on_topic("latest-topic", {"type": "latest"}, ["--to-latest"]),
+        on_topic(
             "current-with-uncommitted-partition",
             {"type": "current"},
-            topic_scope,
-            ["--to-current", "--topic", t],
+            ["--to-current"],
             some_committed,
         ),
-        Case(
-            "to-offset-in-range",
-            {"type": "to_offset", "offset": 7},
-            topic_scope,
-            ["--to-offset", "7", "--topic", t],
-            all_committed,
+        on_topic("to-offset-in-range", {"type": "to_offset", "offset": 7}, ["--to-offset", "7"]),
+        on_topic(
+            "to-offset-above-log-end", {"type": "to_offset", "offset": 500}, ["--to-offset", "500"]
         ),
-        Case(
-            "to-offset-above-log-end",
-            {"type": "to_offset", "offset": 500},
-            topic_scope,
-            ["--to-offset", "500", "--topic", t],
-            all_committed,
+        on_topic(
+            "to-offset-below-log-start", {"type": "to_offset", "offset": 1}, ["--to-offset", "1"]
         ),
-        Case(
-            "to-offset-below-log-start",
-            {"type": "to_offset", "offset": 1},
-            topic_scope,
-            ["--to-offset", "1", "--topic", t],
-            all_committed,
+        on_topic("to-offset-negative", {"type": "to_offset", "offset": -5}, ["--to-offset", "-5"]),
+        on_topic("shift-back", {"type": "shift_by", "shift": -2}, ["--shift-by", "-2"]),
+        on_topic(
+            "shift-above-log-end", {"type": "shift_by", "shift": 1000}, ["--shift-by", "1000"]
         ),
-        Case(
-            "to-offset-negative",
-            {"type": "to_offset", "offset": -5},
-            topic_scope,
-            ["--to-offset", "-5", "--topic", t],
-            all_committed,
+        on_topic(
+            "shift-below-log-start", {"type": "shift_by", "shift": -1000}, ["--shift-by", "-1000"]
         ),
-        Case(
-            "shift-back",
-            {"type": "shift_by", "shift": -2},
-            topic_scope,
-            ["--shift-by", "-2", "--topic", t],
-            all_committed,
-        ),
-        Case(
-            "shift-above-log-end",
-            {"type": "shift_by", "shift": 1000},
-            topic_scope,
-            ["--shift-by", "1000", "--topic", t],
-            all_committed,
-        ),
-        Case(
-            "shift-below-log-start",
-            {"type": "shift_by", "shift": -1000},
-            topic_scope,
-            ["--shift-by", "-1000", "--topic", t],
-            all_committed,
-        ),
-        Case(
+        on_topic(
             "datetime-before-all-records",
             {"type": "to_datetime", "datetime": d.stamp(-5) + "Z"},
-            topic_scope,
-            ["--to-datetime", d.stamp(-5) + "Z", "--topic", t],
-            all_committed,
+            ["--to-datetime", d.stamp(-5) + "Z"],
         ),
-        Case(
+        on_topic(
             "datetime-between-records",
             {"type": "to_datetime", "datetime": d.stamp(6) + "Z"},
-            topic_scope,
-            ["--to-datetime", d.stamp(6) + "Z", "--topic", t],
-            all_committed,
+            ["--to-datetime", d.stamp(6) + "Z"],
         ),
-        Case(
+        on_topic(
             "datetime-just-after-a-record",
             {"type": "to_datetime", "datetime": _plus_ms(d.stamp(2), 1)},
-            topic_scope,
-            ["--to-datetime", _plus_ms(d.stamp(2), 1), "--topic", t],
-            all_committed,
+            ["--to-datetime", _plus_ms(d.stamp(2), 1)],
         ),
-        Case(
+        on_topic(
             "datetime-after-all-records",
             {"type": "to_datetime", "datetime": d.stamp(RECORDS + 1) + "Z"},
-            topic_scope,
-            ["--to-datetime", d.stamp(RECORDS + 1), "--topic", t],
-            all_committed,
+            ["--to-datetime", d.stamp(RECORDS + 1)],
         ),
-        Case(
+        on_topic(
             "datetime-no-zone-is-utc",
             {"type": "to_datetime", "datetime": d.stamp(8)},
-            topic_scope,
-            ["--to-datetime", d.stamp(8), "--topic", t],
-            all_committed,
+            ["--to-datetime", d.stamp(8)],
         ),
-        Case(
+        on_topic(
             "datetime-other-zone-same-instant",
             {"type": "to_datetime", "datetime": _in_zone(d.stamp(5), +2)},
-            topic_scope,
-            ["--to-datetime", d.stamp(5) + "Z", "--topic", t],
-            all_committed,
+            ["--to-datetime", d.stamp(5) + "Z"],
         ),
-        Case(
+        on_topic(
             "duration-between-records",
             {"type": "by_duration", "duration": "PT75M"},
-            topic_scope,
-            ["--by-duration", "PT75M", "--topic", t],
-            all_committed,
+            ["--by-duration", "PT75M"],
         ),
-        Case(
+        on_topic(
             "duration-before-all-records",
             {"type": "by_duration", "duration": "P1D"},
-            topic_scope,
-            ["--by-duration", "P1D", "--topic", t],
-            all_committed,
+            ["--by-duration", "P1D"],
         ),
-        Case(
+        on_topic(
             "duration-after-all-records",
             {"type": "by_duration", "duration": "PT1S"},
-            topic_scope,
-            ["--by-duration", "PT1S", "--topic", t],
-            all_committed,
+            ["--by-duration", "PT1S"],
         ),
         Case(
             "partition-subset",

@@ -2,7 +2,51 @@
 
 from __future__ import annotations
 
+import importlib.util
+import subprocess
+import sys
+from collections.abc import Callable, Mapping
+from pathlib import Path
+from types import ModuleType
+
 import pytest
+
+from sparkjobs.job_types import JOBS_DIR as PLATFORM_JOBS_DIR
+from tests.stack import ROOT
+
+
+def manage_check(env: Mapping[str, str]) -> subprocess.CompletedProcess:
+    """`manage.py check` in a fresh process with exactly `env`: settings are read at start-up,
+    so a setting that must stop the console is tested by starting one."""
+    return subprocess.run(
+        [sys.executable, str(ROOT / "manage.py"), "check"],
+        env=dict(env),
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+
+
+def module_from_file(path: Path) -> ModuleType:
+    """A job script loaded from its file (the scripts are not a package), named after it."""
+    spec = importlib.util.spec_from_file_location(path.stem, path)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+@pytest.fixture
+def driver_script(monkeypatch) -> Callable[[Path], ModuleType]:
+    """Loads a job script as the Spark driver runs it: its own directory and sparkjobs/jobs
+    (common.py and job_errors.py, which spark-submit ships with --py-files) importable."""
+
+    def load(path: Path) -> ModuleType:
+        monkeypatch.syspath_prepend(str(PLATFORM_JOBS_DIR))
+        monkeypatch.syspath_prepend(str(path.parent))
+        return module_from_file(path)
+
+    return load
 
 
 @pytest.fixture

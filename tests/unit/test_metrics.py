@@ -6,8 +6,6 @@ from __future__ import annotations
 
 import ipaddress
 import os
-import subprocess
-import sys
 
 import pytest
 from prometheus_client import CONTENT_TYPE_LATEST
@@ -16,7 +14,7 @@ from prometheus_client.parser import text_string_to_metric_families
 from groups.lag import metrics
 from groups.lag import store as lag_store
 from tests.conftest import assert_error
-from tests.stack import ROOT
+from tests.unit.conftest import manage_check
 
 
 def _part(topic: str, partition: int, committed, lag, **extra) -> dict:
@@ -419,12 +417,6 @@ def test_metrics_view_is_read_only_and_needs_no_csrf(client, store):
 
 def test_a_bad_network_setting_stops_the_start():
     env = {**os.environ, "DEBUG": "true", "METRICS_ALLOWED_NETWORKS": "127.0.0.0/8,10.0.0/99"}
-    run = subprocess.run(
-        [sys.executable, str(ROOT / "manage.py"), "check"],
-        env=env,
-        capture_output=True,
-        text=True,
-        timeout=60,
-    )
+    run = manage_check(env)
     assert run.returncode != 0
     assert "METRICS_ALLOWED_NETWORKS" in run.stderr

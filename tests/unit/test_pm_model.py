@@ -5,11 +5,9 @@ per equipment (maintenance/service.py), and the two GET endpoints' refusals befo
 
 from __future__ import annotations
 
-import importlib.util
 import json
 import time
 from datetime import UTC, datetime
-from types import ModuleType
 from typing import Any
 
 import pytest
@@ -21,10 +19,10 @@ from maintenance import service
 from maintenance.jobs import JOBS_DIR
 from sparkjobs.catalog import JOB_TYPES
 from sparkjobs.choices import JobState
-from sparkjobs.job_types import JOBS_DIR as PLATFORM_JOBS_DIR
 from sparkjobs.job_types import check_params, result_problem, validate_params
 from sparkjobs.models import SparkJob
 from tests.conftest import assert_error
+from tests.unit.conftest import module_from_file
 
 TRAINING, MODEL, SCORE = (JOB_TYPES[n] for n in ("training-set", "train-model", "score"))
 COLUMNS = ["count_e101_overheat_7d", "max_temperature_7d"]
@@ -38,35 +36,20 @@ FEATURES = {
 }
 LABELS = {"rows": 92, "positives": 9, "negatives": 83, "horizon_days": 7, "output_path": "/y"}
 CURVE = {"columns": ["fpr", "tpr"], "rows": [[0.0, 0.0], [0.2, 0.9], [1.0, 1.0]]}
+# A model's scores: what the models list shows of its metrics (not the test part's counts).
+SCORES = {"roc_auc": 0.93, "pr_auc": 0.71, "precision": 0.6, "recall": 0.75, "threshold": 0.5}
 TRAINED = {
     "model_id": 0,  # set per row
     "model_path": "/out/models/0/model",
     "algorithm": "gbt",
-    "metrics": {
-        "roc_auc": 0.93,
-        "pr_auc": 0.71,
-        "precision": 0.6,
-        "recall": 0.75,
-        "threshold": 0.5,
-        "test_rows": 40,
-        "test_positives": 4,
-    },
+    "metrics": {**SCORES, "test_rows": 40, "test_positives": 4},
     "roc_curve": CURVE,
     "feature_importances": {"columns": ["feature", "importance"], "rows": [["a", 1.0]]},
     "feature_columns": COLUMNS,
 }
 
 
-def _pm_model() -> ModuleType:
-    """The Spark script module, loaded from its file (scripts are not a package)."""
-    spec = importlib.util.spec_from_file_location("pm_model", JOBS_DIR / "pm_model.py")
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
-
-
-pm = _pm_model()
+pm = module_from_file(JOBS_DIR / "pm_model.py")  # the Spark script module
 
 
 def _snapshot(*topics: str) -> ClusterSnapshot:
@@ -115,18 +98,10 @@ def test_cutoff_must_fall_inside_the_features_days(outside):
         pm.check_cutoff(outside, FEATURES)
 
 
-def test_the_pipeline_names_a_refused_cutoff_by_its_own_field(monkeypatch):
+def test_the_pipeline_names_a_refused_cutoff_by_its_own_field(driver_script):
     # The pipeline has no cut-off check of its own: training_set's error, rewritten by the
     # step wrapper, must name params.training.cutoff_date.
-    # As on the Spark driver: the script's own directory, and common.py (--py-files).
-    monkeypatch.syspath_prepend(str(PLATFORM_JOBS_DIR))
-    monkeypatch.syspath_prepend(str(JOBS_DIR))
-    spec = importlib.util.spec_from_file_location(
-        "maintenance_pipeline", JOBS_DIR / "maintenance_pipeline.py"
-    )
-    assert spec is not None and spec.loader is not None
-    pipeline = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(pipeline)
+    pipeline = driver_script(JOBS_DIR / "maintenance_pipeline.py")
     with pytest.raises(ValueError) as refused:
         pm.check_cutoff("2026-04-02", FEATURES)
     message = pipeline.in_pipeline(
@@ -357,13 +332,7 @@ def test_model_entry_from_a_train_model_and_a_pipeline_row():
         "created_at": when,
         "algorithm": "gbt",
         "params": params,
-        "metrics": {
-            "roc_auc": 0.93,
-            "pr_auc": 0.71,
-            "precision": 0.6,
-            "recall": 0.75,
-            "threshold": 0.5,
-        },
+        "metrics": SCORES,
         "path": "/out/models/0/model",
         "roc_curve": CURVE,
     }

@@ -3,7 +3,6 @@ maintenance pipeline's params built from its steps' job types, and the lag expor
 
 from __future__ import annotations
 
-import importlib.util
 import io
 import json
 import time
@@ -194,16 +193,8 @@ def test_a_job_without_steps_ignores_marker_lines():
     assert out.current_steps() is None and runner._final_steps(out, "failed", "x") == {}
 
 
-def test_the_pipeline_script_prints_the_steps_the_console_expects(monkeypatch):
-    # Loaded as the Spark driver runs it: from its own directory, with common.py (--py-files).
-    monkeypatch.syspath_prepend(str(JOBS_DIR))
-    monkeypatch.syspath_prepend(str(PM_JOBS_DIR))
-    spec = importlib.util.spec_from_file_location(
-        "maintenance_pipeline", PM_JOBS_DIR / "maintenance_pipeline.py"
-    )
-    assert spec is not None and spec.loader is not None
-    script = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(script)
+def test_the_pipeline_script_prints_the_steps_the_console_expects(driver_script):
+    script = driver_script(PM_JOBS_DIR / "maintenance_pipeline.py")
     values = {
         "STEPS": script.PIPELINE_STEPS,
         "STEP_MARKER": script.STEP_MARKER,
@@ -434,14 +425,11 @@ def test_the_lag_export_record_of_a_groups_evaluation():
     }
 
 
-def test_the_lag_report_columns_match_its_script(monkeypatch):
-    """The script (run by spark-submit, without Django) names its table's columns itself:
-    the same list, in the same order, as the result schema's `const` (LAG_REPORT_COLUMNS),
-    which the SPA's sample lag report is checked against (tests/unit/test_frontend_samples.py)."""
-    monkeypatch.syspath_prepend(str(JOBS_DIR))  # as the driver runs it, with common.py
-    spec = importlib.util.spec_from_file_location("lag_report", JOBS_DIR / "lag_report.py")
-    assert spec is not None and spec.loader is not None
-    script = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(script)
+def test_the_lag_report_columns_match_its_script(driver_script):
+    """The script (run by spark-submit, without Django) imports its table's columns from
+    lag_report_table.py beside it, as the driver finds it: the same list, in the same order,
+    as the result schema's `const` (LAG_REPORT_COLUMNS), which the SPA's sample lag report is
+    checked against (tests/unit/test_frontend_samples.py)."""
+    script = driver_script(JOBS_DIR / "lag_report.py")
     assert script.COLUMNS == LAG_REPORT_COLUMNS
     assert script.STATUSES == LAG_STATUSES

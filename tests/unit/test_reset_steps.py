@@ -264,19 +264,23 @@ def test_new_offsets_on_the_range_bounds_still_hold():
     assert plan_changes(plan, COMMITTED_NOW, {("t", 0): 0, ("t", 2): 0}, ENDS) == []
 
 
+def partition_0_change(current_offset: int, log_start_offset: int) -> dict:
+    """The change plan_changes reports for PLAN's partition 0 (planned from 10 to 5, log end
+    20), with what is found there now."""
+    return {
+        "topic": "t",
+        "partition": 0,
+        "planned_current_offset": 10,
+        "current_offset": current_offset,
+        "new_offset": 5,
+        "log_start_offset": log_start_offset,
+        "log_end_offset": 20,
+    }
+
+
 def test_a_committed_offset_that_moved():
     committed = {**COMMITTED_NOW, ("t", 0): 12}
-    assert plan_changes(PLAN, committed, STARTS, ENDS) == [
-        {
-            "topic": "t",
-            "partition": 0,
-            "planned_current_offset": 10,
-            "current_offset": 12,
-            "new_offset": 5,
-            "log_start_offset": 0,
-            "log_end_offset": 20,
-        }
-    ]
+    assert plan_changes(PLAN, committed, STARTS, ENDS) == [partition_0_change(12, 0)]
 
 
 def test_a_first_commit_since_the_preview_is_a_change():
@@ -294,17 +298,7 @@ def test_a_committed_offset_that_disappeared_is_a_change():
 def test_a_new_offset_that_fell_below_the_log_start():
     # Retention or DeleteRecords moved partition 0's start past the planned offset 5.
     starts = {**STARTS, ("t", 0): 6}
-    assert plan_changes(PLAN, COMMITTED_NOW, starts, ENDS) == [
-        {
-            "topic": "t",
-            "partition": 0,
-            "planned_current_offset": 10,
-            "current_offset": 10,
-            "new_offset": 5,
-            "log_start_offset": 6,
-            "log_end_offset": 20,
-        }
-    ]
+    assert plan_changes(PLAN, COMMITTED_NOW, starts, ENDS) == [partition_0_change(10, 6)]
 
 
 def test_a_new_offset_above_the_log_end():

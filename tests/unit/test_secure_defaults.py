@@ -5,26 +5,19 @@ from __future__ import annotations
 
 import os
 import subprocess
-import sys
 
 import pytest
 from django.core.management import call_command
 
 from tests.conftest import assert_error
-from tests.stack import ROOT
+from tests.unit.conftest import manage_check
 
 pytestmark = pytest.mark.django_db
 
 
 def _check(**env: str) -> subprocess.CompletedProcess:
     clean = {k: v for k, v in os.environ.items() if k not in ("SECRET_KEY", "SECRET_KEY_FILE")}
-    return subprocess.run(
-        [sys.executable, str(ROOT / "manage.py"), "check"],
-        env={**clean, "DEV_SECRET_KEY_FILE": "/nonexistent/secret", **env},
-        capture_output=True,
-        text=True,
-        timeout=60,
-    )
+    return manage_check({**clean, "DEV_SECRET_KEY_FILE": "/nonexistent/secret", **env})
 
 
 def test_without_debug_and_secret_key_the_console_refuses_to_start():

@@ -6,6 +6,7 @@ from __future__ import annotations
 import socket
 import struct
 import threading
+from collections.abc import Callable
 
 import pytest
 
@@ -14,7 +15,9 @@ from console.kafka.connection import Connection, WireUnreachable
 from console.kafka.wire import WireClient
 
 
-def _server(behaviour: str) -> tuple[socket.socket, int]:
+def _listening(answer: Callable[[socket.socket], None]) -> tuple[socket.socket, int]:
+    """A local listener and its port: each connection is handed to `answer` (in a daemon
+    thread) until the test closes the listener."""
     listener = socket.socket()
     listener.bind(("127.0.0.1", 0))
     listener.listen(8)
@@ -25,14 +28,21 @@ def _server(behaviour: str) -> tuple[socket.socket, int]:
                 conn, _ = listener.accept()
             except OSError:
                 return
-            conn.recv(1024)  # the ClientHello
-            if behaviour == "reset":
-                # SO_LINGER 0: close with RST, as a broker killed mid-handshake does.
-                conn.setsockopt(socket.SOL_SOCKET, socket.SO_LINGER, struct.pack("ii", 1, 0))
-            conn.close()
+            answer(conn)
 
     threading.Thread(target=serve, daemon=True).start()
     return listener, listener.getsockname()[1]
+
+
+def _server(behaviour: str) -> tuple[socket.socket, int]:
+    def answer(conn: socket.socket) -> None:
+        conn.recv(1024)  # the ClientHello
+        if behaviour == "reset":
+            # SO_LINGER 0: close with RST, as a broker killed mid-handshake does.
+            conn.setsockopt(socket.SOL_SOCKET, socket.SO_LINGER, struct.pack("ii", 1, 0))
+        conn.close()
+
+    return _listening(answer)
 
 
 @pytest.mark.parametrize("behaviour", ["reset", "close"])
@@ -131,26 +141,17 @@ def _api_versions_answer(correlation_id: int, table: dict[int, tuple[int, int]],
 
 def _old_broker(table: dict[int, tuple[int, int]], error: int = 0) -> tuple[socket.socket, int]:
     """A listener that answers ApiVersions with `table`, then closes after any other request."""
-    listener = socket.socket()
-    listener.bind(("127.0.0.1", 0))
-    listener.listen(8)
 
-    def serve() -> None:
-        while True:
-            try:
-                conn, _ = listener.accept()
-            except OSError:
-                return
-            size = struct.unpack(">i", conn.recv(4))[0]
-            request = conn.recv(size)
-            key, _version, correlation = struct.unpack_from(">hhi", request, 0)
-            if key == 18:
-                conn.sendall(_api_versions_answer(correlation, table, error))
-            conn.recv(1 << 16)  # anything after it: a real broker would misread it
-            conn.close()
+    def answer(conn: socket.socket) -> None:
+        size = struct.unpack(">i", conn.recv(4))[0]
+        request = conn.recv(size)
+        key, _version, correlation = struct.unpack_from(">hhi", request, 0)
+        if key == 18:
+            conn.sendall(_api_versions_answer(correlation, table, error))
+        conn.recv(1 << 16)  # anything after it: a real broker would misread it
+        conn.close()
 
-    threading.Thread(target=serve, daemon=True).start()
-    return listener, listener.getsockname()[1]
+    return _listening(answer)
 
 
 def test_every_request_builder_sends_the_version_the_table_names():

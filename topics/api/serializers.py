@@ -62,11 +62,15 @@ _MIN_ISR_UNREACHABLE_HELP = (
 )
 
 
-class TopicRowSerializer(serializers.Serializer):
+# What a topic's row in the list and its detail page both start with.
+class _TopicFieldsSerializer(serializers.Serializer):
     name = serializers.CharField()
     internal = serializers.BooleanField()
     partition_count = serializers.IntegerField()
     replication_factor = serializers.IntegerField()
+
+
+class TopicRowSerializer(_TopicFieldsSerializer):
     under_replicated_count = serializers.IntegerField()
     under_min_isr_count = serializers.IntegerField(
         help_text="As kafka-topics.sh --under-min-isr-partitions: counts the partitions of "
@@ -113,11 +117,7 @@ class ConfigEntrySerializer(serializers.Serializer):
     sensitive = serializers.BooleanField()
 
 
-class TopicDetailSerializer(serializers.Serializer):
-    name = serializers.CharField()
-    internal = serializers.BooleanField()
-    partition_count = serializers.IntegerField()
-    replication_factor = serializers.IntegerField()
+class TopicDetailSerializer(_TopicFieldsSerializer):
     min_insync_replicas = serializers.IntegerField()
     configs = serializers.DictField(child=serializers.CharField(allow_null=True))
     config_entries = ConfigEntrySerializer(many=True)

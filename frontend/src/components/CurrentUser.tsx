@@ -28,3 +28,15 @@ export function CurrentUserProvider({ children }: { children: ReactNode }) {
 export function useCurrentUser(): CurrentUserState {
   return useContext(CurrentUserContext);
 }
+
+/** For a signed-in user whose role is below `role` (nothing while loading): a warning, `children`
+ * followed by the user's role ("… for your role (viewer)."). */
+export function RoleNotice({ role, testId, children }: { role: Role; testId: string; children: ReactNode }) {
+  const { user } = useCurrentUser();
+  if (!user || hasRole(user, role)) return null;
+  return (
+    <p className="notice notice-warn" data-testid={testId}>
+      {children} ({user.role}).
+    </p>
+  );
+}

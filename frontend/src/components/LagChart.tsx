@@ -1,6 +1,7 @@
-import { lazy, Suspense } from "react";
+import { lazy } from "react";
 import type { GroupOffset } from "../api/types";
 import { formatCount, plural } from "../lib/format";
+import { ChartCard, LazyChart } from "./ChartCard";
 import type { LagBar } from "./LagBars";
 
 // recharts is the largest dependency: load it with the first chart.
@@ -35,31 +36,28 @@ export function LagChart({ offsets }: { offsets: GroupOffset[] }) {
   const unknown = offsets.length - known.length;
 
   return (
-    <figure
-      className="chart-card"
+    <ChartCard
       data-testid="lag-chart"
       data-partitions={data.length}
       aria-label="Lag per partition"
-    >
-      <figcaption className="chart-caption">
-        <span>
-          Total lag {formatCount(total)} over {formatCount(known.length)} {plural(known.length, "partition")}; max{" "}
-          {formatCount(max)}; {formatCount(lagging)} behind
-          {unknown > 0 && `; ${formatCount(unknown)} without a committed offset`}
-        </span>
-        {ordered.length > MAX_LAG_BARS && (
-          <span className="muted" data-testid="lag-chart-top">
-            the {MAX_LAG_BARS} partitions with the most lag of {formatCount(ordered.length)}
+      caption={
+        <>
+          <span>
+            Total lag {formatCount(total)} over {formatCount(known.length)} {plural(known.length, "partition")}; max{" "}
+            {formatCount(max)}; {formatCount(lagging)} behind
+            {unknown > 0 && `; ${formatCount(unknown)} without a committed offset`}
           </span>
-        )}
-      </figcaption>
-      {data.length === 0 ? (
-        <p className="empty">No committed offsets: nothing to chart.</p>
-      ) : (
-        <Suspense fallback={<div className="chart-placeholder" aria-hidden="true" />}>
-          <LagBars data={data} />
-        </Suspense>
-      )}
-    </figure>
+          {ordered.length > MAX_LAG_BARS && (
+            <span className="muted" data-testid="lag-chart-top">
+              the {MAX_LAG_BARS} partitions with the most lag of {formatCount(ordered.length)}
+            </span>
+          )}
+        </>
+      }
+    >
+      <LazyChart empty={data.length === 0 && "No committed offsets: nothing to chart."}>
+        <LagBars data={data} />
+      </LazyChart>
+    </ChartCard>
   );
 }

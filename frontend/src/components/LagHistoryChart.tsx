@@ -1,9 +1,10 @@
-import { lazy, Suspense, useEffect, useMemo, useRef, useState } from "react";
+import { lazy, useEffect, useMemo, useRef, useState } from "react";
 import { lagHistoryQuery } from "../api/queries";
 import type { LagPoint, LagWindow } from "../api/types";
 import { usePolledQuery } from "../hooks/usePolledQuery";
 import { formatCount, formatDuration, formatRate, plural } from "../lib/format";
 import { topicSeries } from "../lib/lagHistory";
+import { ChartCard, LazyChart } from "./ChartCard";
 import { LagStatusBadge } from "./LagStatusBadge";
 
 // recharts is the largest dependency: load it with the first chart.
@@ -72,56 +73,57 @@ export function LagHistoryChart({ cluster, group, topics, preferred, livePoints,
   const windowInfo = LAG_WINDOWS.find((w) => w.value === win)!;
 
   return (
-    <figure
-      className="chart-card"
+    <ChartCard
       data-testid="lag-history"
       data-window={win}
       data-topic={topic ?? ""}
       data-points={points.length}
       aria-label="Lag over time"
+      caption={
+        <>
+          <span className="chart-controls">
+            <label className="visually-hidden" htmlFor="lag-history-topic">
+              Topic
+            </label>
+            <select
+              id="lag-history-topic"
+              className="input"
+              value={topic ?? ""}
+              onChange={(event) => setChosen(event.target.value)}
+              disabled={topics.length === 0}
+              data-testid="lag-history-topic"
+            >
+              {topics.map((t) => (
+                <option key={t} value={t}>
+                  {t}
+                </option>
+              ))}
+            </select>
+            <span className="segmented" role="group" aria-label="Time window">
+              {LAG_WINDOWS.map((w) => (
+                <button
+                  key={w.value}
+                  type="button"
+                  aria-pressed={w.value === win}
+                  onClick={() => setWin(w.value)}
+                  title={w.long}
+                  data-testid={`lag-window-${w.value}`}
+                >
+                  {w.label}
+                </button>
+              ))}
+            </span>
+          </span>
+          {last && (
+            <span data-testid="lag-history-last">
+              latest: lag {formatCount(last.lag)}, <span className="nowrap">{formatDuration(last.lag_seconds)}</span> behind; write{" "}
+              {formatRate(last.write_per_s)}, consume {formatRate(last.consume_per_s)}{" "}
+              <LagStatusBadge status={last.status} />
+            </span>
+          )}
+        </>
+      }
     >
-      <figcaption className="chart-caption">
-        <span className="chart-controls">
-          <label className="visually-hidden" htmlFor="lag-history-topic">
-            Topic
-          </label>
-          <select
-            id="lag-history-topic"
-            className="input"
-            value={topic ?? ""}
-            onChange={(event) => setChosen(event.target.value)}
-            disabled={topics.length === 0}
-            data-testid="lag-history-topic"
-          >
-            {topics.map((t) => (
-              <option key={t} value={t}>
-                {t}
-              </option>
-            ))}
-          </select>
-          <span className="segmented" role="group" aria-label="Time window">
-            {LAG_WINDOWS.map((w) => (
-              <button
-                key={w.value}
-                type="button"
-                aria-pressed={w.value === win}
-                onClick={() => setWin(w.value)}
-                title={w.long}
-                data-testid={`lag-window-${w.value}`}
-              >
-                {w.label}
-              </button>
-            ))}
-          </span>
-        </span>
-        {last && (
-          <span data-testid="lag-history-last">
-            latest: lag {formatCount(last.lag)}, <span className="nowrap">{formatDuration(last.lag_seconds)}</span> behind; write{" "}
-            {formatRate(last.write_per_s)}, consume {formatRate(last.consume_per_s)}{" "}
-            <LagStatusBadge status={last.status} />
-          </span>
-        )}
-      </figcaption>
       {history.error && (
         <p className="inline-error" role="alert" data-testid="lag-history-error">
           Could not load the lag history: {history.error.message}
@@ -136,15 +138,15 @@ export function LagHistoryChart({ cluster, group, topics, preferred, livePoints,
         </p>
       ) : (
         <>
-          <Suspense fallback={<div className="chart-placeholder" aria-hidden="true" />}>
+          <LazyChart>
             <HistoryCharts points={points} />
-          </Suspense>
+          </LazyChart>
           <p className="muted chart-note">
             {formatCount(points.length)} {plural(points.length, "point")} over {windowInfo.long}
             {livePoints.length > 0 && "; live samples appended as they arrive"}.
           </p>
         </>
       )}
-    </figure>
+    </ChartCard>
   );
 }

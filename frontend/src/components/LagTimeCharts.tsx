@@ -4,21 +4,12 @@
 // for the span and the chart's width (lib/chartTicks), the seconds axis steps at round durations;
 // no label wraps, none repeats.
 import { useMemo } from "react";
-import { Area, CartesianGrid, ComposedChart, Legend, Line, LineChart, Tooltip, XAxis, YAxis } from "recharts";
-import {
-  countTicks,
-  durationTicks,
-  edgeAnchor,
-  labelWidth,
-  MINUTE,
-  timeTicks,
-  valueAxisWidth,
-  type ValueTicks,
-} from "../lib/chartTicks";
+import { Area, ComposedChart, Legend, Line, LineChart, Tooltip, XAxis } from "recharts";
+import { countTicks, durationTicks, edgeAnchor, labelWidth, MINUTE, timeTicks, valueAxisWidth } from "../lib/chartTicks";
 import { formatDuration, formatRate } from "../lib/format";
 import type { HistoryPoint } from "../lib/lagHistory";
 import { formatLocal } from "../lib/time";
-import { FALLBACK_CHART_WIDTH, oneLineTick, useMeasuredWidth } from "./chartAxis";
+import { AXIS_LINE, chartSize, FALLBACK_CHART_WIDTH, horizontalGrid, oneLineTick, useMeasuredWidth, valueAxis } from "./chartAxis";
 
 export const HISTORY_LAG_HEIGHT = 220;
 export const HISTORY_RATE_HEIGHT = 150;
@@ -44,12 +35,6 @@ export const PARTITION_COLORS = [
   "#92400e",
   "#475467",
 ];
-
-function sized(height: number, width: number) {
-  return typeof ResizeObserver !== "undefined"
-    ? { responsive: true, style: { width: "100%", height } }
-    : { width, height };
-}
 
 /** The tooltip's time: "2026-06-09 14:05:30" in this browser's zone. */
 const timeLabel = (value: unknown) => (typeof value === "number" ? formatLocal(value).slice(0, 19) : String(value));
@@ -86,32 +71,18 @@ function timeAxis(axis: ReturnType<typeof useTimeAxis>) {
       interval={0}
       tick={axis.tick}
       tickLine={false}
-      axisLine={{ stroke: "#d9dde3" }}
+      axisLine={AXIS_LINE}
       fontSize={X_FONT}
     />
   );
 }
 
-const valueTick = oneLineTick();
+/** The lines drawn alike: smoothed, no dots, 2 px. */
+const LINE = { type: "monotone", dot: false, strokeWidth: 2, isAnimationActive: false } as const;
 
-/** A value axis on the ticks given (counts, rates or durations), as wide as its longest label. */
-function valueAxis(ticks: ValueTicks, { width, ...props }: { yAxisId?: string; orientation?: "left" | "right"; width?: number } = {}) {
-  return (
-    <YAxis
-      {...props}
-      type="number"
-      ticks={ticks.ticks}
-      domain={ticks.domain}
-      interval={0}
-      tickFormatter={ticks.format}
-      tick={valueTick}
-      tickLine={false}
-      axisLine={false}
-      fontSize={Y_FONT}
-      width={width ?? valueAxisWidth(ticks.labels, Y_FONT)}
-    />
-  );
-}
+/** A tooltip's value: a count or rate in full ("—" for none), or a duration. */
+const countText = (value: unknown) => (value === null ? "—" : Number(value).toLocaleString("en-US"));
+const durationText = (value: unknown) => formatDuration(value === null ? null : Number(value));
 
 function maxOf(values: Iterable<number | null | undefined>): number {
   let max = 0;
@@ -138,18 +109,14 @@ export function HistoryCharts({ points }: HistoryChartsProps) {
   return (
     <div ref={ref} className="chart-measure" data-testid="history-charts" data-tick-step={axis.ticks.step}>
       <p className="chart-sub">Lag: records (area) and age of the oldest unread record (line)</p>
-      <ComposedChart data={points} {...sized(HISTORY_LAG_HEIGHT, measured)} margin={{ top: 8, right: 8, bottom: 4, left: 0 }} accessibilityLayer>
-        <CartesianGrid strokeDasharray="3 3" vertical={false} stroke="#e3e6eb" />
+      <ComposedChart data={points} {...chartSize(HISTORY_LAG_HEIGHT, measured)} margin={{ top: 8, right: 8, bottom: 4, left: 0 }} accessibilityLayer>
+        {horizontalGrid()}
         {timeAxis(axis)}
         {valueAxis(lag, { yAxisId: "lag", width: leftWidth })}
         {valueAxis(seconds, { yAxisId: "seconds", orientation: "right" })}
         <Tooltip
           labelFormatter={timeLabel}
-          formatter={(value, name) =>
-            name === "Lag (s)"
-              ? [formatDuration(value === null ? null : Number(value)), name]
-              : [value === null ? "—" : Number(value).toLocaleString("en-US"), name]
-          }
+          formatter={(value, name) => [name === "Lag (s)" ? durationText(value) : countText(value), name]}
         />
         <Legend wrapperStyle={{ fontSize: 12 }} />
         <Area
@@ -163,40 +130,22 @@ export function HistoryCharts({ points }: HistoryChartsProps) {
           isAnimationActive={false}
           connectNulls={false}
         />
-        <Line
-          yAxisId="seconds"
-          type="monotone"
-          dataKey="lag_seconds"
-          name="Lag (s)"
-          stroke={SECONDS_COLOR}
-          dot={false}
-          strokeWidth={2}
-          isAnimationActive={false}
-        />
+        <Line {...LINE} yAxisId="seconds" dataKey="lag_seconds" name="Lag (s)" stroke={SECONDS_COLOR} />
       </ComposedChart>
       <p className="chart-sub">Records per second written by producers and consumed by the group</p>
       <LineChart
         data={points}
-        {...sized(HISTORY_RATE_HEIGHT, measured)}
+        {...chartSize(HISTORY_RATE_HEIGHT, measured)}
         margin={{ top: 8, right: 8 + secondsWidth, bottom: 4, left: 0 }}
         accessibilityLayer
       >
-        <CartesianGrid strokeDasharray="3 3" vertical={false} stroke="#e3e6eb" />
+        {horizontalGrid()}
         {timeAxis(axis)}
         {valueAxis(rates, { width: leftWidth })}
         <Tooltip labelFormatter={timeLabel} formatter={(value, name) => [formatRate(value === null ? null : Number(value)), name]} />
         <Legend wrapperStyle={{ fontSize: 12 }} />
-        <Line type="monotone" dataKey="write_per_s" name="Write" stroke={WRITE_COLOR} dot={false} strokeWidth={2} isAnimationActive={false} />
-        <Line
-          type="monotone"
-          dataKey="consume_per_s"
-          name="Consume"
-          stroke={CONSUME_COLOR}
-          dot={false}
-          strokeWidth={2}
-          strokeDasharray="5 3"
-          isAnimationActive={false}
-        />
+        <Line {...LINE} dataKey="write_per_s" name="Write" stroke={WRITE_COLOR} />
+        <Line {...LINE} dataKey="consume_per_s" name="Consume" stroke={CONSUME_COLOR} strokeDasharray="5 3" />
       </LineChart>
     </div>
   );
@@ -220,28 +169,22 @@ export function PartitionLines({ rows, keys, seconds }: PartitionLinesProps) {
   const axis = useTimeAxis(times, Math.max(120, measured - valueWidth - 16));
   return (
     <div ref={ref} className="chart-measure" data-testid="partition-lines" data-tick-step={axis.ticks.step}>
-      <LineChart data={rows} {...sized(PARTITION_CHART_HEIGHT, measured)} margin={{ top: 8, right: 16, bottom: 4, left: 0 }} accessibilityLayer>
-        <CartesianGrid strokeDasharray="3 3" vertical={false} stroke="#e3e6eb" />
+      <LineChart data={rows} {...chartSize(PARTITION_CHART_HEIGHT, measured)} margin={{ top: 8, right: 16, bottom: 4, left: 0 }} accessibilityLayer>
+        {horizontalGrid()}
         {timeAxis(axis)}
         {valueAxis(values)}
         <Tooltip
           labelFormatter={timeLabel}
-          formatter={(value, name) => [
-            seconds ? formatDuration(value === null ? null : Number(value)) : value === null ? "—" : Number(value).toLocaleString("en-US"),
-            name,
-          ]}
+          formatter={(value, name) => [seconds ? durationText(value) : countText(value), name]}
         />
         <Legend wrapperStyle={{ fontSize: 12 }} />
         {keys.map((key, i) => (
           <Line
             key={key}
-            type="monotone"
+            {...LINE}
             dataKey={(row: { values: Record<string, number | null> }) => row.values[key]}
             name={key}
             stroke={PARTITION_COLORS[i % PARTITION_COLORS.length]}
-            dot={false}
-            strokeWidth={2}
-            isAnimationActive={false}
           />
         ))}
       </LineChart>

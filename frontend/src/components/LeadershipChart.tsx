@@ -1,6 +1,7 @@
-import { lazy, Suspense } from "react";
+import { lazy } from "react";
 import type { Broker } from "../api/types";
 import { formatCount } from "../lib/format";
+import { ChartCard, LazyChart } from "./ChartCard";
 import type { BrokerBar } from "./LeadershipBars";
 
 // recharts is the largest dependency: load it with the first chart.
@@ -24,30 +25,27 @@ export function LeadershipChart({ brokers }: { brokers: Broker[] }) {
   const skew = mean > 0 ? Math.round(((max - mean) / mean) * 100) : 0;
 
   return (
-    <figure
-      className="chart-card"
+    <ChartCard
       data-testid="leadership-chart"
       data-brokers={data.length}
       aria-label="Partition leaders and replicas per broker"
-    >
-      <figcaption className="chart-caption">
-        <span>
-          Leaders per broker: min {formatCount(min)}, max {formatCount(max)}, mean{" "}
-          {mean.toLocaleString("en-US", { maximumFractionDigits: 1 })}
-        </span>
-        {data.length > 1 && (
-          <span className={skew > 20 ? "chart-skew skew-bad" : "chart-skew"} data-testid="leader-skew" data-skew={skew}>
-            busiest broker {skew}% above the mean
+      caption={
+        <>
+          <span>
+            Leaders per broker: min {formatCount(min)}, max {formatCount(max)}, mean{" "}
+            {mean.toLocaleString("en-US", { maximumFractionDigits: 1 })}
           </span>
-        )}
-      </figcaption>
-      {data.length === 0 ? (
-        <p className="empty">No broker is online.</p>
-      ) : (
-        <Suspense fallback={<div className="chart-placeholder" aria-hidden="true" />}>
-          <LeadershipBars data={data} mean={mean} />
-        </Suspense>
-      )}
-    </figure>
+          {data.length > 1 && (
+            <span className={skew > 20 ? "chart-skew skew-bad" : "chart-skew"} data-testid="leader-skew" data-skew={skew}>
+              busiest broker {skew}% above the mean
+            </span>
+          )}
+        </>
+      }
+    >
+      <LazyChart empty={data.length === 0 && "No broker is online."}>
+        <LeadershipBars data={data} mean={mean} />
+      </LazyChart>
+    </ChartCard>
   );
 }

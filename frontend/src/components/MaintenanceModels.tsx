@@ -1,11 +1,24 @@
 // The trained models (GET spark/models) and the chosen one's ROC curve.
-import { lazy, Suspense, useMemo } from "react";
+import { lazy, useMemo } from "react";
 import { Link } from "react-router-dom";
 import type { SparkModel } from "../api/maintenance";
 import { formatLocal } from "../lib/time";
 import { sparkJobPath } from "../navigation";
+import { ChartCard, LazyChart } from "./ChartCard";
 import { formatScore } from "./MaintenanceSteps";
 import type { RocPoint } from "./MaintenanceRocChart";
+import { type HeaderColumn, numeric, Table } from "./TableParts";
+
+const MODEL_COLUMNS: HeaderColumn[] = [
+  "Model",
+  "Created",
+  "Algorithm",
+  numeric("ROC AUC"),
+  numeric("PR AUC"),
+  numeric("Precision"),
+  numeric("Recall"),
+  numeric("Threshold"),
+];
 
 // recharts loads with the first chart, in its own chunk.
 const RocChart = lazy(() => import("./MaintenanceRocChart"));
@@ -57,75 +70,49 @@ export function MaintenanceModels({ models, selected, onSelect }: MaintenanceMod
   }
   return (
     <div className="pm-models">
-      <div className="table-wrap pm-models-table">
-        <table className="table" data-testid="pm-models" data-rows={models.length}>
-          <thead>
-            <tr>
-              <th scope="col">Model</th>
-              <th scope="col">Created</th>
-              <th scope="col">Algorithm</th>
-              <th scope="col" className="num">
-                ROC AUC
-              </th>
-              <th scope="col" className="num">
-                PR AUC
-              </th>
-              <th scope="col" className="num">
-                Precision
-              </th>
-              <th scope="col" className="num">
-                Recall
-              </th>
-              <th scope="col" className="num">
-                Threshold
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {models.map((model) => {
-              const isChosen = model.id === chosen.id;
-              return (
-                <tr
-                  key={model.id}
-                  className={isChosen ? "pm-model-row selected" : "pm-model-row"}
-                  aria-selected={isChosen}
-                  data-testid={`pm-model-${model.id}`}
-                  data-selected={isChosen ? "true" : "false"}
-                  onClick={() => onSelect(model.id)}
+      <Table columns={MODEL_COLUMNS} wrapClassName="pm-models-table" data-testid="pm-models" data-rows={models.length}>
+        {models.map((model) => {
+          const isChosen = model.id === chosen.id;
+          return (
+            <tr
+              key={model.id}
+              className={isChosen ? "pm-model-row selected" : "pm-model-row"}
+              aria-selected={isChosen}
+              data-testid={`pm-model-${model.id}`}
+              data-selected={isChosen ? "true" : "false"}
+              onClick={() => onSelect(model.id)}
+            >
+              <td>
+                <button
+                  type="button"
+                  className="pm-link-button"
+                  onClick={(event) => {
+                    event.stopPropagation();
+                    onSelect(model.id);
+                  }}
+                  aria-pressed={isChosen}
+                  title="Show its ROC curve"
+                  data-testid={`pm-model-select-${model.id}`}
                 >
-                  <td>
-                    <button
-                      type="button"
-                      className="pm-link-button"
-                      onClick={(event) => {
-                        event.stopPropagation();
-                        onSelect(model.id);
-                      }}
-                      aria-pressed={isChosen}
-                      title="Show its ROC curve"
-                      data-testid={`pm-model-select-${model.id}`}
-                    >
-                      #{model.id}
-                    </button>{" "}
-                    <Link to={sparkJobPath(model.job_id ?? model.id)} className="muted pm-small-link" onClick={(e) => e.stopPropagation()}>
-                      job
-                    </Link>
-                  </td>
-                  <td className="nowrap" title={model.created_at}>{created(model.created_at)}</td>
-                  <td className="mono">{model.algorithm ?? <span className="muted">—</span>}</td>
-                  <td className="num" data-testid={`pm-model-auc-${model.id}`}>
-                    {formatScore(metric(model, "roc_auc"))}
-                  </td>
-                  <td className="num">{formatScore(metric(model, "pr_auc"))}</td>
-                  <td className="num">{formatScore(metric(model, "precision"))}</td>
-                  <td className="num">{formatScore(metric(model, "recall"))}</td>
-                  <td className="num">{formatScore(metric(model, "threshold"), 2)}</td>
-                </tr>
-              );
-            })}
-          </tbody>
-        </table>
-      </div>
+                  #{model.id}
+                </button>{" "}
+                <Link to={sparkJobPath(model.job_id ?? model.id)} className="muted pm-small-link" onClick={(e) => e.stopPropagation()}>
+                  job
+                </Link>
+              </td>
+              <td className="nowrap" title={model.created_at}>{created(model.created_at)}</td>
+              <td className="mono">{model.algorithm ?? <span className="muted">—</span>}</td>
+              <td className="num" data-testid={`pm-model-auc-${model.id}`}>
+                {formatScore(metric(model, "roc_auc"))}
+              </td>
+              <td className="num">{formatScore(metric(model, "pr_auc"))}</td>
+              <td className="num">{formatScore(metric(model, "precision"))}</td>
+              <td className="num">{formatScore(metric(model, "recall"))}</td>
+              <td className="num">{formatScore(metric(model, "threshold"), 2)}</td>
+            </tr>
+          );
+        })}
+      </Table>
       <RocCurve model={chosen} />
     </div>
   );
@@ -135,20 +122,24 @@ function RocCurve({ model }: { model: SparkModel }) {
   const points = useMemo(() => rocPoints(model), [model]);
   const auc = metric(model, "roc_auc");
   return (
-    <figure className="chart-card pm-roc" data-testid="pm-roc" data-model={model.id} data-points={points.length} aria-label="ROC curve">
-      <figcaption className="chart-caption">
-        <strong className="pm-roc-title" data-testid="pm-roc-title">
-          ROC curve · model #{model.id} · AUC {formatScore(auc)}
-        </strong>
-        <span>dashed: a model that guesses (AUC 0.5)</span>
-      </figcaption>
-      {points.length === 0 ? (
-        <p className="empty">This model has no ROC curve (its test set had no positive or no negative).</p>
-      ) : (
-        <Suspense fallback={<div className="chart-placeholder" aria-hidden="true" />}>
-          <RocChart points={points} />
-        </Suspense>
-      )}
-    </figure>
+    <ChartCard
+      className="pm-roc"
+      data-testid="pm-roc"
+      data-model={model.id}
+      data-points={points.length}
+      aria-label="ROC curve"
+      caption={
+        <>
+          <strong className="pm-roc-title" data-testid="pm-roc-title">
+            ROC curve · model #{model.id} · AUC {formatScore(auc)}
+          </strong>
+          <span>dashed: a model that guesses (AUC 0.5)</span>
+        </>
+      }
+    >
+      <LazyChart empty={points.length === 0 && "This model has no ROC curve (its test set had no positive or no negative)."}>
+        <RocChart points={points} />
+      </LazyChart>
+    </ChartCard>
   );
 }

@@ -3,6 +3,9 @@
 import { Link } from "react-router-dom";
 import type { Prediction, SparkModel } from "../api/maintenance";
 import { sparkJobPath } from "../navigation";
+import { type HeaderColumn, TableHead } from "./TableParts";
+
+const PREDICTION_COLUMNS: HeaderColumn[] = ["Equipment", "Day", "Failure probability", "Model"];
 
 /** 0.8734 → "87.3 %". */
 export function formatProbability(value: number): string {
@@ -32,14 +35,7 @@ export function MaintenancePredictions({ predictions, models }: MaintenancePredi
   return (
     <div className="table-wrap pm-predictions-wrap">
       <table className="table" data-testid="pm-predictions" data-rows={predictions.length}>
-        <thead>
-          <tr>
-            <th scope="col">Equipment</th>
-            <th scope="col">Day</th>
-            <th scope="col">Failure probability</th>
-            <th scope="col">Model</th>
-          </tr>
-        </thead>
+        <TableHead columns={PREDICTION_COLUMNS} />
         <tbody>
           {predictions.map((p) => {
             const threshold = p.model_id === null ? undefined : thresholds.get(p.model_id);

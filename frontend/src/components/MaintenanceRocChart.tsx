@@ -1,8 +1,8 @@
 // The recharts part of the models' ROC curve, loaded lazily (recharts is the largest dependency,
 // as LagBars and LagTimeCharts do): the curve as [fpr, tpr] points and the diagonal of a model
 // that guesses.
-import { CartesianGrid, Line, LineChart, ReferenceLine, Tooltip, XAxis, YAxis } from "recharts";
-import { oneLineTick } from "./chartAxis";
+import { CartesianGrid, Line, LineChart, ReferenceLine, Tooltip, XAxis, YAxis, type XAxisProps, type YAxisProps } from "recharts";
+import { AXIS_LINE, chartSize, oneLineTick } from "./chartAxis";
 
 export const ROC_CHART_HEIGHT = 300;
 /** Width used where the browser cannot measure (no ResizeObserver, e.g. jsdom). */
@@ -16,46 +16,41 @@ export interface RocPoint {
 
 const TICKS = [0, 0.25, 0.5, 0.75, 1];
 const tick = (value: number) => value.toFixed(2).replace(/\.?0+$/, "") || "0";
-const axisTick = oneLineTick();
+
+/** What both axes are: a rate from 0 to 1, ticked at quarters. */
+const RATE_AXIS = {
+  type: "number",
+  domain: [0, 1],
+  ticks: TICKS,
+  tickFormatter: tick,
+  tick: oneLineTick(),
+  interval: 0,
+  tickLine: false,
+  fontSize: 11,
+} satisfies Partial<XAxisProps & YAxisProps>;
+const AXIS_LABEL = { fontSize: 11, fill: "#667085" };
 
 /** True positive rate over false positive rate, both 0..1, with the y = x reference. */
 export default function MaintenanceRocChart({ points }: { points: RocPoint[] }) {
-  const canMeasure = typeof ResizeObserver !== "undefined";
   return (
     <LineChart
       data={points}
-      {...(canMeasure
-        ? { responsive: true, style: { width: "100%", maxWidth: FALLBACK_WIDTH + 40, height: ROC_CHART_HEIGHT } }
-        : { width: FALLBACK_WIDTH, height: ROC_CHART_HEIGHT })}
+      {...chartSize(ROC_CHART_HEIGHT, FALLBACK_WIDTH, FALLBACK_WIDTH + 40)}
       margin={{ top: 8, right: 16, bottom: 20, left: 4 }}
       accessibilityLayer
     >
       <CartesianGrid strokeDasharray="3 3" stroke="#e3e6eb" />
       <XAxis
         dataKey="fpr"
-        type="number"
-        domain={[0, 1]}
-        ticks={TICKS}
-        tickFormatter={tick}
-        tick={axisTick}
-        interval={0}
-        tickLine={false}
-        axisLine={{ stroke: "#d9dde3" }}
-        fontSize={11}
-        label={{ value: "False positive rate", position: "insideBottom", offset: -12, fontSize: 11, fill: "#667085" }}
+        {...RATE_AXIS}
+        axisLine={AXIS_LINE}
+        label={{ value: "False positive rate", position: "insideBottom", offset: -12, ...AXIS_LABEL }}
       />
       <YAxis
-        type="number"
-        domain={[0, 1]}
-        ticks={TICKS}
-        tickFormatter={tick}
-        tick={axisTick}
-        interval={0}
-        tickLine={false}
+        {...RATE_AXIS}
         axisLine={false}
-        fontSize={11}
         width={58}
-        label={{ value: "True positive rate", angle: -90, position: "insideLeft", offset: 6, fontSize: 11, fill: "#667085" }}
+        label={{ value: "True positive rate", angle: -90, position: "insideLeft", offset: 6, ...AXIS_LABEL }}
       />
       <ReferenceLine
         segment={[

@@ -4,10 +4,12 @@
 // step's object is put through it here first (titles, null alternatives and null defaults gone),
 // and given a title saying which step it is.
 import { Suspense, useMemo } from "react";
-import type { ClusterSummary, JsonSchema, SparkJob, SparkJobType } from "../api/types";
+import type { JsonSchema, SparkJobType } from "../api/types";
+import { isRecord } from "../lib/isRecord";
 import { formSchema } from "../lib/sparkForm";
 import { Loading } from "./Loading";
 import { LazySparkJobForm as SparkJobForm } from "./sparkJobs/LazySparkJobForm";
+import type { SparkJobFormProps } from "./sparkJobs/SparkJobForm";
 
 /** The pipeline's params keys (one per step), with the title each step's group gets. */
 const STEP_GROUPS: Record<string, string> = {
@@ -17,10 +19,6 @@ const STEP_GROUPS: Record<string, string> = {
   model: "4 · Model",
   score: "5 · Scores",
 };
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === "object" && value !== null && !Array.isArray(value);
-}
 
 /** The job type with each step's params object shaped for the form as top-level params are. */
 export function pipelineFormType(jobType: SparkJobType): SparkJobType {
@@ -36,17 +34,8 @@ export function pipelineFormType(jobType: SparkJobType): SparkJobType {
   return { ...jobType, params_schema: { ...schema, properties } };
 }
 
-interface MaintenanceRunFormProps {
-  jobType: SparkJobType;
-  clusters: ClusterSummary[] | undefined;
-  cluster: string;
-  onClusterChange: (cluster: string) => void;
-  topics: string[];
-  canSubmit: boolean;
-  onSubmitted: (job: SparkJob) => void;
-}
-
-export function MaintenanceRunForm({ jobType, ...props }: MaintenanceRunFormProps) {
+/** The Spark submit page's form (loaded lazily) for the pipeline job type, each step's params shaped. */
+export function MaintenanceRunForm({ jobType, ...props }: Omit<SparkJobFormProps, "checkInBrowser">) {
   const shaped = useMemo(() => pipelineFormType(jobType), [jobType]);
   return (
     <Suspense fallback={<Loading label="Loading the form…" rows={4} />}>

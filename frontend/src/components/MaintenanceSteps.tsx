@@ -4,8 +4,12 @@
 import { Fragment } from "react";
 import { PIPELINE_STEPS, type PipelineJob, type PipelineStep, type PipelineStepState } from "../api/maintenance";
 import { formatCount, formatDuration, plural } from "../lib/format";
+import { isRecord } from "../lib/isRecord";
 import { humanize } from "../lib/sparkForm";
 import { StatusBadge, type Tone } from "./StatusBadge";
+import { type HeaderColumn, numeric, Table } from "./TableParts";
+
+const STEP_COLUMNS: HeaderColumn[] = ["#", "Step", "State", numeric("Took"), "Result"];
 
 const STEP_TITLES: Record<string, string> = {
   "window-features": "Window features",
@@ -22,10 +26,6 @@ const STEP_STATES: Record<PipelineStepState, { tone: Tone; help: string }> = {
   failed: { tone: "error", help: "Ended with an error (below); the steps after it were skipped." },
   skipped: { tone: "neutral", help: "Not run: a step before it failed or the job was cancelled." },
 };
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === "object" && value !== null && !Array.isArray(value);
-}
 
 function num(result: Record<string, unknown>, key: string): number | null {
   const value = result[key];
@@ -148,59 +148,44 @@ export function stepsOf(job: PipelineJob): PipelineStep[] {
 /** The steps of a pipeline run, in order, each with its state, duration and result summary. */
 export function MaintenanceSteps({ steps }: { steps: PipelineStep[] }) {
   return (
-    <div className="table-wrap">
-      <table className="table pm-steps" data-testid="pm-steps">
-        <thead>
-          <tr>
-            <th scope="col">#</th>
-            <th scope="col">Step</th>
-            <th scope="col">State</th>
-            <th scope="col" className="num">
-              Took
-            </th>
-            <th scope="col">Result</th>
-          </tr>
-        </thead>
-        <tbody>
-          {steps.map((step, index) => {
-            const info = STEP_STATES[step.state] ?? { tone: "neutral" as Tone, help: "" };
-            const summary = step.state === "succeeded" ? stepSummary(step.name, step.result) : "";
-            return (
-              <Fragment key={step.name}>
-                <tr data-testid={`pm-step-${step.name}`} data-state={step.state} className={`pm-step pm-step-${step.state}`}>
-                  <td className="muted">{index + 1}</td>
-                  <td>
-                    <span className="pm-step-title">{STEP_TITLES[step.name] ?? humanize(step.name)}</span>
-                    <span className="mono muted pm-step-name">{step.name}</span>
-                  </td>
-                  <td>
-                    <StatusBadge tone={info.tone} title={info.help} data-testid={`pm-step-state-${step.name}`}>
-                      {step.state}
-                    </StatusBadge>
-                  </td>
-                  <td className="num nowrap" data-testid={`pm-step-took-${step.name}`}>
-                    {step.started_at ? formatDuration(stepSeconds(step)) : <span className="muted">—</span>}
-                  </td>
-                  <td className="wrap-soft" data-testid={`pm-step-summary-${step.name}`}>
-                    {summary || (step.state === "running" ? <span className="muted">running…</span> : <span className="muted">—</span>)}
-                  </td>
-                </tr>
-                {step.state === "failed" && step.error && (
-                  <tr className="pm-step-error-row">
-                    <td />
-                    <td colSpan={4}>
-                      <div className="job-error pm-step-error" role="alert" data-testid={`pm-step-error-${step.name}`}>
-                        <strong>{STEP_TITLES[step.name] ?? step.name} failed</strong>
-                        <pre className="job-error-text">{step.error}</pre>
-                      </div>
-                    </td>
-                  </tr>
-                )}
-              </Fragment>
-            );
-          })}
-        </tbody>
-      </table>
-    </div>
+    <Table columns={STEP_COLUMNS} className="pm-steps" data-testid="pm-steps">
+      {steps.map((step, index) => {
+        const info = STEP_STATES[step.state] ?? { tone: "neutral" as Tone, help: "" };
+        const summary = step.state === "succeeded" ? stepSummary(step.name, step.result) : "";
+        return (
+          <Fragment key={step.name}>
+            <tr data-testid={`pm-step-${step.name}`} data-state={step.state} className={`pm-step pm-step-${step.state}`}>
+              <td className="muted">{index + 1}</td>
+              <td>
+                <span className="pm-step-title">{STEP_TITLES[step.name] ?? humanize(step.name)}</span>
+                <span className="mono muted pm-step-name">{step.name}</span>
+              </td>
+              <td>
+                <StatusBadge tone={info.tone} title={info.help} data-testid={`pm-step-state-${step.name}`}>
+                  {step.state}
+                </StatusBadge>
+              </td>
+              <td className="num nowrap" data-testid={`pm-step-took-${step.name}`}>
+                {step.started_at ? formatDuration(stepSeconds(step)) : <span className="muted">—</span>}
+              </td>
+              <td className="wrap-soft" data-testid={`pm-step-summary-${step.name}`}>
+                {summary || (step.state === "running" ? <span className="muted">running…</span> : <span className="muted">—</span>)}
+              </td>
+            </tr>
+            {step.state === "failed" && step.error && (
+              <tr className="pm-step-error-row">
+                <td />
+                <td colSpan={4}>
+                  <div className="job-error pm-step-error" role="alert" data-testid={`pm-step-error-${step.name}`}>
+                    <strong>{STEP_TITLES[step.name] ?? step.name} failed</strong>
+                    <pre className="job-error-text">{step.error}</pre>
+                  </div>
+                </td>
+              </tr>
+            )}
+          </Fragment>
+        );
+      })}
+    </Table>
   );
 }

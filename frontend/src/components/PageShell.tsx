@@ -1,7 +1,9 @@
 import { Children, type ReactNode } from "react";
 import { Link } from "react-router-dom";
 import { ClusterTabs } from "./ClusterTabs";
+import type { PolledQuery } from "../hooks/usePolledQuery";
 import type { LiveState } from "../lib/liveConnection";
+import { CLUSTER_TABS, clusterPath } from "../navigation";
 import { ErrorBanner } from "./ErrorBanner";
 import { LiveBanner, LiveIndicator } from "./LiveStatus";
 import { Loading } from "./Loading";
@@ -11,6 +13,24 @@ import { UpdatedAt } from "./UpdatedAt";
 export interface Crumb {
   label: ReactNode;
   to?: string;
+}
+
+/**
+ * The breadcrumb of a per-cluster page: Clusters / {cluster}, then the tab's list (`section`:
+ * its path, "topics"; labelled as the tab) and the page under it (`leaf`). The last is the page
+ * itself: not a link.
+ */
+export function clusterCrumbs(cluster: string, section?: string, leaf?: ReactNode): Crumb[] {
+  const crumbs: Crumb[] = [
+    { label: "Clusters", to: "/" },
+    { label: cluster, to: clusterPath(cluster) },
+  ];
+  if (section !== undefined) {
+    crumbs.push({ label: CLUSTER_TABS.find((tab) => tab.path === section)?.label ?? section, to: clusterPath(cluster, section) });
+  }
+  if (leaf !== undefined) crumbs.push({ label: leaf });
+  crumbs[crumbs.length - 1] = { label: crumbs[crumbs.length - 1]!.label };
+  return crumbs;
 }
 
 export function Breadcrumb({ items }: { items: Crumb[] }) {
@@ -128,6 +148,19 @@ export function PageShell({
       {content && (dim ? <Stale when={!!stale}>{children}</Stale> : children)}
     </section>
   );
+}
+
+/**
+ * PageShell's load-state props for the (polled) query of the page's data: skeleton while it first
+ * loads, the latest error (stale while older data stays on screen) and "Retry now".
+ */
+export function loadStateOf(query: Pick<PolledQuery<unknown>, "data" | "error" | "loading" | "refresh">) {
+  return {
+    loading: query.loading,
+    error: query.error,
+    stale: !!query.error && query.data !== undefined,
+    onRetry: query.refresh,
+  } satisfies Partial<PageShellProps>;
 }
 
 /** Data shown while the last refresh failed is dimmed: it may be out of date. */

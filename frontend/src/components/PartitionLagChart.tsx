@@ -1,6 +1,7 @@
-import { lazy, Suspense, useMemo, useState } from "react";
+import { lazy, useMemo, useState } from "react";
 import { formatClock, formatCount, plural } from "../lib/format";
 import { partitionRows, topPartitions, type PartitionMetric, type PartitionSeries } from "../lib/lagHistory";
+import { ChartCard, LazyChart } from "./ChartCard";
 
 const PartitionLines = lazy(() => import("./LagTimeCharts").then((m) => ({ default: m.PartitionLines })));
 
@@ -20,34 +21,35 @@ export function PartitionLagChart({ series, live }: { series: PartitionSeries; l
   const first = series.samples[0];
 
   return (
-    <figure
-      className="chart-card"
+    <ChartCard
       data-testid="partition-lag-history"
       data-samples={samples}
       data-lines={samples > 0 ? keys.length : 0}
       aria-label="Lag per partition since this page opened"
+      caption={
+        <>
+          <span>
+            Since this page opened: {formatCount(samples)} live {plural(samples, "sample")}
+            {first && ` from ${formatClock(new Date(first.t))}`}
+            {series.partitions.length > MAX_PARTITION_LINES &&
+              `; the ${MAX_PARTITION_LINES} partitions with the most ${metric === "lag" ? "lag" : "lag in seconds"} of ${formatCount(series.partitions.length)}`}
+          </span>
+          <span className="segmented" role="group" aria-label="Measure">
+            <button type="button" aria-pressed={metric === "lag"} onClick={() => setMetric("lag")} data-testid="partition-metric-lag">
+              records
+            </button>
+            <button
+              type="button"
+              aria-pressed={metric === "seconds"}
+              onClick={() => setMetric("seconds")}
+              data-testid="partition-metric-seconds"
+            >
+              seconds
+            </button>
+          </span>
+        </>
+      }
     >
-      <figcaption className="chart-caption">
-        <span>
-          Since this page opened: {formatCount(samples)} live {plural(samples, "sample")}
-          {first && ` from ${formatClock(new Date(first.t))}`}
-          {series.partitions.length > MAX_PARTITION_LINES &&
-            `; the ${MAX_PARTITION_LINES} partitions with the most ${metric === "lag" ? "lag" : "lag in seconds"} of ${formatCount(series.partitions.length)}`}
-        </span>
-        <span className="segmented" role="group" aria-label="Measure">
-          <button type="button" aria-pressed={metric === "lag"} onClick={() => setMetric("lag")} data-testid="partition-metric-lag">
-            records
-          </button>
-          <button
-            type="button"
-            aria-pressed={metric === "seconds"}
-            onClick={() => setMetric("seconds")}
-            data-testid="partition-metric-seconds"
-          >
-            seconds
-          </button>
-        </span>
-      </figcaption>
       {samples === 0 ? (
         <p className="empty" data-testid="partition-lag-waiting">
           {live
@@ -55,10 +57,10 @@ export function PartitionLagChart({ series, live }: { series: PartitionSeries; l
             : "No live samples: this chart is drawn from the live updates received since this page opened."}
         </p>
       ) : (
-        <Suspense fallback={<div className="chart-placeholder" aria-hidden="true" />}>
+        <LazyChart>
           <PartitionLines rows={rows} keys={keys} seconds={metric === "seconds"} />
-        </Suspense>
+        </LazyChart>
       )}
-    </figure>
+    </ChartCard>
   );
 }

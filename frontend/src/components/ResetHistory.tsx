@@ -7,8 +7,21 @@ import { formatCount, plural } from "../lib/format";
 import { RESET_STATE_TONE, resetStateLabel, scopeSummary, strategySummary, undoableIds } from "../lib/resetPlans";
 import { formatAgo, formatLocal } from "../lib/time";
 import { ErrorBanner } from "./ErrorBanner";
-import { PlanTable, PlanTotals, ResultTable, UndoError } from "./ResetTables";
+import { ToolbarCheckbox } from "./ListToolbar";
+import { PlanTable, PlanTotals, ResultTable, UndoError, UndoReasonInput } from "./ResetTables";
 import { StatusBadge } from "./StatusBadge";
+import { EmptyRow, type HeaderColumn, numeric, Table } from "./TableParts";
+
+const HISTORY_COLUMNS: HeaderColumn[] = [
+  numeric("#"),
+  "When",
+  "Who",
+  "Strategy and scope",
+  "Mode",
+  "State",
+  "Reason",
+  { label: "Actions", hidden: true },
+];
 
 export const HISTORY_POLL_MS = 10_000;
 /** Rows shown before "Show all". */
@@ -57,15 +70,9 @@ export function ResetHistory({ cluster, group, canUndo, onChanged }: ResetHistor
           {formatCount(resets.length)} {plural(resets.length, "reset")} ({formatCount(dryRuns)} dry{" "}
           {plural(dryRuns, "run")})
         </span>
-        <label className="checkbox">
-          <input
-            type="checkbox"
-            checked={hideDryRuns}
-            onChange={(event) => setHideDryRuns(event.target.checked)}
-            data-testid="history-hide-dry-runs"
-          />
+        <ToolbarCheckbox checked={hideDryRuns} onChange={setHideDryRuns} testId="history-hide-dry-runs">
           Hide dry runs
-        </label>
+        </ToolbarCheckbox>
       </div>
       {error && (
         <ErrorBanner
@@ -77,49 +84,27 @@ export function ResetHistory({ cluster, group, canUndo, onChanged }: ResetHistor
       )}
       {loading && !data && <p className="muted">Loading the reset history…</p>}
       {data && (
-        <div className="table-wrap">
-          <table className="table history-table">
-            <thead>
-              <tr>
-                <th scope="col" className="num">
-                  #
-                </th>
-                <th scope="col">When</th>
-                <th scope="col">Who</th>
-                <th scope="col">Strategy and scope</th>
-                <th scope="col">Mode</th>
-                <th scope="col">State</th>
-                <th scope="col">Reason</th>
-                <th scope="col">
-                  <span className="visually-hidden">Actions</span>
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {shown.length === 0 && (
-                <tr>
-                  <td colSpan={8} className="empty-cell">
-                    {resets.length === 0 ? "No offset reset was planned or run for this group." : "Only dry runs so far."}
-                  </td>
-                </tr>
-              )}
-              {shown.map((reset) => (
-                <HistoryRow
-                  key={reset.id}
-                  reset={reset}
-                  expanded={open.has(reset.id)}
-                  undoable={canUndo && undoable.has(reset.id)}
-                  undoneBy={resets.find((r) => r.undo_of === reset.id)?.id ?? null}
-                  onToggle={(force) => toggle(reset.id, force)}
-                  onUndone={() => {
-                    refresh();
-                    onChanged();
-                  }}
-                />
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <Table columns={HISTORY_COLUMNS} className="history-table">
+          {shown.length === 0 && (
+            <EmptyRow span={HISTORY_COLUMNS.length}>
+              {resets.length === 0 ? "No offset reset was planned or run for this group." : "Only dry runs so far."}
+            </EmptyRow>
+          )}
+          {shown.map((reset) => (
+            <HistoryRow
+              key={reset.id}
+              reset={reset}
+              expanded={open.has(reset.id)}
+              undoable={canUndo && undoable.has(reset.id)}
+              undoneBy={resets.find((r) => r.undo_of === reset.id)?.id ?? null}
+              onToggle={(force) => toggle(reset.id, force)}
+              onUndone={() => {
+                refresh();
+                onChanged();
+              }}
+            />
+          ))}
+        </Table>
       )}
       {!showAll && visible.length > FIRST_ROWS && (
         <button type="button" className="button button-small history-more" onClick={() => setShowAll(true)}>
@@ -231,7 +216,7 @@ function HistoryRow({ reset, expanded, undoable, undoneBy, onToggle, onUndone }:
       </tr>
       {expanded && (
         <tr className="history-detail" data-testid={`history-detail-${reset.id}`}>
-          <td colSpan={8}>
+          <td colSpan={HISTORY_COLUMNS.length}>
             {undoing && undoable && !undone && (
               <div className="undo-box">
                 <p>
@@ -241,13 +226,7 @@ function HistoryRow({ reset, expanded, undoable, undoneBy, onToggle, onUndone }:
                   must have no running member.
                 </p>
                 <div className="action-row">
-                  <input
-                    className="input undo-reason"
-                    value={reason}
-                    onChange={(event) => setReason(event.target.value)}
-                    aria-label="Reason for the undo"
-                    data-testid={`history-undo-reason-${reset.id}`}
-                  />
+                  <UndoReasonInput value={reason} onChange={setReason} testId={`history-undo-reason-${reset.id}`} />
                   <button
                     type="button"
                     className="button button-danger"

@@ -7,6 +7,19 @@ import { planTotals, RESET_STATE_TONE, resetStateLabel, sortByTopicPartition } f
 import { formatAgo, formatLocal, formatUtc } from "../lib/time";
 import { ErrorBanner } from "./ErrorBanner";
 import { StatusBadge } from "./StatusBadge";
+import { EmptyRow, type HeaderColumn, numeric, Table } from "./TableParts";
+
+const PLAN_COLUMNS: HeaderColumn[] = [
+  "Topic",
+  numeric("Partition"),
+  numeric("Current → new offset"),
+  numeric("Change", "new − current; negative: records read again, positive: skipped"),
+  numeric("Lag before → after"),
+  { label: "Record time at new offset", title: "Timestamp of the record at the new offset: where the group resumes" },
+  numeric("Log start – end"),
+];
+
+const RESULT_COLUMNS: HeaderColumn[] = ["Topic", numeric("Partition"), numeric("New offset"), "Committed"];
 
 interface PlanTableProps {
   plan: PlanRow[];
@@ -87,100 +100,67 @@ export function RecordTime({ iso, testId }: { iso: string | null; testId?: strin
 export function PlanTable({ plan, idPrefix = "" }: PlanTableProps) {
   const rows = sortByTopicPartition(plan);
   return (
-    <div className="table-wrap plan-scroll">
-      <table className="table plan-table" data-testid={`${idPrefix}reset-plan`} data-rows={rows.length}>
-        <thead>
-          <tr>
-            <th scope="col">Topic</th>
-            <th scope="col" className="num">
-              Partition
-            </th>
-            <th scope="col" className="num">
-              Current → new offset
-            </th>
-            <th scope="col" className="num" title="new − current; negative: records read again, positive: skipped">
-              Change
-            </th>
-            <th scope="col" className="num">
-              Lag before → after
-            </th>
-            <th scope="col" title="Timestamp of the record at the new offset: where the group resumes">
-              Record time at new offset
-            </th>
-            <th scope="col" className="num">
-              Log start – end
-            </th>
-          </tr>
-        </thead>
-        <tbody>
-          {rows.length === 0 && (
-            <tr>
-              <td colSpan={7} className="empty-cell">
-                No partition in scope: nothing would change.
-              </td>
-            </tr>
-          )}
-          {rows.map((row) => {
-            const key = `${row.topic}-${row.partition}`;
-            const delta = row.current_offset === null ? null : row.new_offset - row.current_offset;
-            return (
-              <tr
-                key={key}
-                data-testid={`${idPrefix}plan-row-${key}`}
-                data-clamped={row.clamped ? "true" : "false"}
-                data-delta={delta ?? ""}
-              >
-                <td className="mono">{row.topic}</td>
-                <td className="num">{row.partition}</td>
-                <td className="num offset-move">
-                  <span className={row.current_offset === null ? "muted" : undefined}>
-                    {row.current_offset === null ? "none" : formatCount(row.current_offset)}
-                  </span>
-                  <span className="arrow" aria-label="to">
-                    {" → "}
-                  </span>
-                  <strong>{formatCount(row.new_offset)}</strong>
-                  {row.clamped && (
-                    <span
-                      className="badge badge-warn badge-inline clamped"
-                      title={`The asked offset was outside this partition's log [${formatCount(row.log_start_offset)}, ${formatCount(row.log_end_offset)}] and was moved to the nearest end.`}
-                      data-testid={`${idPrefix}clamped-${key}`}
-                    >
-                      clamped
-                    </span>
-                  )}
-                </td>
-                <td
-                  className={
-                    delta === null ? "num muted" : delta < 0 ? "num move-back" : delta > 0 ? "num move-forward" : "num muted"
-                  }
-                  title={
-                    delta === null
-                      ? "No committed offset before"
-                      : delta < 0
-                        ? `${formatCount(-delta)} records will be read again`
-                        : delta > 0
-                          ? `${formatCount(delta)} records will be skipped`
-                          : "No change"
-                  }
+    <Table columns={PLAN_COLUMNS} wrapClassName="plan-scroll" className="plan-table" data-testid={`${idPrefix}reset-plan`} data-rows={rows.length}>
+      {rows.length === 0 && <EmptyRow span={PLAN_COLUMNS.length}>No partition in scope: nothing would change.</EmptyRow>}
+      {rows.map((row) => {
+        const key = `${row.topic}-${row.partition}`;
+        const delta = row.current_offset === null ? null : row.new_offset - row.current_offset;
+        return (
+          <tr
+            key={key}
+            data-testid={`${idPrefix}plan-row-${key}`}
+            data-clamped={row.clamped ? "true" : "false"}
+            data-delta={delta ?? ""}
+          >
+            <td className="mono">{row.topic}</td>
+            <td className="num">{row.partition}</td>
+            <td className="num offset-move">
+              <span className={row.current_offset === null ? "muted" : undefined}>
+                {row.current_offset === null ? "none" : formatCount(row.current_offset)}
+              </span>
+              <span className="arrow" aria-label="to">
+                {" → "}
+              </span>
+              <strong>{formatCount(row.new_offset)}</strong>
+              {row.clamped && (
+                <span
+                  className="badge badge-warn badge-inline clamped"
+                  title={`The asked offset was outside this partition's log [${formatCount(row.log_start_offset)}, ${formatCount(row.log_end_offset)}] and was moved to the nearest end.`}
+                  data-testid={`${idPrefix}clamped-${key}`}
                 >
-                  {delta === null ? "new" : signed(delta)}
-                </td>
-                <td className="num">
-                  {formatCount(row.lag_before)} → {formatCount(row.lag_after)}
-                </td>
-                <td>
-                  <RecordTime iso={row.new_offset_timestamp} testId={`${idPrefix}plan-time-${key}`} />
-                </td>
-                <td className="num muted">
-                  {formatCount(row.log_start_offset)} – {formatCount(row.log_end_offset)}
-                </td>
-              </tr>
-            );
-          })}
-        </tbody>
-      </table>
-    </div>
+                  clamped
+                </span>
+              )}
+            </td>
+            <td
+              className={
+                delta === null ? "num muted" : delta < 0 ? "num move-back" : delta > 0 ? "num move-forward" : "num muted"
+              }
+              title={
+                delta === null
+                  ? "No committed offset before"
+                  : delta < 0
+                    ? `${formatCount(-delta)} records will be read again`
+                    : delta > 0
+                      ? `${formatCount(delta)} records will be skipped`
+                      : "No change"
+              }
+            >
+              {delta === null ? "new" : signed(delta)}
+            </td>
+            <td className="num">
+              {formatCount(row.lag_before)} → {formatCount(row.lag_after)}
+            </td>
+            <td>
+              <RecordTime iso={row.new_offset_timestamp} testId={`${idPrefix}plan-time-${key}`} />
+            </td>
+            <td className="num muted">
+              {formatCount(row.log_start_offset)} – {formatCount(row.log_end_offset)}
+            </td>
+          </tr>
+        );
+      })}
+    </Table>
   );
 }
 
@@ -213,50 +193,58 @@ export function ResultTable({ reset, testId, idPrefix = "" }: ResultTableProps) 
           ? `all ${formatCount(committed)} ${plural(committed, "partition")} committed.`
           : `${formatCount(committed)} of ${formatCount(rows.length)} ${plural(rows.length, "partition")} committed, ${formatCount(failed)} failed — those keep their old offset.`}
       </p>
-      <div className="table-wrap plan-scroll">
-        <table className="table">
-          <thead>
-            <tr>
-              <th scope="col">Topic</th>
-              <th scope="col" className="num">
-                Partition
-              </th>
-              <th scope="col" className="num">
-                New offset
-              </th>
-              <th scope="col">Committed</th>
+      <Table columns={RESULT_COLUMNS} wrapClassName="plan-scroll">
+        {rows.map((r) => {
+          const key = `${r.topic}-${r.partition}`;
+          return (
+            <tr
+              key={key}
+              data-testid={`${idPrefix}result-row-${key}`}
+              data-committed={r.committed ? "true" : "false"}
+              className={r.committed ? undefined : "row-failed"}
+            >
+              <td className="mono">{r.topic}</td>
+              <td className="num">{r.partition}</td>
+              <td className="num">{formatCount(r.new_offset)}</td>
+              <td className={r.committed ? "cell-ok" : "cell-bad wrap"}>
+                {r.committed ? (
+                  <span aria-label="committed">✓</span>
+                ) : (
+                  <>
+                    <span aria-hidden="true">✗ </span>
+                    {r.error ?? "not committed"}
+                  </>
+                )}
+              </td>
             </tr>
-          </thead>
-          <tbody>
-            {rows.map((r) => {
-              const key = `${r.topic}-${r.partition}`;
-              return (
-                <tr
-                  key={key}
-                  data-testid={`${idPrefix}result-row-${key}`}
-                  data-committed={r.committed ? "true" : "false"}
-                  className={r.committed ? undefined : "row-failed"}
-                >
-                  <td className="mono">{r.topic}</td>
-                  <td className="num">{r.partition}</td>
-                  <td className="num">{formatCount(r.new_offset)}</td>
-                  <td className={r.committed ? "cell-ok" : "cell-bad wrap"}>
-                    {r.committed ? (
-                      <span aria-label="committed">✓</span>
-                    ) : (
-                      <>
-                        <span aria-hidden="true">✗ </span>
-                        {r.error ?? "not committed"}
-                      </>
-                    )}
-                  </td>
-                </tr>
-              );
-            })}
-          </tbody>
-        </table>
-      </div>
+          );
+        })}
+      </Table>
     </div>
+  );
+}
+
+/** The reason an undo is asked with (prefilled "Undo of reset #id"; required). */
+export function UndoReasonInput({
+  id,
+  value,
+  onChange,
+  testId,
+}: {
+  id?: string;
+  value: string;
+  onChange: (value: string) => void;
+  testId: string;
+}) {
+  return (
+    <input
+      id={id}
+      className="input undo-reason"
+      value={value}
+      onChange={(event) => onChange(event.target.value)}
+      aria-label="Reason for the undo"
+      data-testid={testId}
+    />
   );
 }
 

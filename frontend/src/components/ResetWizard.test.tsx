@@ -1,8 +1,9 @@
 import { fireEvent, screen, waitFor, within } from "@testing-library/react";
-import { describe, expect, it, vi } from "vitest";
+import { describe, expect, it } from "vitest";
 import type { OffsetReset, ResetRequest } from "../api/types";
-import { json, type StubResponse, stubFetch } from "../test/fetchStub";
-import { ME, ORDERS_APP, TOPICS, resetOf } from "../test/fixtures";
+import { apiError, json, stubFetch, type StubResponse } from "../test/fetchStub";
+import { executedResetOf, ME, ORDERS_APP, TOPICS, UNDO_9_OF_8, resetOf } from "../test/fixtures";
+import { hourCycle } from "../test/locale";
 import { renderApp } from "../test/render";
 
 const GROUP_URL = "/api/v1/clusters/local/groups/orders-app";
@@ -53,15 +54,16 @@ async function openWizard() {
   return screen.getByTestId("reset-wizard");
 }
 
-/** This browser's locale asks for a 24-hour (h23) or 12-hour (h12) clock. */
-function hourCycle(cycle: "h12" | "h23") {
-  const resolved = Intl.DateTimeFormat.prototype.resolvedOptions;
-  vi.spyOn(Intl.DateTimeFormat.prototype, "resolvedOptions").mockImplementation(function (this: Intl.DateTimeFormat) {
-    return { ...resolved.call(this), hourCycle: cycle };
-  });
-}
-
 const change = (testId: string, value: string) => fireEvent.change(screen.getByTestId(testId), { target: { value } });
+
+/** The wizard open on the to_datetime strategy, in a locale with the `cycle` clock. */
+async function openDateTimeStrategy(cycle: "h12" | "h23") {
+  hourCycle(cycle);
+  const page = setup();
+  await openWizard();
+  change("strategy-select", "to_datetime");
+  return page;
+}
 
 /** Click Preview and return the body it POSTed. */
 async function preview(posts: ResetRequest[]): Promise<ResetRequest> {
@@ -126,10 +128,7 @@ describe("ResetWizard: request bodies", () => {
   });
 
   it("combines the date-time and the chosen zone into ISO-8601 with the offset, and shows the UTC instant", async () => {
-    hourCycle("h23");
-    const { posts } = setup();
-    await openWizard();
-    change("strategy-select", "to_datetime");
+    const { posts } = await openDateTimeStrategy("h23");
     expect(screen.getByTestId("strategy-tz")).toHaveValue("UTC");
     // Typed as text in a 24-hour clock (this locale's), the zone it is read in shown beside it.
     const input = screen.getByTestId("strategy-datetime");
@@ -157,10 +156,7 @@ describe("ResetWizard: request bodies", () => {
   });
 
   it("has a calendar picker whose choice lands in the text field in the locale's clock", async () => {
-    hourCycle("h23");
-    const { posts } = setup();
-    await openWizard();
-    change("strategy-select", "to_datetime");
+    const { posts } = await openDateTimeStrategy("h23");
     const picker = screen.getByTestId("strategy-datetime-picker");
     expect(picker).toHaveAttribute("type", "datetime-local");
     fireEvent.click(screen.getByTestId("strategy-datetime-pick")); // opens the browser's picker
@@ -170,10 +166,7 @@ describe("ResetWizard: request bodies", () => {
   });
 
   it("writes and reads 12-hour times where the browser's locale asks for them", async () => {
-    hourCycle("h12");
-    const { posts } = setup();
-    await openWizard();
-    change("strategy-select", "to_datetime");
+    const { posts } = await openDateTimeStrategy("h12");
     expect(screen.getByText("Date and time (12-hour clock)")).toBeInTheDocument();
     expect(screen.getByTestId("strategy-datetime")).toHaveAttribute("placeholder", "YYYY-MM-DD hh:mm:ss AM");
     change("strategy-datetime", "2026-07-01 1:30 PM");
@@ -188,10 +181,7 @@ describe("ResetWizard: request bodies", () => {
   });
 
   it("writes 24-hour times where the locale does", async () => {
-    hourCycle("h23");
-    setup();
-    await openWizard();
-    change("strategy-select", "to_datetime");
+    await openDateTimeStrategy("h23");
     fireEvent.click(screen.getByTestId("datetime-now"));
     expect((screen.getByTestId("strategy-datetime") as HTMLInputElement).value).toMatch(/^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d(\.\d{3})?$/);
     expect(screen.getByTestId("strategy-datetime")).toHaveAttribute("data-hour-cycle", "h23");
@@ -281,7 +271,7 @@ describe("ResetWizard: preview", () => {
 
   it("shows a 400 next to the field it names", async () => {
     const bad = (field: string, message: string, details: Record<string, unknown> = {}): Answer => () =>
-      json({ error: { code: "invalid", message, details: { field, ...details } } }, 400);
+      apiError(400, "invalid", message, { field, ...details });
     const { posts, answer } = setup(bad("strategy.offset", "strategy.offset: must be a whole number."));
     await openWizard();
     change("strategy-select", "to_offset");
@@ -307,7 +297,7 @@ describe("ResetWizard: preview", () => {
     expect(await screen.findByTestId("field-error-strategy")).toHaveTextContent(/^Line 2: partition and offset/);
     expect(screen.getByTestId("csv-error-line")).toHaveTextContent("line 2: orders,x,5");
 
-    answer(() => json({ error: { code: "kafka_timeout", message: "Kafka did not answer in time.", details: {} } }, 504));
+    answer(() => apiError(504, "kafka_timeout", "Kafka did not answer in time."));
     await preview(posts);
     expect(await screen.findByTestId("error-banner")).toHaveTextContent("Kafka did not answer in time.");
   });
@@ -347,11 +337,8 @@ describe("ResetWizard: preview", () => {
 
 describe("ResetWizard: execute and undo", () => {
   const executed = (body: ResetRequest): OffsetReset =>
-    resetOf({
+    executedResetOf({
       id: 8,
-      dry_run: false,
-      executed: true,
-      state: "succeeded",
       reason: body.reason,
       result: [
         { topic: "orders", partition: 0, new_offset: 10, committed: true, error: null },
@@ -406,7 +393,7 @@ describe("ResetWizard: execute and undo", () => {
     const { posts } = setup((body) =>
       body.dry_run
         ? json(resetOf(), 201)
-        : json({ error: { code: "group_active", message, details: { state: "Stable", member_count: 2 } } }, 409),
+        : apiError(409, "group_active", message, { state: "Stable", member_count: 2 }),
     );
     await openWizard();
     await preview(posts);
@@ -421,15 +408,6 @@ describe("ResetWizard: execute and undo", () => {
   });
 
   it("makes partial failures visible, then undoes with a reason", async () => {
-    const undo = resetOf({
-      id: 9,
-      dry_run: false,
-      executed: true,
-      state: "succeeded",
-      strategy: { type: "undo", undo_of: 8 },
-      undo_of: 8,
-      result: [{ topic: "orders", partition: 0, new_offset: 90, committed: true, error: null }],
-    });
     const { posts, fetch } = setup(
       (body) =>
         json(
@@ -445,7 +423,7 @@ describe("ResetWizard: execute and undo", () => {
               },
           201,
         ),
-      { "/api/v1/offset-resets/8/undo": json(undo, 201) },
+      { "/api/v1/offset-resets/8/undo": json(UNDO_9_OF_8, 201) },
     );
     await openWizard();
     await preview(posts);
@@ -491,7 +469,7 @@ describe("ResetWizard: execute and undo", () => {
       { topic: "orders", partition: 0, planned_current_offset: 90, current_offset: null },
     ];
     const { posts, executes, answer, fetch } = setup(
-      (body) => (body.dry_run ? json(resetOf(), 201) : json({ error: { code: "plan_stale", message, details: { changes } } }, 409)),
+      (body) => (body.dry_run ? json(resetOf(), 201) : apiError(409, "plan_stale", message, { changes })),
       {
         "/api/v1/offset-resets/11/execute": (_url: string, init?: RequestInit) =>
           json(executed({ ...posts[posts.length - 1]!, reason: JSON.parse(String(init?.body)).reason }), 200),
@@ -539,7 +517,7 @@ describe("ResetWizard: execute and undo", () => {
     const { posts } = setup((body) =>
       body.dry_run
         ? json(resetOf(), 201)
-        : json({ error: { code: "plan_stale", message: "No longer holds.", details: { changes } } }, 409),
+        : apiError(409, "plan_stale", "No longer holds.", { changes }),
     );
     await openWizard();
     await preview(posts);
@@ -554,7 +532,7 @@ describe("ResetWizard: execute and undo", () => {
   it("shows the message of any other refusal (409 already_executed), without the stale table", async () => {
     const message = "Reset 7 was already executed; preview again to reset anew.";
     const { posts } = setup((body) =>
-      body.dry_run ? json(resetOf(), 201) : json({ error: { code: "already_executed", message, details: {} } }, 409),
+      body.dry_run ? json(resetOf(), 201) : apiError(409, "already_executed", message),
     );
     await openWizard();
     await preview(posts);

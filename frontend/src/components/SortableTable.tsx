@@ -1,4 +1,6 @@
-import type { ReactNode } from "react";
+import { useRef, type ReactNode } from "react";
+import { useVirtualRows } from "../hooks/useVirtualRows";
+import { EmptyRow } from "./TableParts";
 
 /** One sortable column of a table: its sort key, header label and tooltip. */
 export interface SortColumn<K extends string> {
@@ -64,13 +66,7 @@ interface VirtualBodyProps {
 export function VirtualBody({ span, empty, isEmpty, padTop, padBottom, children }: VirtualBodyProps) {
   return (
     <tbody>
-      {isEmpty && (
-        <tr>
-          <td colSpan={span} className="empty-cell">
-            {empty}
-          </td>
-        </tr>
-      )}
+      {isEmpty && <EmptyRow span={span}>{empty}</EmptyRow>}
       {padTop > 0 && (
         <tr className="vpad" aria-hidden="true">
           <td colSpan={span} style={{ height: padTop }} />
@@ -83,5 +79,73 @@ export function VirtualBody({ span, empty, isEmpty, padTop, padBottom, children 
         </tr>
       )}
     </tbody>
+  );
+}
+
+/** The attributes of a VirtualTable row at `index`: its place for screen readers (the header row is
+ * row 1) and the zebra stripe (fixed by index, not by what is rendered). */
+export function virtualRowProps(index: number) {
+  return { "aria-rowindex": index + 2, className: index % 2 ? "zebra" : undefined };
+}
+
+interface VirtualTableProps<R> {
+  /** The scroll box is `<testId>-scroll`, the table `<testId>-table`. */
+  testId: string;
+  /** A class of the table besides "table vtable". */
+  className?: string;
+  rows: readonly R[];
+  rowKey: (row: R) => string | number;
+  /** Fixed row height in px (styles.css: .vtable td). */
+  rowHeight: number;
+  /** useVirtualRows' options: above how many rows to virtualize, rows rendered beyond the view. */
+  virtual?: { threshold?: number; overscan?: number };
+  /** The box scrolls only while the rows are virtualized (a short table shows whole); default always. */
+  scrollWhenVirtualized?: boolean;
+  /** The header row's cells. */
+  head: ReactNode;
+  /** Number of columns. */
+  span: number;
+  /** Shown in one full-width row when there are no rows. */
+  empty: ReactNode;
+  /** One `<tr>` (give it virtualRowProps(index)). */
+  renderRow: (row: R, index: number) => ReactNode;
+}
+
+/** A table in a scroll box whose long lists render only the visible rows (useVirtualRows). */
+export function VirtualTable<R>({
+  testId,
+  className,
+  rows,
+  rowKey,
+  rowHeight,
+  virtual,
+  scrollWhenVirtualized = false,
+  head,
+  span,
+  empty,
+  renderRow,
+}: VirtualTableProps<R>) {
+  const scroller = useRef<HTMLDivElement>(null);
+  const { indexes, padTop, padBottom, virtualized } = useVirtualRows(
+    rows.length,
+    scroller,
+    rowHeight,
+    (index) => {
+      const row = rows[index];
+      return row === undefined ? index : rowKey(row);
+    },
+    virtual,
+  );
+  return (
+    <div className={virtualized || !scrollWhenVirtualized ? "table-wrap vscroll" : "table-wrap"} ref={scroller} data-testid={`${testId}-scroll`}>
+      <table className={className ? `table vtable ${className}` : "table vtable"} data-testid={`${testId}-table`} aria-rowcount={rows.length + 1}>
+        <thead>
+          <tr>{head}</tr>
+        </thead>
+        <VirtualBody span={span} empty={empty} isEmpty={rows.length === 0} padTop={padTop} padBottom={padBottom}>
+          {indexes.map((index) => renderRow(rows[index]!, index))}
+        </VirtualBody>
+      </table>
+    </div>
   );
 }

@@ -9,6 +9,9 @@ import { plural } from "../lib/format";
 import { ConfirmDialog } from "./ConfirmDialog";
 import { ErrorBanner } from "./ErrorBanner";
 import { StatusBadge, type Tone } from "./StatusBadge";
+import { type HeaderColumn, numeric, Table } from "./TableParts";
+
+const ELECTION_COLUMNS: HeaderColumn[] = ["Topic", numeric("Partition"), "Outcome", "Error"];
 
 interface TopicActionsProps {
   cluster: string;
@@ -248,32 +251,18 @@ function ElectionResults({ election, rows }: { election: ElectionType; rows: Ele
         {election === "preferred" ? "Preferred" : "Unclean"} election: {counts.elected} elected, {counts.not_needed} not
         needed, {counts.failed} failed
       </h3>
-      <div className="table-wrap">
-        <table className="table">
-          <thead>
-            <tr>
-              <th scope="col">Topic</th>
-              <th scope="col" className="num">
-                Partition
-              </th>
-              <th scope="col">Outcome</th>
-              <th scope="col">Error</th>
-            </tr>
-          </thead>
-          <tbody>
-            {rows.map((r) => (
-              <tr key={`${r.topic}-${r.partition}`} data-testid={`election-row-${r.partition}`} data-outcome={r.outcome}>
-                <td className="mono">{r.topic}</td>
-                <td className="num">{r.partition}</td>
-                <td>
-                  <StatusBadge tone={OUTCOME_TONE[r.outcome]}>{r.outcome.replace("_", " ")}</StatusBadge>
-                </td>
-                <td className={r.error ? "wrap" : "muted"}>{r.error ?? "—"}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+      <Table columns={ELECTION_COLUMNS}>
+        {rows.map((r) => (
+          <tr key={`${r.topic}-${r.partition}`} data-testid={`election-row-${r.partition}`} data-outcome={r.outcome}>
+            <td className="mono">{r.topic}</td>
+            <td className="num">{r.partition}</td>
+            <td>
+              <StatusBadge tone={OUTCOME_TONE[r.outcome]}>{r.outcome.replace("_", " ")}</StatusBadge>
+            </td>
+            <td className={r.error ? "wrap" : "muted"}>{r.error ?? "—"}</td>
+          </tr>
+        ))}
+      </Table>
     </div>
   );
 }

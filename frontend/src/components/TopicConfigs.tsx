@@ -5,6 +5,11 @@ import { humanConfigValue, isOverride, sourceWords } from "../lib/configValues";
 import { fieldProblems } from "../lib/fieldErrors";
 import { plural } from "../lib/format";
 import { ErrorBanner } from "./ErrorBanner";
+import { FieldErrors } from "./FieldErrors";
+import { ToolbarCheckbox } from "./ListToolbar";
+import { EmptyRow, TableHead } from "./TableParts";
+
+const CONFIG_COLUMNS = ["Name", "Value", "Source", "Default"];
 
 interface TopicConfigsProps {
   entries: ConfigEntry[];
@@ -37,7 +42,7 @@ export function TopicConfigs({ entries, editable, onPatch }: TopicConfigsProps) 
   const overrides = entries.filter((e) => isOverride(e)).sort(byName);
   const defaults = entries.filter((e) => !isOverride(e)).sort(byName);
   const shownCount = overrides.length + (showDefaults ? defaults.length : 0);
-  const columns = editable ? 5 : 4;
+  const columns = CONFIG_COLUMNS.length + (editable ? 1 : 0);
 
   const run = async (name: string, patch: ConfigPatch, message: string) => {
     setBusy(name);
@@ -126,15 +131,7 @@ export function TopicConfigs({ entries, editable, onPatch }: TopicConfigsProps) 
                   Cancel
                 </button>
               </form>
-              {rowError?.name === e.name && (
-                <div className="field-error" role="alert" data-testid={`config-error-${e.name}`}>
-                  {rowError.messages.map((message, index) => (
-                    <p key={index} className="field-error-line">
-                      {message}
-                    </p>
-                  ))}
-                </div>
-              )}
+              {rowError?.name === e.name && <FieldErrors messages={rowError.messages} testId={`config-error-${e.name}`} />}
             </>
           ) : e.sensitive ? (
             <span className="muted">(sensitive)</span>
@@ -200,15 +197,9 @@ export function TopicConfigs({ entries, editable, onPatch }: TopicConfigsProps) 
   return (
     <div className="configs">
       <div className="toolbar">
-        <label className="checkbox">
-          <input
-            type="checkbox"
-            checked={!showDefaults}
-            onChange={(event) => setShowDefaults(!event.target.checked)}
-            data-testid="hide-defaults"
-          />
+        <ToolbarCheckbox checked={!showDefaults} onChange={(hide) => setShowDefaults(!hide)} testId="hide-defaults">
           Hide defaults
-        </label>
+        </ToolbarCheckbox>
         <span className="muted" data-testid="configs-count">
           {shownCount} of {entries.length} configs: {overrides.length} set on the topic, {defaults.length}{" "}
           {plural(defaults.length, "default")}
@@ -222,26 +213,12 @@ export function TopicConfigs({ entries, editable, onPatch }: TopicConfigsProps) 
       {error && <ErrorBanner error={error} title="Could not change the config" />}
       <div className="table-wrap">
         <table className="table" data-testid="configs-table">
-          <thead>
-            <tr>
-              <th scope="col">Name</th>
-              <th scope="col">Value</th>
-              <th scope="col">Source</th>
-              <th scope="col">Default</th>
-              {editable && (
-                <th scope="col">
-                  <span className="visually-hidden">Actions</span>
-                </th>
-              )}
-            </tr>
-          </thead>
+          <TableHead columns={editable ? [...CONFIG_COLUMNS, { label: "Actions", hidden: true }] : CONFIG_COLUMNS} />
           <tbody>
             {overrides.length === 0 && (
-              <tr>
-                <td colSpan={columns} className="empty-cell" data-testid="configs-no-overrides">
-                  Nothing is set on this topic: every value comes from the brokers or Kafka&apos;s defaults.
-                </td>
-              </tr>
+              <EmptyRow span={columns} testId="configs-no-overrides">
+                Nothing is set on this topic: every value comes from the brokers or Kafka&apos;s defaults.
+              </EmptyRow>
             )}
             {overrides.map(row)}
             {defaults.length > 0 && (

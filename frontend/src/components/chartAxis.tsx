@@ -1,11 +1,26 @@
 // What every chart's axes share (in the lazily loaded chart chunk with recharts): tick labels drawn
-// on one line (recharts' own label breaks a label wider than the axis into several lines), and the
-// width a chart is drawn at, measured, so that the time ticks (lib/chartTicks) fit it.
+// on one line (recharts' own label breaks a label wider than the axis into several lines), the
+// width a chart is drawn at, measured, so that the time ticks (lib/chartTicks) fit it, and the
+// grid and axes the charts draw alike.
 import { useEffect, useRef, useState, type ReactNode } from "react";
-import type { TextAnchor } from "recharts";
+import { CartesianGrid, XAxis, YAxis, type TextAnchor } from "recharts";
+import { valueAxisWidth, type ValueTicks } from "../lib/chartTicks";
 
 /** Width used where the browser cannot measure (no ResizeObserver, e.g. jsdom). */
 export const FALLBACK_CHART_WIDTH = 640;
+
+/** The axis lines drawn (the value axes have none). */
+export const AXIS_LINE = { stroke: "#d9dde3" };
+
+/**
+ * A chart's size props: as wide as its container (at most `maxWidth`) where the browser can
+ * measure it, `width` where it cannot (no ResizeObserver, e.g. jsdom).
+ */
+export function chartSize(height: number, width = FALLBACK_CHART_WIDTH, maxWidth?: number) {
+  return typeof ResizeObserver !== "undefined"
+    ? { responsive: true, style: maxWidth === undefined ? { width: "100%", height } : { width: "100%", maxWidth, height } }
+    : { width, height };
+}
 
 /** The width of the element `ref` is put on, followed as it resizes; `fallback` until measured. */
 export function useMeasuredWidth<T extends HTMLElement = HTMLDivElement>(fallback = FALLBACK_CHART_WIDTH) {
@@ -80,4 +95,55 @@ export function oneLineTick(anchor?: (value: unknown, text: string) => TextAncho
   return function OneLineTick(props: AxisTickProps) {
     return <AxisTick {...props} anchor={anchor} />;
   };
+}
+
+/** The one-line tick of the axes that anchor no label. */
+const plainTick = oneLineTick();
+
+/** Dashed horizontal grid lines (at the value ticks). */
+export function horizontalGrid() {
+  return <CartesianGrid strokeDasharray="3 3" vertical={false} stroke="#e3e6eb" />;
+}
+
+/** The category axis under bars (a label per broker or partition); labels that would overlap are
+ * left out, never wrapped. */
+export function categoryAxis(dataKey: string, fontSize: number) {
+  return (
+    <XAxis
+      dataKey={dataKey}
+      tickLine={false}
+      axisLine={AXIS_LINE}
+      fontSize={fontSize}
+      interval="preserveStartEnd"
+      minTickGap={8}
+      tick={plainTick}
+    />
+  );
+}
+
+interface ValueAxisOptions {
+  yAxisId?: string;
+  orientation?: "left" | "right";
+  /** Default: as wide as its longest label. */
+  width?: number;
+  fontSize?: number;
+}
+
+/** A value axis on the ticks given (counts, rates or durations; lib/chartTicks), no axis line. */
+export function valueAxis(ticks: ValueTicks, { width, fontSize = 12, ...props }: ValueAxisOptions = {}) {
+  return (
+    <YAxis
+      {...props}
+      type="number"
+      ticks={ticks.ticks}
+      domain={ticks.domain}
+      interval={0}
+      tickFormatter={ticks.format}
+      tick={plainTick}
+      tickLine={false}
+      axisLine={false}
+      fontSize={fontSize}
+      width={width ?? valueAxisWidth(ticks.labels, fontSize)}
+    />
+  );
 }

@@ -4,7 +4,7 @@ import { ApiError } from "../api/client";
 import { clustersQuery, topicQuery } from "../api/queries";
 import { queryKeys } from "../api/queryKeys";
 import { FakeWebSocket } from "../test/fakeWebSocket";
-import { json, stubFetch } from "../test/fetchStub";
+import { apiError, json, stubFetch } from "../test/fetchStub";
 import { CLUSTERS, ORDERS } from "../test/fixtures";
 import { metadataMessage } from "../test/liveFixtures";
 import { renderHookWithQueryClient } from "../test/queryClient";
@@ -88,7 +88,7 @@ describe("usePolledQuery", () => {
     let down = false;
     const fetch = stubFetch({
       "/api/v1/clusters": () =>
-        down ? json({ error: { code: "kafka_timeout", message: "Kafka did not answer.", details: {} } }, 504) : json(CLUSTERS),
+        down ? apiError(504, "kafka_timeout", "Kafka did not answer.") : json(CLUSTERS),
     });
     const { result } = renderHookWithQueryClient(() => usePolledQuery(clustersQuery(), 1_000));
     await flush();

@@ -6,15 +6,12 @@
 // with any other path in it said as the field's name; and the plain sentence for a JSON Schema
 // keyword a form checks in the browser.
 import { ApiError } from "../api/client";
+import { isRecord } from "./isRecord";
 
 /** One problem with one field: `path` as the API names it ("" for the request as a whole). */
 export interface FieldProblem {
   path: string;
   message: string;
-}
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === "object" && value !== null && !Array.isArray(value);
 }
 
 /** "params.partitions[0].offset" → ["params", "partitions", 0, "offset"]. */

@@ -74,19 +74,22 @@ export function liveLagOf(message: LagMessage): LiveLag {
   };
 }
 
-function sameLag(a: LiveLag | undefined, b: LiveLag | undefined): boolean {
-  if (a === b) return true;
-  if (!a || !b) return false;
+/** The LiveLag fields other than the rates (compared by value). */
+const LAG_FIELDS = ["total_lag", "max_lag", "max_lag_seconds", "status", "catch_up_seconds", "retention_risk"] as const;
+
+/** Whether two lags (live, or a row's lag fields) say the same, rates included. */
+function sameLagFields(a: LiveLag, b: LiveLag): boolean {
   return (
-    a.total_lag === b.total_lag &&
-    a.max_lag === b.max_lag &&
-    a.max_lag_seconds === b.max_lag_seconds &&
-    a.status === b.status &&
-    a.catch_up_seconds === b.catch_up_seconds &&
-    a.retention_risk === b.retention_risk &&
+    LAG_FIELDS.every((key) => a[key] === b[key]) &&
     a.rates.write_per_s === b.rates.write_per_s &&
     a.rates.consume_per_s === b.rates.consume_per_s
   );
+}
+
+function sameLag(a: LiveLag | undefined, b: LiveLag | undefined): boolean {
+  if (a === b) return true;
+  if (!a || !b) return false;
+  return sameLagFields(a, b);
 }
 
 /** `old` updated by one message; `old` itself when the message is older or changes nothing. */
@@ -157,14 +160,7 @@ function sameShownRow(a: GroupSummary, b: GroupSummary): boolean {
     a.protocol_type === b.protocol_type &&
     a.member_count === b.member_count &&
     a.topics === b.topics &&
-    a.total_lag === b.total_lag &&
-    a.max_lag === b.max_lag &&
-    a.max_lag_seconds === b.max_lag_seconds &&
-    a.status === b.status &&
-    a.catch_up_seconds === b.catch_up_seconds &&
-    a.retention_risk === b.retention_risk &&
-    a.rates.write_per_s === b.rates.write_per_s &&
-    a.rates.consume_per_s === b.rates.consume_per_s
+    sameLagFields(a, b)
   );
 }
 
@@ -219,6 +215,18 @@ export function topicsOf(message: LagMessage): GroupTopicLag[] {
     }));
 }
 
+/** The fields of an offsets row a `lag` message's partition gives (the log end: null if it has none). */
+function sampledOffset(p: LagMessage["partitions"][number]) {
+  return {
+    committed_offset: p.committed_offset ?? null,
+    log_end_offset: p.log_end_offset ?? null,
+    lag: p.lag ?? null,
+    lag_seconds: p.lag_seconds ?? null,
+    status: asLagStatus(p.status),
+    retention_risk: p.retention_risk ?? "none",
+  } satisfies Partial<GroupOffset>;
+}
+
 /**
  * A group detail with its latest `lag` message applied when newer than the detail's
  * `sampled_at`: group fields, topics, and each partition's committed offset, log end, lag, lag
@@ -237,30 +245,11 @@ export function overlayDetail(detail: GroupDetail, message: LagMessage | null): 
     const p = live.get(key);
     if (!p) return o;
     seen.add(key);
-    return {
-      ...o,
-      committed_offset: p.committed_offset ?? null,
-      log_end_offset: p.log_end_offset ?? o.log_end_offset,
-      lag: p.lag ?? null,
-      lag_seconds: p.lag_seconds ?? null,
-      status: asLagStatus(p.status),
-      retention_risk: p.retention_risk ?? "none",
-    };
+    return { ...o, ...sampledOffset(p), log_end_offset: p.log_end_offset ?? o.log_end_offset };
   });
   for (const [key, p] of live) {
     if (seen.has(key)) continue;
-    offsets.push({
-      topic: p.topic,
-      partition: p.partition,
-      committed_offset: p.committed_offset ?? null,
-      log_start_offset: null,
-      log_end_offset: p.log_end_offset ?? null,
-      lag: p.lag ?? null,
-      lag_seconds: p.lag_seconds ?? null,
-      member_id: null,
-      status: asLagStatus(p.status),
-      retention_risk: p.retention_risk ?? "none",
-    });
+    offsets.push({ topic: p.topic, partition: p.partition, log_start_offset: null, member_id: null, ...sampledOffset(p) });
   }
   const lag = liveLagOf(message);
   return {

@@ -6,6 +6,7 @@
 // the rest (formats, ...) to the server, which checks everything again: a value this passes may
 // still be refused there, never the other way round.
 import { schemaKeywordMessage } from "./fieldErrors";
+import { isRecord } from "./isRecord";
 
 export type SchemaPath = (string | number)[];
 
@@ -21,11 +22,8 @@ export interface SchemaProblem {
 
 type Schema = Record<string, unknown>;
 
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === "object" && value !== null && !Array.isArray(value);
-}
-
-function typeOk(type: string, value: unknown): boolean {
+/** Whether `value` is of the JSON Schema `type` ("integer", "object", ...); an unknown type: yes. */
+export function matchesType(type: string, value: unknown): boolean {
   switch (type) {
     case "integer":
       return typeof value === "number" && Number.isInteger(value);
@@ -117,7 +115,7 @@ function walk(schema: unknown, value: unknown, path: SchemaPath, root: Schema, o
 
   if (schema.type !== undefined) {
     const types = (Array.isArray(schema.type) ? schema.type : [schema.type]).map(String);
-    if (!types.some((t) => typeOk(t, value))) {
+    if (!types.some((t) => matchesType(t, value))) {
       out.push(problem(path, "type", { type: types.join(",") }));
       return;
     }

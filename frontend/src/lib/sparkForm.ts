@@ -5,13 +5,10 @@ import type { ErrorSchema, RJSFSchema, UiSchema } from "@rjsf/utils";
 import { ApiError } from "../api/client";
 import type { JsonSchema } from "../api/types";
 import { fieldProblems, parsePath } from "./fieldErrors";
+import { isRecord } from "./isRecord";
 
 /** The form's data: the params being edited (any JSON the schema allows). */
 export type ParamsFormData = Record<string, unknown>;
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === "object" && value !== null && !Array.isArray(value);
-}
 
 /** "start_offset" → "Start offset". */
 export function humanize(name: string): string {

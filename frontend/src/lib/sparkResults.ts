@@ -4,6 +4,7 @@
 // tables), never as a JSON dump.
 import { formatBytes, formatCount } from "./format";
 import { humanize } from "./sparkForm";
+import { isRecord } from "./isRecord";
 
 export type Cell = string | number | boolean | null;
 
@@ -32,10 +33,6 @@ export interface ResultView {
 }
 
 type Json = Record<string, unknown>;
-
-function isRecord(value: unknown): value is Json {
-  return typeof value === "object" && value !== null && !Array.isArray(value);
-}
 
 function num(value: unknown): number | null {
   return typeof value === "number" && Number.isFinite(value) ? value : null;

@@ -1,7 +1,7 @@
 import { act, screen, waitFor, within } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { FakeWebSocket, pushLive } from "../test/fakeWebSocket";
-import { json, stubFetch } from "../test/fetchStub";
+import { apiError, json, stubFetch } from "../test/fetchStub";
 import { metadataMessage } from "../test/liveFixtures";
 import { BROKERS, LOCAL, ME, MISCONFIGURED_TOPICS, TOPICS } from "../test/fixtures";
 import { renderApp } from "../test/render";
@@ -105,10 +105,7 @@ describe("ClusterPage", () => {
   it("shows a 404 for an unknown cluster", async () => {
     stubFetch({
       "/api/v1/me": json(ME),
-      "/api/v1/clusters/nope": json(
-        { error: { code: "cluster_not_found", message: "No cluster named 'nope'.", details: {} } },
-        404,
-      ),
+      "/api/v1/clusters/nope": apiError(404, "cluster_not_found", "No cluster named 'nope'."),
     });
     renderApp("/clusters/nope");
     expect(await screen.findByTestId("error-banner")).toHaveTextContent("No cluster named 'nope'.");

@@ -9,7 +9,18 @@ import { pollInterval, useMetadataSocket } from "../hooks/useLiveSocket";
 import { usePolledQuery, useRefetch } from "../hooks/usePolledQuery";
 import { useDocumentTitle } from "../hooks/useDocumentTitle";
 import { formatCount, plural } from "../lib/format";
-import { PageShell } from "../components/PageShell";
+import { clusterCrumbs, loadStateOf, PageShell } from "../components/PageShell";
+import { type HeaderColumn, numeric, Table } from "../components/TableParts";
+
+const BROKER_COLUMNS: HeaderColumn[] = [
+  numeric("ID"),
+  "Host:port",
+  "Rack",
+  "Role",
+  numeric("Leaders"),
+  numeric("Replicas"),
+  numeric("Offline replicas"),
+];
 
 export const CLUSTER_POLL_MS = 5_000;
 
@@ -27,29 +38,24 @@ export function ClusterPage() {
 
   // Brokers, leaders or ISR changed: refetch at once; the slow poll is only a safety net then.
   const live = useMetadataSocket(cluster, useRefetch(queryKeys.clusterOverview(cluster)));
-  const { data, error, loading, updatedAt, refresh } = usePolledQuery(
-    clusterOverviewQuery(cluster),
-    pollInterval(live, CLUSTER_POLL_MS),
-  );
+  const overview = usePolledQuery(clusterOverviewQuery(cluster), pollInterval(live, CLUSTER_POLL_MS));
+  const { data } = overview;
   const controller = data ? controllerOf(data) : undefined;
 
   return (
     <PageShell
-      crumbs={[{ label: "Clusters", to: "/" }, { label: cluster }]}
+      crumbs={clusterCrumbs(cluster)}
       title={
         <>
           {cluster} {data && <ReachableBadge reachable={data.detail.reachable} />}
         </>
       }
-      updatedAt={updatedAt}
+      updatedAt={overview.updatedAt}
       live={live}
       tabsOf={cluster}
-      loading={loading}
-      error={error}
-      stale={!!error && data !== undefined}
+      {...loadStateOf(overview)}
       what={`cluster ${cluster}`}
       loadingLabel="Loading cluster…"
-      onRetry={refresh}
     >
       {data && (
         <>
@@ -135,50 +141,35 @@ function BrokerSummary({ brokers }: { brokers: Broker[] }) {
 
 function BrokersTable({ brokers, controllerId }: { brokers: Broker[]; controllerId: number | undefined }) {
   return (
-    <div className="table-wrap">
-      <table className="table" data-testid="brokers-table">
-        <thead>
-          <tr>
-            <th scope="col" className="num">ID</th>
-            <th scope="col">Host:port</th>
-            <th scope="col">Rack</th>
-            <th scope="col">Role</th>
-            <th scope="col" className="num">Leaders</th>
-            <th scope="col" className="num">Replicas</th>
-            <th scope="col" className="num">Offline replicas</th>
+    <Table columns={BROKER_COLUMNS} data-testid="brokers-table">
+      {brokers.map((b) => {
+        const isController = b.id === controllerId;
+        return (
+          <tr
+            key={b.id}
+            data-testid={`broker-row-${b.id}`}
+            className={isController ? "row-controller" : undefined}
+          >
+            <td className="num">{b.id}</td>
+            <td className="mono">
+              {b.host}:{b.port}
+            </td>
+            <td className={b.rack === null ? "muted" : undefined}>{b.rack ?? "—"}</td>
+            <td>
+              {isController && (
+                <StatusBadge tone="info" data-testid="controller-badge" title="Active controller">
+                  controller
+                </StatusBadge>
+              )}
+            </td>
+            <td className="num">{formatCount(b.leader_count)}</td>
+            <td className="num">{formatCount(b.replica_count)}</td>
+            <td className={b.offline_replica_count > 0 ? "num cell-bad" : "num"}>
+              {formatCount(b.offline_replica_count)}
+            </td>
           </tr>
-        </thead>
-        <tbody>
-          {brokers.map((b) => {
-            const isController = b.id === controllerId;
-            return (
-              <tr
-                key={b.id}
-                data-testid={`broker-row-${b.id}`}
-                className={isController ? "row-controller" : undefined}
-              >
-                <td className="num">{b.id}</td>
-                <td className="mono">
-                  {b.host}:{b.port}
-                </td>
-                <td className={b.rack === null ? "muted" : undefined}>{b.rack ?? "—"}</td>
-                <td>
-                  {isController && (
-                    <StatusBadge tone="info" data-testid="controller-badge" title="Active controller">
-                      controller
-                    </StatusBadge>
-                  )}
-                </td>
-                <td className="num">{formatCount(b.leader_count)}</td>
-                <td className="num">{formatCount(b.replica_count)}</td>
-                <td className={b.offline_replica_count > 0 ? "num cell-bad" : "num"}>
-                  {formatCount(b.offline_replica_count)}
-                </td>
-              </tr>
-            );
-          })}
-        </tbody>
-      </table>
-    </div>
+        );
+      })}
+    </Table>
   );
 }

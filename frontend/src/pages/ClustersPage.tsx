@@ -5,24 +5,25 @@ import { ReachableBadge } from "../components/StatusBadge";
 import { usePolledQuery } from "../hooks/usePolledQuery";
 import { useDocumentTitle } from "../hooks/useDocumentTitle";
 import { formatCount } from "../lib/format";
-import { PageShell } from "../components/PageShell";
+import { loadStateOf, PageShell } from "../components/PageShell";
+import { type HeaderColumn, numeric, Table } from "../components/TableParts";
+
+const CLUSTER_COLUMNS: HeaderColumn[] = ["Name", "Bootstrap servers", "Cluster ID", numeric("Controller"), numeric("Brokers"), "Status"];
 
 export const CLUSTERS_POLL_MS = 15_000;
 
 export function ClustersPage() {
   useDocumentTitle("Clusters");
-  const { data, error, loading, updatedAt, refresh } = usePolledQuery(clustersQuery(), CLUSTERS_POLL_MS);
+  const clusters = usePolledQuery(clustersQuery(), CLUSTERS_POLL_MS);
+  const { data } = clusters;
 
   return (
     <PageShell
       title="Clusters"
-      updatedAt={updatedAt}
-      loading={loading}
-      error={error}
-      stale={!!error && data !== undefined}
+      updatedAt={clusters.updatedAt}
+      {...loadStateOf(clusters)}
       what="the clusters"
       loadingLabel="Loading clusters…"
-      onRetry={refresh}
     >
       {data &&
         (data.length === 0 ? <p className="empty">No clusters are registered.</p> : <ClustersTable clusters={data} />)}
@@ -32,39 +33,25 @@ export function ClustersPage() {
 
 function ClustersTable({ clusters }: { clusters: ClusterSummary[] }) {
   return (
-    <div className="table-wrap">
-      <table className="table" data-testid="clusters-table">
-        <thead>
-          <tr>
-            <th scope="col">Name</th>
-            <th scope="col">Bootstrap servers</th>
-            <th scope="col">Cluster ID</th>
-            <th scope="col" className="num">Controller</th>
-            <th scope="col" className="num">Brokers</th>
-            <th scope="col">Status</th>
-          </tr>
-        </thead>
-        <tbody>
-          {clusters.map((c) => (
-            <tr key={c.name} data-testid={`cluster-row-${c.name}`} data-reachable={c.reachable}>
-              <td>
-                <Link to={`/clusters/${encodeURIComponent(c.name)}`} className="strong-link">
-                  {c.name}
-                </Link>
-                <SameClusterNote names={c.same_cluster_as} />
-              </td>
-              <td className="mono wrap">{c.bootstrap_servers}</td>
-              <td className="mono">{c.cluster_id ?? "—"}</td>
-              <td className="num">{formatCount(c.controller_id)}</td>
-              <td className="num">{formatCount(c.broker_count)}</td>
-              <td>
-                <ReachableBadge reachable={c.reachable} />
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
+    <Table columns={CLUSTER_COLUMNS} data-testid="clusters-table">
+      {clusters.map((c) => (
+        <tr key={c.name} data-testid={`cluster-row-${c.name}`} data-reachable={c.reachable}>
+          <td>
+            <Link to={`/clusters/${encodeURIComponent(c.name)}`} className="strong-link">
+              {c.name}
+            </Link>
+            <SameClusterNote names={c.same_cluster_as} />
+          </td>
+          <td className="mono wrap">{c.bootstrap_servers}</td>
+          <td className="mono">{c.cluster_id ?? "—"}</td>
+          <td className="num">{formatCount(c.controller_id)}</td>
+          <td className="num">{formatCount(c.broker_count)}</td>
+          <td>
+            <ReachableBadge reachable={c.reachable} />
+          </td>
+        </tr>
+      ))}
+    </Table>
   );
 }
 

@@ -1,6 +1,6 @@
 import { fireEvent, screen } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
-import { json, stubFetch } from "../test/fetchStub";
+import { apiError, json, stubFetch } from "../test/fetchStub";
 import { ADMIN, BROKERS, LOCAL, ORDERS } from "../test/fixtures";
 import { renderApp } from "../test/render";
 
@@ -58,7 +58,7 @@ describe("CreateTopicPage", () => {
   });
 
   it("shows a 409 next to the name and a 400 without a known field in the banner", async () => {
-    let answer = json({ error: { code: "topic_exists", message: "Topic 'orders' already exists.", details: {} } }, 409);
+    let answer = apiError(409, "topic_exists", "Topic 'orders' already exists.");
     stubFetch({
       "/api/v1/me": json(ADMIN),
       "/api/v1/clusters/local": json(LOCAL),
@@ -70,7 +70,7 @@ describe("CreateTopicPage", () => {
     fireEvent.click(screen.getByTestId("create-submit"));
     expect(await screen.findByTestId("field-error-name")).toHaveTextContent("Topic 'orders' already exists.");
 
-    answer = json({ error: { code: "invalid", message: "body: expected a JSON object.", details: { field: "body" } } }, 400);
+    answer = apiError(400, "invalid", "body: expected a JSON object.", { field: "body" });
     fireEvent.click(screen.getByTestId("create-submit"));
     expect(await screen.findByTestId("error-banner")).toHaveTextContent("Expected a JSON object.");
     expect(screen.getByTestId("error-banner")).not.toHaveTextContent("body:");

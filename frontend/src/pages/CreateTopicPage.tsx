@@ -4,13 +4,15 @@ import { Link, useNavigate, useParams } from "react-router-dom";
 import { createTopic } from "../api/endpoints";
 import { clusterDetailQuery } from "../api/queries";
 import { queryKeys } from "../api/queryKeys";
-import { hasRole, useCurrentUser } from "../components/CurrentUser";
+import { RoleNotice } from "../components/CurrentUser";
 import { ErrorBanner } from "../components/ErrorBanner";
+import { Field, WholeNumberInput } from "../components/Field";
+import { FieldErrors } from "../components/FieldErrors";
 import { useDocumentTitle } from "../hooks/useDocumentTitle";
 import { humanConfigValue } from "../lib/configValues";
 import { checkNewTopic, placeTopicErrors, type TopicFormErrors } from "../lib/topicForm";
 import { clusterPath, topicPath } from "../navigation";
-import { PageShell } from "../components/PageShell";
+import { clusterCrumbs, PageShell } from "../components/PageShell";
 
 interface ConfigRow {
   id: number;
@@ -18,20 +20,11 @@ interface ConfigRow {
   value: string;
 }
 
-/** A field's messages, one per line, beside it (`field-error-<key>`). */
-function FieldErrors({ errors, field }: { errors: TopicFormErrors; field: string }) {
-  const messages = errors[field];
-  if (!messages?.length) return null;
-  return (
-    <div className="field-error" role="alert" data-testid={`field-error-${field}`}>
-      {messages.map((message, index) => (
-        <p key={index} className="field-error-line">
-          {message}
-        </p>
-      ))}
-    </div>
-  );
-}
+/** The two inputs of a config override: its name and its value. */
+const CONFIG_INPUTS = [
+  { field: "key", placeholder: "name, e.g. retention.ms", label: "name" },
+  { field: "value", placeholder: "value", label: "value" },
+] as const;
 
 /**
  * /clusters/:cluster/create-topic — name, partitions (default 3), replication
@@ -44,7 +37,6 @@ export function CreateTopicPage() {
   const { cluster = "" } = useParams<{ cluster: string }>();
   useDocumentTitle(`New topic · ${cluster}`);
   const navigate = useNavigate();
-  const { user } = useCurrentUser();
 
   const [name, setName] = useState("");
   const [partitions, setPartitions] = useState("3");
@@ -97,6 +89,23 @@ export function CreateTopicPage() {
     }
   };
 
+  /** The input of a count (partitions, replication factor: at least 1), its test id its id; editing
+   * it clears what was said about `field`. */
+  const countInput = (id: string, field: string, value: string, onChange: (value: string) => void) => (
+    <WholeNumberInput
+      id={id}
+      testId={id}
+      width="input-number"
+      min={1}
+      value={value}
+      onChange={(next) => {
+        clear(field);
+        onChange(next);
+      }}
+      invalid={!!errors[field]}
+    />
+  );
+
   const setConfig = (index: number, id: number, change: Partial<ConfigRow>) => {
     clear(`config-${index}`, "configs");
     setConfigs((rows) => rows.map((r) => (r.id === id ? { ...r, ...change } : r)));
@@ -104,29 +113,19 @@ export function CreateTopicPage() {
 
   return (
     <PageShell
-      crumbs={[
-        { label: "Clusters", to: "/" },
-        { label: cluster, to: clusterPath(cluster) },
-        { label: "Topics", to: clusterPath(cluster, "topics") },
-        { label: "New topic" },
-      ]}
+      crumbs={clusterCrumbs(cluster, "topics", "New topic")}
       title={cluster}
       tabsOf={cluster}
     >
       <h2>Create a topic</h2>
 
-      {user && !hasRole(user, "admin") && (
-        <p className="notice notice-warn" data-testid="admin-only">
-          Only admins can create topics; the server will refuse this form for your role ({user.role}).
-        </p>
-      )}
+      <RoleNotice role="admin" testId="admin-only">
+        Only admins can create topics; the server will refuse this form for your role
+      </RoleNotice>
       {banner && <ErrorBanner error={banner} title="Could not create the topic" />}
 
       <form className="form-card" onSubmit={(event) => void onSubmit(event)} noValidate data-testid="create-topic-form">
-        <div className="field">
-          <label htmlFor="create-name" className="field-label">
-            Name
-          </label>
+        <Field label="Name" htmlFor="create-name">
           <input
             id="create-name"
             className="input input-wide mono"
@@ -142,56 +141,26 @@ export function CreateTopicPage() {
             data-testid="create-name"
           />
           <p className="field-hint">ASCII letters, digits, “.”, “_” and “-”; at most 249 characters.</p>
-          <FieldErrors errors={errors} field="name" />
-        </div>
+          <FieldErrors messages={errors.name} testId="field-error-name" />
+        </Field>
 
         <div className="field-row">
-          <div className="field">
-            <label htmlFor="create-partitions" className="field-label">
-              Partitions
-            </label>
-            <input
-              id="create-partitions"
-              type="number"
-              min={1}
-              step={1}
-              className="input input-number"
-              value={partitions}
-              onChange={(event) => {
-                clear("partitions");
-                setPartitions(event.target.value);
-              }}
-              aria-invalid={!!errors.partitions}
-              data-testid="create-partitions"
-            />
-            <FieldErrors errors={errors} field="partitions" />
-          </div>
-          <div className="field">
-            <label htmlFor="create-rf" className="field-label">
-              Replication factor
-            </label>
-            <input
-              id="create-rf"
-              type="number"
-              min={1}
-              step={1}
-              className="input input-number"
-              value={rf}
-              onChange={(event) => {
-                rfTouched.current = true;
-                clear("replication_factor");
-                setRf(event.target.value);
-              }}
-              aria-invalid={!!errors.replication_factor}
-              data-testid="create-rf"
-            />
+          <Field label="Partitions" htmlFor="create-partitions">
+            {countInput("create-partitions", "partitions", partitions, setPartitions)}
+            <FieldErrors messages={errors.partitions} testId="field-error-partitions" />
+          </Field>
+          <Field label="Replication factor" htmlFor="create-rf">
+            {countInput("create-rf", "replication_factor", rf, (value) => {
+              rfTouched.current = true;
+              setRf(value);
+            })}
             {brokerCount !== null && (
               <p className="field-hint">
                 {brokerCount} live {brokerCount === 1 ? "broker" : "brokers"}
               </p>
             )}
-            <FieldErrors errors={errors} field="replication_factor" />
-          </div>
+            <FieldErrors messages={errors.replication_factor} testId="field-error-replication_factor" />
+          </Field>
         </div>
 
         <fieldset className="field">
@@ -202,24 +171,18 @@ export function CreateTopicPage() {
             return (
               <div key={row.id} className="config-edit-block">
                 <div className="config-edit-row" data-testid={`create-config-${i}`}>
-                  <input
-                    className="input mono"
-                    placeholder="name, e.g. retention.ms"
-                    aria-label={`Config ${i + 1} name`}
-                    value={row.key}
-                    onChange={(event) => setConfig(i, row.id, { key: event.target.value })}
-                    aria-invalid={!!errors[`config-${i}`]}
-                    data-testid={`create-config-key-${i}`}
-                  />
-                  <input
-                    className="input mono"
-                    placeholder="value"
-                    aria-label={`Config ${i + 1} value`}
-                    value={row.value}
-                    onChange={(event) => setConfig(i, row.id, { value: event.target.value })}
-                    aria-invalid={!!errors[`config-${i}`]}
-                    data-testid={`create-config-value-${i}`}
-                  />
+                  {CONFIG_INPUTS.map(({ field, placeholder, label }) => (
+                    <input
+                      key={field}
+                      className="input mono"
+                      placeholder={placeholder}
+                      aria-label={`Config ${i + 1} ${label}`}
+                      value={row[field]}
+                      onChange={(event) => setConfig(i, row.id, { [field]: event.target.value })}
+                      aria-invalid={!!errors[`config-${i}`]}
+                      data-testid={`create-config-${field}-${i}`}
+                    />
+                  ))}
                   <button
                     type="button"
                     className="button button-small"
@@ -238,7 +201,7 @@ export function CreateTopicPage() {
                     = {human.text}
                   </p>
                 )}
-                <FieldErrors errors={errors} field={`config-${i}`} />
+                <FieldErrors messages={errors[`config-${i}`]} testId={`field-error-config-${i}`} />
               </div>
             );
           })}
@@ -250,7 +213,7 @@ export function CreateTopicPage() {
           >
             Add config
           </button>
-          <FieldErrors errors={errors} field="configs" />
+          <FieldErrors messages={errors.configs} testId="field-error-configs" />
         </fieldset>
 
         <div className="form-actions">

@@ -2,8 +2,8 @@ import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
 import type { GroupDetail, LagHistory, LagPoint, OffsetReset } from "../api/types";
 import { FakeWebSocket, pushLive } from "../test/fakeWebSocket";
-import { json, stubFetch } from "../test/fetchStub";
-import { BILLING, GROUPS, ME, ORDERS_APP, VIEWER, resetOf } from "../test/fixtures";
+import { apiError, json, stubFetch } from "../test/fetchStub";
+import { BILLING, executedResetOf, GROUPS, ME, ORDERS_APP, UNDO_9_OF_8, undoOf, VIEWER, resetOf } from "../test/fixtures";
 import { at, groupStateMessage, lagMessage, partitionLag, topicLag } from "../test/liveFixtures";
 import { renderApp } from "../test/render";
 
@@ -14,10 +14,8 @@ function callsTo(fetch: ReturnType<typeof stubFetch>, path: string, method: stri
   return fetch.mock.calls.filter(([url, init]) => String(url).split("?")[0] === path && (init?.method ?? "GET") === method);
 }
 
-const EXECUTED: OffsetReset = resetOf({
+const EXECUTED: OffsetReset = executedResetOf({
   id: 8,
-  dry_run: false,
-  executed: true,
   state: "partially_failed",
   executed_at: "2026-07-01T14:01:00.000Z",
   result: [
@@ -25,17 +23,8 @@ const EXECUTED: OffsetReset = resetOf({
     { topic: "orders", partition: 1, new_offset: 150, committed: false, error: "NOT_COORDINATOR" },
   ],
 });
-const UNDO_OF_5 = resetOf({
-  id: 6,
-  dry_run: false,
-  executed: true,
-  state: "succeeded",
-  strategy: { type: "undo", undo_of: 5 },
-  undo_of: 5,
-  reason: "oops",
-  result: [],
-});
-const FIVE = resetOf({ id: 5, dry_run: false, executed: true, state: "succeeded", strategy: { type: "latest" } });
+const UNDO_OF_5 = undoOf(5, { id: 6, reason: "oops", result: [] });
+const FIVE = executedResetOf({ id: 5, strategy: { type: "latest" } });
 const HISTORY = [EXECUTED, resetOf({ id: 7 }), UNDO_OF_5, FIVE];
 
 describe("GroupPage", () => {
@@ -89,7 +78,7 @@ describe("GroupPage", () => {
   });
 
   it("deletes an empty group after the id is typed, and shows a refusal in the dialog", async () => {
-    let answer = json({ error: { code: "group_active", message: "Group 'orders-app' has 1 member.", details: {} } }, 409);
+    let answer = apiError(409, "group_active", "Group 'orders-app' has 1 member.");
     const fetch = stubFetch({
       "/api/v1/me": json(ME),
       [GROUP_URL]: (_url, init) => (init?.method === "DELETE" ? answer : json(ORDERS_APP)),
@@ -118,20 +107,11 @@ describe("GroupPage", () => {
 
 describe("Reset history", () => {
   it("lists resets newest first, expands plan and result, and offers undo on executed resets not undone", async () => {
-    const undo = resetOf({
-      id: 9,
-      dry_run: false,
-      executed: true,
-      state: "succeeded",
-      strategy: { type: "undo", undo_of: 8 },
-      undo_of: 8,
-      result: [{ topic: "orders", partition: 0, new_offset: 90, committed: true, error: null }],
-    });
     const fetch = stubFetch({
       "/api/v1/me": json(ME),
       [GROUP_URL]: json(ORDERS_APP),
       [RESETS_URL]: json(HISTORY),
-      "/api/v1/offset-resets/8/undo": json(undo, 201),
+      "/api/v1/offset-resets/8/undo": json(UNDO_9_OF_8, 201),
     });
     renderApp("/clusters/local/groups/orders-app");
 

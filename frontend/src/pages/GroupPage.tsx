@@ -13,12 +13,11 @@ import { RetentionNotice } from "../components/groupPage/RetentionNotice";
 import { useLiveGroup } from "../components/groupPage/useLiveGroup";
 import { GroupStateBadge } from "../components/GroupStateBadge";
 import { LagStatusBadge } from "../components/LagStatusBadge";
-import { PageShell, Stale } from "../components/PageShell";
+import { clusterCrumbs, PageShell, Stale } from "../components/PageShell";
 import { ResetHistory } from "../components/ResetHistory";
 import { ResetWizard } from "../components/ResetWizard";
 import { useDocumentTitle } from "../hooks/useDocumentTitle";
 import { useRefetch } from "../hooks/usePolledQuery";
-import { clusterPath } from "../navigation";
 
 export { GROUP_POLL_MS } from "../components/groupPage/useLiveGroup";
 export { OFFSET_ROW_HEIGHT } from "../components/groupPage/GroupOffsetsTable";
@@ -51,12 +50,7 @@ export function GroupPage() {
 
   return (
     <PageShell
-      crumbs={[
-        { label: "Clusters", to: "/" },
-        { label: cluster, to: clusterPath(cluster) },
-        { label: "Consumer groups", to: clusterPath(cluster, "groups") },
-        { label: group },
-      ]}
+      crumbs={clusterCrumbs(cluster, "groups", group)}
       title={cluster}
       updatedAt={updatedAt}
       live={live}

@@ -1,33 +1,17 @@
 import { act, fireEvent, screen, waitFor, within } from "@testing-library/react";
-import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { LIVE_FALLBACK_POLL_MS } from "../hooks/useLiveSocket";
 import { FakeWebSocket, pushLive } from "../test/fakeWebSocket";
-import { json, stubFetch } from "../test/fetchStub";
+import { apiError, json, stubFetch } from "../test/fetchStub";
 import { GROUPS, ME, manyGroups } from "../test/fixtures";
 import { at, groupStateMessage, lagMessage, topicLag } from "../test/liveFixtures";
 import { renderApp } from "../test/render";
+import { expectScreenful, giveScrollBoxHeight, renderedRowIds, scrollToEnd } from "../test/virtualTable";
 import { GROUPS_POLL_MS } from "./GroupsPage";
 
-// jsdom lays nothing out: give the virtualized list's scroll box a height.
-const clientHeight = Object.getOwnPropertyDescriptor(HTMLElement.prototype, "clientHeight");
-beforeEach(() => {
-  Object.defineProperty(HTMLElement.prototype, "clientHeight", {
-    configurable: true,
-    get(this: HTMLElement) {
-      return this.dataset.testid === "groups-scroll" ? 600 : 0;
-    },
-  });
-});
-afterEach(() => {
-  if (clientHeight) Object.defineProperty(HTMLElement.prototype, "clientHeight", clientHeight);
-});
+giveScrollBoxHeight("groups");
 
-const rowIds = () =>
-  within(screen.getByTestId("groups-table"))
-    .getAllByRole("row")
-    .map((r) => r.getAttribute("data-testid"))
-    .filter((id): id is string => !!id?.startsWith("group-row-"))
-    .map((id) => id.slice("group-row-".length));
+const rowIds = () => renderedRowIds("groups", "group-row-");
 
 const GROUPS_URL = "/api/v1/clusters/local/groups";
 
@@ -89,15 +73,9 @@ describe("GroupsPage", () => {
     renderApp("/clusters/local/groups");
     await screen.findByTestId("groups-table");
     expect(screen.getByTestId("groups-table")).toHaveAttribute("aria-rowcount", "3001");
-    const shown = rowIds();
-    expect(shown.length).toBeGreaterThan(10);
-    expect(shown.length).toBeLessThan(60);
+    expectScreenful(rowIds());
 
-    const scroller = screen.getByTestId("groups-scroll");
-    await act(async () => {
-      scroller.scrollTop = 3000 * 36 - 600;
-      fireEvent.scroll(scroller);
-    });
+    await scrollToEnd("groups", 3000);
     expect(screen.getByTestId("group-row-group-02999")).toBeInTheDocument();
     expect(screen.queryByTestId("group-row-group-00000")).toBeNull();
   });
@@ -111,7 +89,7 @@ describe("GroupsPage", () => {
   it("shows the API's error when the list cannot be loaded", async () => {
     stubFetch({
       "/api/v1/me": json(ME),
-      [GROUPS_URL]: json({ error: { code: "kafka_timeout", message: "Kafka did not answer in time.", details: {} } }, 504),
+      [GROUPS_URL]: apiError(504, "kafka_timeout", "Kafka did not answer in time."),
     });
     renderApp("/clusters/local/groups");
     expect(await screen.findByTestId("error-banner")).toHaveTextContent("Kafka did not answer in time.");

@@ -6,13 +6,15 @@ import type { LagSocketMessage, LagSubscription } from "../api/live";
 import type { GroupSummary, Rates } from "../api/types";
 import { GroupStateBadge } from "../components/GroupStateBadge";
 import { LagStatusBadge, RetentionRiskBadge } from "../components/LagStatusBadge";
-import { SortHeaders, VirtualBody, type SortColumn } from "../components/SortableTable";
+import { DeletedFlash, FilterSelect, RowCount, SearchBox } from "../components/ListToolbar";
+import { clusterCrumbs, loadStateOf, PageShell } from "../components/PageShell";
+import { SortHeaders, virtualRowProps, VirtualTable, type SortColumn } from "../components/SortableTable";
 import { pollInterval, useLagSocket } from "../hooks/useLiveSocket";
 import { usePolledQuery, useRefetch } from "../hooks/usePolledQuery";
 import { useDocumentTitle } from "../hooks/useDocumentTitle";
 import { useQueryUpdate } from "../hooks/useQueryUpdate";
-import { useVirtualRows } from "../hooks/useVirtualRows";
-import { formatCount, formatDuration, plural } from "../lib/format";
+import { useSortQuery } from "../hooks/useSortQuery";
+import { formatCount, formatDuration } from "../lib/format";
 import { catchUpSortValue, formatCatchUp, LAG_SEVERITY } from "../lib/lagStatus";
 import {
   createRowOverlay,
@@ -22,8 +24,7 @@ import {
   unknownGroups,
   type LiveGroups,
 } from "../lib/liveGroups";
-import { clusterPath, groupPath, topicPath } from "../navigation";
-import { PageShell } from "../components/PageShell";
+import { groupPath, topicPath } from "../navigation";
 
 export const GROUPS_POLL_MS = 5_000;
 /** Height of one table row in px (fixed in styles.css: .vtable td). */
@@ -68,8 +69,6 @@ const COLUMNS: Column[] = [
 
 /** Every group of the cluster, on the lag socket. */
 const ALL_GROUPS: LagSubscription = { subscribe: { all: true } };
-
-const SORT_KEYS = new Set<string>(COLUMNS.map((c) => c.key));
 
 function byId(a: GroupSummary, b: GroupSummary): number {
   return a.group_id < b.group_id ? -1 : a.group_id > b.group_id ? 1 : 0;
@@ -133,9 +132,8 @@ export function GroupsPage() {
   const [params, update] = useQueryUpdate();
   const search = params.get("search") ?? "";
   const topic = params.get("topic") || null;
-  const sortParam = params.get("sort") ?? "group_id";
-  const sortKey = (SORT_KEYS.has(sortParam) ? sortParam : "group_id") as SortKey;
-  const desc = params.get("order") === "desc";
+  const sort = useSortQuery(COLUMNS, "group_id");
+  const { sortKey, desc } = sort;
 
   // Live samples by group id, and when the last batch arrived.
   const [liveGroups, setLiveGroups] = useState<LiveGroups>(NO_LIVE_GROUPS);
@@ -163,10 +161,8 @@ export function GroupsPage() {
   }, [refetchList]);
   const live = useLagSocket(cluster, ALL_GROUPS, onMessages);
 
-  const { data: fetched, error, loading, updatedAt, refresh } = usePolledQuery(
-    groupListQuery(cluster),
-    pollInterval(live, GROUPS_POLL_MS),
-  );
+  const list = usePolledQuery(groupListQuery(cluster), pollInterval(live, GROUPS_POLL_MS));
+  const fetched = list.data;
   useEffect(() => {
     known.current = fetched ? new Set(fetched.map((g) => g.group_id)) : null;
   }, [fetched]);
@@ -187,125 +183,53 @@ export function GroupsPage() {
     return [...names].sort();
   }, [fetched, topic]);
 
-  const onSort = (column: Column) => {
-    if (column.key === sortKey) {
-      update({ order: desc ? null : "desc" });
-    } else {
-      // Numbers are most useful biggest first.
-      update({ sort: column.key === "group_id" ? null : column.key, order: column.numeric ? "desc" : null });
-    }
-  };
-
   // Above the table whatever its state: the flash after a delete, search and filters.
   const actions = (
     <>
-      {deleted && (
-        <p className="notice notice-ok" role="status" data-testid="flash">
-          Consumer group <strong className="mono">{deleted}</strong> was deleted.
-        </p>
-      )}
+      <DeletedFlash what="Consumer group" name={deleted} />
 
       <div className="toolbar">
-        <input
-          type="search"
-          className="input"
-          placeholder="Search groups…"
-          aria-label="Search groups by id"
-          value={search}
-          onChange={(event) => update({ search: event.target.value })}
-          data-testid="group-search"
-        />
-        <select
-          className="input"
-          aria-label="Only groups consuming this topic"
+        <SearchBox value={search} onChange={(value) => update({ search: value })} noun="group" by="id" />
+        <FilterSelect
+          label="Only groups consuming this topic"
           value={topic ?? ""}
-          onChange={(event) => update({ topic: event.target.value })}
-          data-testid="group-topic-filter"
-        >
-          <option value="">Any topic</option>
-          {allTopics.map((t) => (
-            <option key={t} value={t}>
-              {t}
-            </option>
-          ))}
-        </select>
+          onChange={(value) => update({ topic: value })}
+          testId="group-topic-filter"
+          anyLabel="Any topic"
+          options={allTopics}
+        />
         <span className="toolbar-spacer" />
-        {data && (
-          <span className="muted" data-testid="group-count" data-count={rows.length}>
-            {rows.length === data.length
-              ? `${formatCount(rows.length)} ${plural(rows.length, "group")}`
-              : `${formatCount(rows.length)} of ${formatCount(data.length)} ${plural(data.length, "group")}`}
-          </span>
-        )}
+        {data && <RowCount shown={rows.length} total={data.length} noun="group" testId="group-count" />}
       </div>
     </>
   );
 
   return (
     <PageShell
-      crumbs={[{ label: "Clusters", to: "/" }, { label: cluster, to: clusterPath(cluster) }, { label: "Consumer groups" }]}
+      crumbs={clusterCrumbs(cluster, "groups")}
       title={cluster}
-      updatedAt={latestOf(updatedAt, liveAt)}
+      updatedAt={latestOf(list.updatedAt, liveAt)}
       live={live}
       tabsOf={cluster}
       actions={actions}
-      loading={loading}
-      error={error}
-      stale={!!error && data !== undefined}
+      {...loadStateOf(list)}
       what="the consumer groups"
       loadingLabel="Loading consumer groups…"
       skeletonRows={6}
-      onRetry={refresh}
     >
       {data && (
-        <GroupsTable
-          cluster={cluster}
+        <VirtualTable
+          testId="groups"
           rows={rows}
-          sortKey={sortKey}
-          desc={desc}
-          onSort={onSort}
+          rowKey={(row) => row.group_id}
+          rowHeight={GROUP_ROW_HEIGHT}
+          head={<SortHeaders columns={COLUMNS} {...sort} />}
+          span={COLUMNS.length}
           empty={data.length === 0 ? "This cluster has no consumer groups." : "No group matches the search."}
+          renderRow={(row, index) => <GroupRow key={row.group_id} cluster={cluster} row={row} index={index} />}
         />
       )}
     </PageShell>
-  );
-}
-
-interface GroupsTableProps {
-  cluster: string;
-  rows: GroupSummary[];
-  sortKey: SortKey;
-  desc: boolean;
-  onSort: (column: Column) => void;
-  empty: string;
-}
-
-function GroupsTable({ cluster, rows, sortKey, desc, onSort, empty }: GroupsTableProps) {
-  const scroller = useRef<HTMLDivElement>(null);
-  const { indexes, padTop, padBottom } = useVirtualRows(
-    rows.length,
-    scroller,
-    GROUP_ROW_HEIGHT,
-    (index) => rows[index]?.group_id ?? index,
-  );
-  const span = COLUMNS.length;
-
-  return (
-    <div className="table-wrap vscroll" ref={scroller} data-testid="groups-scroll">
-      <table className="table vtable" data-testid="groups-table" aria-rowcount={rows.length + 1}>
-        <thead>
-          <tr>
-            <SortHeaders columns={COLUMNS} sortKey={sortKey} desc={desc} onSort={onSort} />
-          </tr>
-        </thead>
-        <VirtualBody span={span} empty={empty} isEmpty={rows.length === 0} padTop={padTop} padBottom={padBottom}>
-          {indexes.map((index) => {
-            const row = rows[index]!;
-            return <GroupRow key={row.group_id} cluster={cluster} row={row} index={index} />;
-          })}
-        </VirtualBody>
-      </table>
-    </div>
   );
 }
 
@@ -321,8 +245,7 @@ const GroupRow = memo(function GroupRow({ cluster, row, index }: { cluster: stri
   return (
     <tr
       data-testid={`group-row-${row.group_id}`}
-      aria-rowindex={index + 2}
-      className={index % 2 ? "zebra" : undefined}
+      {...virtualRowProps(index)}
       data-state={row.state}
       data-status={row.status}
       data-risk={row.retention_risk}

@@ -2,7 +2,7 @@ import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
 import type { PipelineJob, PipelineStep, Prediction, SparkModel } from "../api/maintenance";
 import { FakeWebSocket, pushLive } from "../test/fakeWebSocket";
-import { json, stubFetch, type StubResponse } from "../test/fetchStub";
+import { apiError, json, stubFetch, type StubResponse } from "../test/fetchStub";
 import { CLUSTERS, ME, TOPICS, VIEWER } from "../test/fixtures";
 import { renderApp } from "../test/render";
 import { SPARK_JOB_TYPES, SPARK_RESULTS, sparkJob } from "../test/sparkFixtures";
@@ -114,7 +114,7 @@ function setup({ me = ME, latest = () => [], job, models = () => MODELS, predict
     "/api/v1/clusters": json(CLUSTERS),
     "/api/v1/clusters/local/topics": json(TOPICS),
     "/api/v1/spark/jobs": (_url, init) =>
-      init?.method === "POST" ? (submit ? submit() : json({ error: { code: "x", message: "no", details: {} } }, 500)) : json(latest()),
+      init?.method === "POST" ? (submit ? submit() : apiError(500, "x", "no")) : json(latest()),
     "/api/v1/spark/models": () => json(models()),
     "/api/v1/spark/predictions": () => json(predictions()),
   };
@@ -359,7 +359,7 @@ describe("MaintenancePage", () => {
   it("shows a refused param beside its own field in its step's group, without the path in front", async () => {
     setup({
       submit: () =>
-        json({ error: { code: "invalid", message: "params.labels.work_orders_topic: topic 'nope' does not exist.", details: { field: "params.labels.work_orders_topic" } } }, 400),
+        apiError(400, "invalid", "params.labels.work_orders_topic: topic 'nope' does not exist.", { field: "params.labels.work_orders_topic" }),
     });
     renderApp("/maintenance");
     const form = await screen.findByTestId("spark-form-maintenance-pipeline");
@@ -449,8 +449,8 @@ describe("MaintenancePage", () => {
       "/api/v1/clusters": json(CLUSTERS),
       "/api/v1/clusters/local/topics": json(TOPICS),
       "/api/v1/spark/jobs": json([]),
-      "/api/v1/spark/models": json({ error: { code: "internal", message: "Boom.", details: {} } }, 500),
-      "/api/v1/spark/predictions": json({ error: { code: "topic_not_found", message: missing, details: {} } }, 404),
+      "/api/v1/spark/models": apiError(500, "internal", "Boom."),
+      "/api/v1/spark/predictions": apiError(404, "topic_not_found", missing),
     });
     renderApp("/maintenance");
     expect(await screen.findByTestId("pm-no-pipeline-type")).toHaveTextContent("offers no maintenance-pipeline job type");
@@ -468,7 +468,7 @@ describe("MaintenancePage", () => {
       "/api/v1/clusters/local/topics": json(TOPICS),
       "/api/v1/spark/jobs": json([]),
       "/api/v1/spark/models": json(MODELS),
-      "/api/v1/spark/predictions": json({ error: { code: "kafka_unavailable", message: "The cluster did not answer.", details: {} } }, 503),
+      "/api/v1/spark/predictions": apiError(503, "kafka_unavailable", "The cluster did not answer."),
     });
     renderApp("/maintenance");
     const section = await screen.findByTestId("pm-top-risk-section");

@@ -5,7 +5,6 @@ import { PIPELINE_JOB_TYPE } from "../api/maintenance";
 import { latestPipelineRunQuery, sparkModelsQuery, sparkPredictionsQuery } from "../api/queries";
 import { queryKeys } from "../api/queryKeys";
 import type { SparkJob } from "../api/types";
-import { hasRole, useCurrentUser } from "../components/CurrentUser";
 import { ErrorBanner } from "../components/ErrorBanner";
 import { Loading } from "../components/Loading";
 import { MaintenanceModels } from "../components/MaintenanceModels";
@@ -13,6 +12,7 @@ import { MaintenancePredictions } from "../components/MaintenancePredictions";
 import { MaintenanceRun } from "../components/MaintenanceRun";
 import { MaintenanceRunForm } from "../components/MaintenanceRunForm";
 import { PageShell } from "../components/PageShell";
+import { SparkFormNotices } from "../components/sparkJobs/SparkFormNotices";
 import { useDocumentTitle } from "../hooks/useDocumentTitle";
 import { usePolledQuery } from "../hooks/usePolledQuery";
 import { useQueryUpdate } from "../hooks/useQueryUpdate";
@@ -35,11 +35,10 @@ export const TOP_RISK_LIMIT = 20;
  */
 export function MaintenancePage() {
   useDocumentTitle("Predictive maintenance");
-  const { user } = useCurrentUser();
-  const canSubmit = hasRole(user, "operator");
   const [query, update] = useQueryUpdate();
 
-  const { types, clusters, cluster, topicNames } = useSparkFormData(query.get("cluster"));
+  const { types, clusters, cluster, formProps } = useSparkFormData(query.get("cluster"), (name) => update({ cluster: name }));
+  const { canSubmit } = formProps;
   const pipelineType = types.data?.find((t) => t.name === PIPELINE_JOB_TYPE);
 
   const latest = usePolledQuery(latestPipelineRunQuery(), RUN_POLL_MS);
@@ -96,16 +95,7 @@ export function MaintenancePage() {
         <summary className="pm-summary" data-testid="pm-run-toggle">
           <h2>Run the pipeline</h2>
         </summary>
-        {user && !canSubmit && (
-          <p className="notice notice-warn" data-testid="operator-only">
-            Only operators can run the pipeline: the form is disabled for your role ({user.role}).
-          </p>
-        )}
-        {clusters.error && !clusters.data && (
-          <p className="inline-error" role="alert">
-            Could not load the clusters: {clusters.error.message}
-          </p>
-        )}
+        <SparkFormNotices action="run the pipeline" clusters={clusters} />
         {types.error && !types.data && (
           <ErrorBanner error={types.error} title="Could not load the job types" onRetry={types.refresh} />
         )}
@@ -118,15 +108,7 @@ export function MaintenancePage() {
         {pipelineType && (
           <div className="job-type-form">
             <p className="muted pm-type-text">{pipelineType.description}</p>
-            <MaintenanceRunForm
-              jobType={pipelineType}
-              clusters={clusters.data}
-              cluster={cluster}
-              onClusterChange={(name) => update({ cluster: name })}
-              topics={topicNames}
-              canSubmit={canSubmit}
-              onSubmitted={onSubmitted}
-            />
+            <MaintenanceRunForm jobType={pipelineType} {...formProps} onSubmitted={onSubmitted} />
           </div>
         )}
       </details>

@@ -2,7 +2,7 @@ import { act, fireEvent, screen, waitFor, within } from "@testing-library/react"
 import { afterEach, describe, expect, it, vi } from "vitest";
 import type { SparkJob } from "../api/types";
 import { FakeWebSocket, pushLive } from "../test/fakeWebSocket";
-import { json, stubFetch, type StubResponse } from "../test/fetchStub";
+import { apiError, json, stubFetch, type StubResponse } from "../test/fetchStub";
 import { ME, VIEWER } from "../test/fixtures";
 import { renderApp } from "../test/render";
 import { PROFILE_RESULT, SPARK_JOB_TYPES, sparkJob } from "../test/sparkFixtures";
@@ -164,7 +164,7 @@ describe("SparkJobPage", () => {
   it("keeps the dialog open with the server's reason when the cancel is refused", async () => {
     stubFetch(
       routes(() => sparkJob({ state: "queued", progress: 0, started_at: null }), {
-        [CANCEL_URL]: json({ error: { code: "job_finished", message: "Job 42 already ended (succeeded).", details: {} } }, 409),
+        [CANCEL_URL]: apiError(409, "job_finished", "Job 42 already ended (succeeded)."),
       }),
     );
     renderApp("/spark/jobs/42");

@@ -2,7 +2,7 @@ import { Link, useParams } from "react-router-dom";
 import { sparkJobTypesQuery } from "../api/queries";
 import type { SparkJob } from "../api/types";
 import { hasRole, useCurrentUser } from "../components/CurrentUser";
-import { PageShell } from "../components/PageShell";
+import { loadStateOf, PageShell } from "../components/PageShell";
 import { CancelJobButton } from "../components/sparkJobs/CancelJobButton";
 import { JobLogTail } from "../components/sparkJobs/JobLogTail";
 import { JobParams } from "../components/sparkJobs/JobParams";
@@ -34,7 +34,8 @@ export function SparkJobPage() {
 function SparkJobView({ jobId }: { jobId: number }) {
   useDocumentTitle(`Spark job #${jobId}`);
   const { user } = useCurrentUser();
-  const { data: job, error, loading, updatedAt, refresh, replace, live } = useSparkJob(jobId);
+  const sparkJob = useSparkJob(jobId);
+  const { data: job, replace, live } = sparkJob;
   const types = usePolledQuery(sparkJobTypesQuery(), JOB_TYPES_POLL_MS);
   const canCancel = hasRole(user, "operator") && job !== undefined && isActive(job.state);
 
@@ -42,7 +43,7 @@ function SparkJobView({ jobId }: { jobId: number }) {
     <PageShell
       crumbs={[{ label: "Spark jobs", to: SPARK_JOBS_PATH }, { label: `#${jobId}` }]}
       title={`Spark job #${jobId}`}
-      updatedAt={updatedAt}
+      updatedAt={sparkJob.updatedAt}
       live={live}
       heading={
         job && (
@@ -59,12 +60,9 @@ function SparkJobView({ jobId }: { jobId: number }) {
           </div>
         ) : undefined
       }
-      loading={loading}
-      error={error}
-      stale={!!error && job !== undefined}
+      {...loadStateOf(sparkJob)}
       what={`job #${jobId}`}
       loadingLabel="Loading the job…"
-      onRetry={refresh}
       testId="spark-job-page"
     >
       {job && <JobDetails job={job} />}

@@ -1,24 +1,13 @@
-import { act, fireEvent, screen, waitFor, within } from "@testing-library/react";
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { fireEvent, screen, waitFor, within } from "@testing-library/react";
+import { describe, expect, it } from "vitest";
 import type { SparkJob, SparkJobState } from "../api/types";
 import { json, stubFetch } from "../test/fetchStub";
 import { ME, VIEWER } from "../test/fixtures";
 import { renderApp } from "../test/render";
+import { expectScreenful, giveScrollBoxHeight, renderedRowIds, scrollToEnd } from "../test/virtualTable";
 import { SPARK_JOB_TYPES, sparkJob } from "../test/sparkFixtures";
 
-// jsdom lays nothing out: give the list's scroll box a height (600 px / 36 px rows + overscan).
-const clientHeight = Object.getOwnPropertyDescriptor(HTMLElement.prototype, "clientHeight");
-beforeEach(() => {
-  Object.defineProperty(HTMLElement.prototype, "clientHeight", {
-    configurable: true,
-    get(this: HTMLElement) {
-      return this.dataset.testid === "jobs-scroll" ? 600 : 0;
-    },
-  });
-});
-afterEach(() => {
-  if (clientHeight) Object.defineProperty(HTMLElement.prototype, "clientHeight", clientHeight);
-});
+giveScrollBoxHeight("jobs");
 
 const STATES: SparkJobState[] = ["succeeded", "failed", "cancelled", "running"];
 
@@ -30,12 +19,7 @@ function manyJobs(count: number): SparkJob[] {
   });
 }
 
-const rowIds = () =>
-  within(screen.getByTestId("jobs-table"))
-    .getAllByRole("row")
-    .map((r) => r.getAttribute("data-testid"))
-    .filter((id): id is string => !!id?.startsWith("job-row-"))
-    .map((id) => Number(id.slice("job-row-".length)));
+const rowIds = () => renderedRowIds("jobs", "job-row-").map(Number);
 
 function jobsRoute(jobs: SparkJob[]) {
   return (url: string) => {
@@ -110,14 +94,9 @@ describe("SparkJobsPage", () => {
     expect(screen.getByTestId("jobs-table")).toHaveAttribute("aria-rowcount", "3001");
     const shown = rowIds();
     expect(shown[0]).toBe(3000);
-    expect(shown.length).toBeGreaterThan(10);
-    expect(shown.length).toBeLessThan(60);
+    expectScreenful(shown);
 
-    const scroller = screen.getByTestId("jobs-scroll");
-    await act(async () => {
-      scroller.scrollTop = 3000 * 36 - 600;
-      fireEvent.scroll(scroller);
-    });
+    await scrollToEnd("jobs", 3000);
     expect(screen.getByTestId("job-row-1")).toBeInTheDocument();
     expect(screen.queryByTestId("job-row-3000")).toBeNull();
     expect(rowIds().length).toBeLessThan(60);

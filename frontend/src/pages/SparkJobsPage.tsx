@@ -2,7 +2,8 @@ import { Link } from "react-router-dom";
 import { sparkJobListQuery, sparkJobTypesQuery } from "../api/queries";
 import type { SparkJobType } from "../api/types";
 import { hasRole, useCurrentUser } from "../components/CurrentUser";
-import { PageShell } from "../components/PageShell";
+import { FilterSelect } from "../components/ListToolbar";
+import { loadStateOf, PageShell } from "../components/PageShell";
 import { SparkJobsTable } from "../components/sparkJobs/SparkJobsTable";
 import { useDocumentTitle } from "../hooks/useDocumentTitle";
 import { usePolledQuery } from "../hooks/usePolledQuery";
@@ -31,28 +32,23 @@ export function SparkJobsPage() {
   const jobType = query.get("job_type") || null;
 
   const types = usePolledQuery(sparkJobTypesQuery(), JOB_TYPES_POLL_MS);
-  const { data, error, loading, updatedAt, refresh } = usePolledQuery(
+  const list = usePolledQuery(
     sparkJobListQuery({ state: state ?? undefined, job_type: jobType ?? undefined, limit: JOBS_LIMIT }),
     (jobs) => ((jobs ?? []).some((job) => isActive(job.state)) ? JOBS_ACTIVE_POLL_MS : JOBS_IDLE_POLL_MS),
   );
+  const { data } = list;
 
   const filtered = state !== null || jobType !== null;
   const actions = (
     <div className="toolbar">
-      <select
-        className="input"
-        aria-label="State"
+      <FilterSelect
+        label="State"
         value={state ?? ""}
-        onChange={(event) => update({ state: event.target.value })}
-        data-testid="jobs-state-filter"
-      >
-        <option value="">All states</option>
-        {SPARK_JOB_STATES.map((s) => (
-          <option key={s} value={s}>
-            {s}
-          </option>
-        ))}
-      </select>
+        onChange={(value) => update({ state: value })}
+        testId="jobs-state-filter"
+        anyLabel="All states"
+        options={SPARK_JOB_STATES}
+      />
       <JobTypeFilter types={types.data} value={jobType} onChange={(name) => update({ job_type: name })} />
       <span className="toolbar-spacer" />
       {data && (
@@ -73,15 +69,12 @@ export function SparkJobsPage() {
     <PageShell
       crumbs={[{ label: "Spark jobs" }]}
       title="Spark jobs"
-      updatedAt={updatedAt}
+      updatedAt={list.updatedAt}
       actions={actions}
-      loading={loading}
-      error={error}
-      stale={!!error && data !== undefined}
+      {...loadStateOf(list)}
       what="the jobs"
       loadingLabel="Loading jobs…"
       skeletonRows={6}
-      onRetry={refresh}
       testId="spark-jobs-page"
     >
       {data && (
@@ -103,20 +96,17 @@ interface JobTypeFilterProps {
 
 function JobTypeFilter({ types, value, onChange }: JobTypeFilterProps) {
   return (
-    <select
-      className="input"
-      aria-label="Job type"
+    <FilterSelect
+      label="Job type"
       value={value ?? ""}
-      onChange={(event) => onChange(event.target.value)}
-      data-testid="jobs-type-filter"
-    >
-      <option value="">All job types</option>
-      {value && !types?.some((t) => t.name === value) && <option value={value}>{value}</option>}
-      {types?.map((t) => (
-        <option key={t.name} value={t.name}>
-          {t.title}
-        </option>
-      ))}
-    </select>
+      onChange={onChange}
+      testId="jobs-type-filter"
+      anyLabel="All job types"
+      // A type the server does not list (yet, or any more) stays shown, by its name.
+      options={[
+        ...(value && !types?.some((t) => t.name === value) ? [value] : []),
+        ...(types ?? []).map((t) => ({ value: t.name, label: t.title })),
+      ]}
+    />
   );
 }

@@ -1,6 +1,6 @@
 import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
-import { json, stubFetch, type StubResponse } from "../test/fetchStub";
+import { apiError, json, stubFetch, type StubResponse } from "../test/fetchStub";
 import { CLUSTERS, ME, TOPICS, VIEWER } from "../test/fixtures";
 import { renderApp } from "../test/render";
 import { SPARK_JOB_TYPES, sparkJob } from "../test/sparkFixtures";
@@ -22,7 +22,7 @@ function posts(fetch: ReturnType<typeof stubFetch>) {
 }
 
 function badField(field: string, message: string): StubResponse {
-  return json({ error: { code: "invalid", message, details: { field } } }, 400);
+  return apiError(400, "invalid", message, { field });
 }
 
 async function openProfileForm() {
@@ -126,7 +126,7 @@ describe("SparkSubmitPage", () => {
     expect(await screen.findByTestId("error-banner")).toHaveTextContent("Additional properties");
     expect(screen.queryByTestId("field-error-cluster")).toBeNull();
 
-    answer = json({ error: { code: "forbidden", message: "Operators only.", details: {} } }, 403);
+    answer = apiError(403, "forbidden", "Operators only.");
     fireEvent.click(screen.getByTestId("spark-submit"));
     await waitFor(() => expect(screen.getByTestId("error-banner")).toHaveTextContent("Operators only."));
     expect(posts(fetch)).toHaveLength(5);

@@ -3,10 +3,10 @@ import { Suspense, useCallback } from "react";
 import { useNavigate } from "react-router-dom";
 import { queryKeys } from "../api/queryKeys";
 import type { SparkJob, SparkJobType } from "../api/types";
-import { hasRole, useCurrentUser } from "../components/CurrentUser";
 import { Loading } from "../components/Loading";
-import { PageShell } from "../components/PageShell";
+import { loadStateOf, PageShell } from "../components/PageShell";
 import { LazySparkJobForm as SparkJobForm } from "../components/sparkJobs/LazySparkJobForm";
+import { SparkFormNotices } from "../components/sparkJobs/SparkFormNotices";
 import { useDocumentTitle } from "../hooks/useDocumentTitle";
 import { useQueryUpdate } from "../hooks/useQueryUpdate";
 import { useSparkFormData } from "../hooks/useSparkFormData";
@@ -20,11 +20,9 @@ import { SPARK_JOBS_PATH, sparkJobPath } from "../navigation";
 export function SparkSubmitPage() {
   useDocumentTitle("New Spark job");
   const navigate = useNavigate();
-  const { user } = useCurrentUser();
-  const canSubmit = hasRole(user, "operator");
   const [query, update] = useQueryUpdate();
 
-  const { types, clusters, cluster, topicNames } = useSparkFormData(query.get("cluster"));
+  const { types, clusters, formProps } = useSparkFormData(query.get("cluster"), (name) => update({ cluster: name }));
 
   const selected = types.data?.find((t) => t.name === query.get("type")) ?? types.data?.[0];
   const client = useQueryClient();
@@ -41,41 +39,20 @@ export function SparkSubmitPage() {
     <PageShell
       crumbs={[{ label: "Spark jobs", to: SPARK_JOBS_PATH }, { label: "New job" }]}
       title="New Spark job"
-      loading={types.loading}
-      error={types.error}
-      stale={!!types.error && types.data !== undefined}
+      {...loadStateOf(types)}
       what="the job types"
       loadingLabel="Loading job types…"
-      onRetry={types.refresh}
       testId="spark-submit-page"
     >
       {types.data && (
         <>
-          {user && !canSubmit && (
-            <p className="notice notice-warn" data-testid="operator-only">
-              Only operators can submit Spark jobs: the form is disabled for your role ({user.role}).
-            </p>
-          )}
-          {clusters.error && !clusters.data && (
-            <p className="inline-error" role="alert">
-              Could not load the clusters: {clusters.error.message}
-            </p>
-          )}
+          <SparkFormNotices action="submit Spark jobs" clusters={clusters} />
           <JobTypePicker types={types.data} selected={selected?.name ?? null} onSelect={(name) => update({ type: name })} />
           {selected && (
             <section className="job-type-form" aria-labelledby="job-type-title">
               <h2 id="job-type-title">{selected.title}</h2>
               <Suspense fallback={<Loading label="Loading the form…" rows={4} />}>
-                <SparkJobForm
-                  key={selected.name}
-                  jobType={selected}
-                  clusters={clusters.data}
-                  cluster={cluster}
-                  onClusterChange={(name) => update({ cluster: name })}
-                  topics={topicNames}
-                  canSubmit={canSubmit}
-                  onSubmitted={onSubmitted}
-                />
+                <SparkJobForm key={selected.name} jobType={selected} {...formProps} onSubmitted={onSubmitted} />
               </Suspense>
             </section>
           )}

@@ -2,7 +2,7 @@ import { act, fireEvent, screen, waitFor, within } from "@testing-library/react"
 import { afterEach, describe, expect, it, vi } from "vitest";
 import type { TopicDetail } from "../api/types";
 import { FakeWebSocket, pushLive } from "../test/fakeWebSocket";
-import { json, stubFetch } from "../test/fetchStub";
+import { apiError, json, stubFetch } from "../test/fetchStub";
 import { metadataMessage } from "../test/liveFixtures";
 import { ADMIN, INVOICES, INVOICES_MESSAGE, LEDGER, ME, ORDERS, RF1_MIN2_MESSAGE } from "../test/fixtures";
 import { renderApp } from "../test/render";
@@ -193,10 +193,7 @@ describe("TopicPage", () => {
   it("shows a 404 for an unknown topic", async () => {
     stubFetch({
       "/api/v1/me": json(ME),
-      "/api/v1/clusters/local/topics/nope": json(
-        { error: { code: "topic_not_found", message: "No topic named 'nope'.", details: {} } },
-        404,
-      ),
+      "/api/v1/clusters/local/topics/nope": apiError(404, "topic_not_found", "No topic named 'nope'."),
     });
     renderApp("/clusters/local/topics/nope");
     expect(await screen.findByTestId("error-banner")).toHaveTextContent("No topic named 'nope'.");

@@ -14,8 +14,21 @@ import { usePolledQuery, useRefetch } from "../hooks/usePolledQuery";
 import { useDocumentTitle } from "../hooks/useDocumentTitle";
 import { formatCount } from "../lib/format";
 import { HEALTH_KINDS, MISCONFIGURED, misconfiguredText, partitionFlags } from "../lib/topicHealth";
-import { clusterPath } from "../navigation";
-import { PageShell } from "../components/PageShell";
+import { clusterCrumbs, loadStateOf, PageShell } from "../components/PageShell";
+import { type HeaderColumn, numeric, Table } from "../components/TableParts";
+
+const PARTITION_COLUMNS: HeaderColumn[] = [
+  numeric("Partition"),
+  numeric("Leader"),
+  "Replicas",
+  "ISR",
+  "Offline",
+  "Preferred leader",
+  "Flags",
+  numeric("Log start"),
+  numeric("Log end"),
+  numeric("Messages"),
+];
 
 /** Without live metadata pushes, leadership and ISR changes (a broker going down) show within this
  * plus one answer; with them, at once (and the page polls every 30 s). */
@@ -34,10 +47,8 @@ export function TopicPage() {
 
   // A leader, ISR or broker changed: refetch at once (the slow poll is only a safety net then).
   const live = useMetadataSocket(cluster, useRefetch(queryKeys.topic(cluster, topic)));
-  const { data, error, loading, updatedAt, refresh, replace } = usePolledQuery(
-    topicQuery(cluster, topic),
-    pollInterval(live, TOPIC_POLL_MS),
-  );
+  const detail = usePolledQuery(topicQuery(cluster, topic), pollInterval(live, TOPIC_POLL_MS));
+  const { data, refresh, replace } = detail;
 
   // Writes answer with the fresh topic: show it at once instead of waiting for the next poll.
   const onChanged = useCallback((fresh?: TopicDetail) => (fresh ? replace(fresh) : refresh()), [replace, refresh]);
@@ -50,14 +61,9 @@ export function TopicPage() {
 
   return (
     <PageShell
-      crumbs={[
-        { label: "Clusters", to: "/" },
-        { label: cluster, to: clusterPath(cluster) },
-        { label: "Topics", to: clusterPath(cluster, "topics") },
-        { label: topic },
-      ]}
+      crumbs={clusterCrumbs(cluster, "topics", topic)}
       title={cluster}
-      updatedAt={updatedAt}
+      updatedAt={detail.updatedAt}
       live={live}
       tabsOf={cluster}
       heading={
@@ -66,13 +72,10 @@ export function TopicPage() {
           {data?.internal && <StatusBadge tone="neutral">internal</StatusBadge>}
         </>
       }
-      loading={loading}
-      error={error}
-      stale={!!error && data !== undefined}
+      {...loadStateOf(detail)}
       what={`topic ${topic}`}
       loadingLabel="Loading topic…"
       skeletonRows={5}
-      onRetry={refresh}
     >
       {data && (
         <>
@@ -179,76 +182,58 @@ function ids(list: number[]): string {
 function PartitionsTable({ partitions, misconfiguredHelp }: { partitions: PartitionInfo[]; misconfiguredHelp: string }) {
   const sorted = [...partitions].sort((a, b) => a.partition - b.partition);
   return (
-    <div className="table-wrap">
-      <table className="table" data-testid="partitions-table">
-        <thead>
-          <tr>
-            <th scope="col" className="num">Partition</th>
-            <th scope="col" className="num">Leader</th>
-            <th scope="col">Replicas</th>
-            <th scope="col">ISR</th>
-            <th scope="col">Offline</th>
-            <th scope="col">Preferred leader</th>
-            <th scope="col">Flags</th>
-            <th scope="col" className="num">Log start</th>
-            <th scope="col" className="num">Log end</th>
-            <th scope="col" className="num">Messages</th>
-          </tr>
-        </thead>
-        <tbody>
-          {sorted.map((p) => {
-            const flags = partitionFlags(p);
-            const messages =
-              p.log_start_offset !== null && p.log_end_offset !== null ? p.log_end_offset - p.log_start_offset : null;
-            return (
-              <tr key={p.partition} data-testid={`partition-row-${p.partition}`}>
-                <td className="num">{p.partition}</td>
-                <td className="num">
-                  {p.leader === null ? <StatusBadge tone="error">none</StatusBadge> : p.leader}
-                </td>
-                <td className="mono">{ids(p.replicas)}</td>
-                <td className="mono">{ids(p.isr)}</td>
-                <td className={p.offline_replicas.length ? "mono cell-bad" : "mono muted"}>{ids(p.offline_replicas)}</td>
-                <td data-testid={`preferred-${p.partition}`} data-preferred={p.is_preferred_leader ? "true" : "false"}>
-                  {p.is_preferred_leader ? (
-                    <span>yes</span>
-                  ) : (
-                    <StatusBadge tone="warn" title="The leader is not the first replica">
-                      no (prefers {p.preferred_leader ?? "—"})
+    <Table columns={PARTITION_COLUMNS} data-testid="partitions-table">
+      {sorted.map((p) => {
+        const flags = partitionFlags(p);
+        const messages =
+          p.log_start_offset !== null && p.log_end_offset !== null ? p.log_end_offset - p.log_start_offset : null;
+        return (
+          <tr key={p.partition} data-testid={`partition-row-${p.partition}`}>
+            <td className="num">{p.partition}</td>
+            <td className="num">
+              {p.leader === null ? <StatusBadge tone="error">none</StatusBadge> : p.leader}
+            </td>
+            <td className="mono">{ids(p.replicas)}</td>
+            <td className="mono">{ids(p.isr)}</td>
+            <td className={p.offline_replicas.length ? "mono cell-bad" : "mono muted"}>{ids(p.offline_replicas)}</td>
+            <td data-testid={`preferred-${p.partition}`} data-preferred={p.is_preferred_leader ? "true" : "false"}>
+              {p.is_preferred_leader ? (
+                <span>yes</span>
+              ) : (
+                <StatusBadge tone="warn" title="The leader is not the first replica">
+                  no (prefers {p.preferred_leader ?? "—"})
+                </StatusBadge>
+              )}
+            </td>
+            <td className="flags">
+              {flags.length === 0 ? (
+                <span className="muted">—</span>
+              ) : (
+                flags.map(({ kind: k, misconfigured }) =>
+                  misconfigured ? (
+                    // Under min ISR for kafka-topics.sh, but because of the configuration: amber.
+                    <StatusBadge
+                      key={k.filter}
+                      tone={MISCONFIGURED.tone}
+                      title={misconfiguredHelp}
+                      data-testid={`flag-${MISCONFIGURED.code}`}
+                    >
+                      {MISCONFIGURED.label}
                     </StatusBadge>
-                  )}
-                </td>
-                <td className="flags">
-                  {flags.length === 0 ? (
-                    <span className="muted">—</span>
                   ) : (
-                    flags.map(({ kind: k, misconfigured }) =>
-                      misconfigured ? (
-                        // Under min ISR for kafka-topics.sh, but because of the configuration: amber.
-                        <StatusBadge
-                          key={k.filter}
-                          tone={MISCONFIGURED.tone}
-                          title={misconfiguredHelp}
-                          data-testid={`flag-${MISCONFIGURED.code}`}
-                        >
-                          {MISCONFIGURED.label}
-                        </StatusBadge>
-                      ) : (
-                        <StatusBadge key={k.filter} tone={k.tone} title={k.help} data-testid={`flag-${k.filter}`}>
-                          {k.label.toLowerCase()}
-                        </StatusBadge>
-                      ),
-                    )
-                  )}
-                </td>
-                <td className="num">{formatCount(p.log_start_offset)}</td>
-                <td className="num">{formatCount(p.log_end_offset)}</td>
-                <td className="num">{formatCount(messages)}</td>
-              </tr>
-            );
-          })}
-        </tbody>
-      </table>
-    </div>
+                    <StatusBadge key={k.filter} tone={k.tone} title={k.help} data-testid={`flag-${k.filter}`}>
+                      {k.label.toLowerCase()}
+                    </StatusBadge>
+                  ),
+                )
+              )}
+            </td>
+            <td className="num">{formatCount(p.log_start_offset)}</td>
+            <td className="num">{formatCount(p.log_end_offset)}</td>
+            <td className="num">{formatCount(messages)}</td>
+          </tr>
+        );
+      })}
+    </Table>
   );
 }

@@ -1,32 +1,15 @@
-import { act, fireEvent, screen, waitFor, within } from "@testing-library/react";
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { fireEvent, screen, waitFor, within } from "@testing-library/react";
+import { describe, expect, it } from "vitest";
 import { FakeWebSocket, pushLive } from "../test/fakeWebSocket";
 import { json, stubFetch } from "../test/fetchStub";
 import { metadataMessage } from "../test/liveFixtures";
 import { ADMIN, ME, MISCONFIGURED_TOPICS, RF1_MIN2_MESSAGE, TOPICS, manyTopics } from "../test/fixtures";
 import { renderApp } from "../test/render";
+import { expectScreenful, giveScrollBoxHeight, renderedRowIds, scrollToEnd } from "../test/virtualTable";
 
-// jsdom lays nothing out: give the virtualized list's scroll box a height so
-// the virtualizer shows one screenful (600 px / 36 px rows + overscan).
-const clientHeight = Object.getOwnPropertyDescriptor(HTMLElement.prototype, "clientHeight");
-beforeEach(() => {
-  Object.defineProperty(HTMLElement.prototype, "clientHeight", {
-    configurable: true,
-    get(this: HTMLElement) {
-      return this.dataset.testid === "topics-scroll" ? 600 : 0;
-    },
-  });
-});
-afterEach(() => {
-  if (clientHeight) Object.defineProperty(HTMLElement.prototype, "clientHeight", clientHeight);
-});
+giveScrollBoxHeight("topics");
 
-const rowNames = () =>
-  within(screen.getByTestId("topics-table"))
-    .getAllByRole("row")
-    .map((r) => r.getAttribute("data-testid"))
-    .filter((id): id is string => !!id?.startsWith("topic-row-"))
-    .map((id) => id.slice("topic-row-".length));
+const rowNames = () => renderedRowIds("topics", "topic-row-");
 
 /** Answers GET topics by its query like the server does (filter, include_internal). */
 function topicsRoute(rows = TOPICS) {
@@ -130,17 +113,12 @@ describe("TopicsPage", () => {
     expect(screen.getByTestId("topics-table")).toHaveAttribute("aria-rowcount", "5001");
 
     const shown = rowNames();
-    expect(shown.length).toBeGreaterThan(10);
-    expect(shown.length).toBeLessThan(60);
+    expectScreenful(shown);
     expect(shown[0]).toBe("topic-00000");
     expect(screen.queryByTestId("topic-row-topic-04999")).toBeNull();
 
     // Scrolled to the end, the last rows are in the DOM and the first are gone.
-    const scroller = screen.getByTestId("topics-scroll");
-    await act(async () => {
-      scroller.scrollTop = 5000 * 36 - 600;
-      fireEvent.scroll(scroller);
-    });
+    await scrollToEnd("topics", 5000);
     expect(screen.getByTestId("topic-row-topic-04999")).toBeInTheDocument();
     expect(screen.queryByTestId("topic-row-topic-00000")).toBeNull();
     expect(rowNames().length).toBeLessThan(60);

@@ -1,19 +1,20 @@
-import { useDeferredValue, useMemo, useRef } from "react";
+import { useDeferredValue, useMemo } from "react";
 import { Link, useLocation, useParams } from "react-router-dom";
 import { topicListQuery } from "../api/queries";
 import { queryKeys } from "../api/queryKeys";
 import type { TopicHealthFilter, TopicSummary } from "../api/types";
 import { hasRole, useCurrentUser } from "../components/CurrentUser";
-import { SortHeaders, VirtualBody, type SortColumn } from "../components/SortableTable";
+import { DeletedFlash, FilterSelect, RowCount, SearchBox, ToolbarCheckbox } from "../components/ListToolbar";
+import { clusterCrumbs, loadStateOf, PageShell } from "../components/PageShell";
+import { SortHeaders, virtualRowProps, VirtualTable, type SortColumn } from "../components/SortableTable";
 import { pollInterval, useMetadataSocket } from "../hooks/useLiveSocket";
 import { usePolledQuery, useRefetch } from "../hooks/usePolledQuery";
 import { useDocumentTitle } from "../hooks/useDocumentTitle";
 import { useQueryUpdate } from "../hooks/useQueryUpdate";
-import { useVirtualRows } from "../hooks/useVirtualRows";
-import { formatCount, plural } from "../lib/format";
+import { useSortQuery } from "../hooks/useSortQuery";
+import { formatCount } from "../lib/format";
 import { HEALTH_KINDS, MISCONFIGURED, countTone, healthKind, misconfiguredText, topicSeverity } from "../lib/topicHealth";
 import { clusterPath, topicPath } from "../navigation";
-import { PageShell } from "../components/PageShell";
 
 export const TOPICS_POLL_MS = 10_000;
 /** Height of one table row in px (fixed in styles.css: .vtable td). */
@@ -38,7 +39,11 @@ const COLUMNS: Column[] = [
   ...HEALTH_KINDS.map((k) => ({ key: k.countKey, label: k.short, numeric: true, title: k.help })),
 ];
 
-const SORT_KEYS = new Set<string>(COLUMNS.map((c) => c.key));
+/** The health filter's choices: each health kind (kafka-topics.sh's filters), then the misconfigured topics. */
+const HEALTH_FILTERS = [
+  ...HEALTH_KINDS.map((k) => ({ value: k.filter, label: k.label })),
+  { value: MISCONFIGURED.code, label: MISCONFIGURED.title },
+];
 
 /** Sorted copy; ties (and the name column) by name. */
 export function sortTopics(rows: TopicSummary[], key: SortKey, desc: boolean): TopicSummary[] {
@@ -81,16 +86,13 @@ export function TopicsPage() {
   // Not a kafka-topics.sh filter: every row says whether it is misconfigured.
   const misconfiguredOnly = params.get("filter") === MISCONFIGURED.code;
   const includeInternal = params.get("internal") === "true";
-  const sortParam = params.get("sort") ?? "name";
-  const sortKey = (SORT_KEYS.has(sortParam) ? sortParam : "name") as SortKey;
-  const desc = params.get("order") === "desc";
+  const sort = useSortQuery(COLUMNS, "name");
+  const { sortKey, desc } = sort;
 
   // A topic created or deleted, a leader or ISR changed: refetch at once (slow poll meanwhile).
   const live = useMetadataSocket(cluster, useRefetch(queryKeys.topicList(cluster, { includeInternal, filter })));
-  const { data, error, loading, updatedAt, refresh } = usePolledQuery(
-    topicListQuery(cluster, { includeInternal, filter }),
-    pollInterval(live, TOPICS_POLL_MS),
-  );
+  const list = usePolledQuery(topicListQuery(cluster, { includeInternal, filter }), pollInterval(live, TOPICS_POLL_MS));
+  const { data } = list;
 
   const deferredSearch = useDeferredValue(search);
   const shown = useMemo(
@@ -102,66 +104,30 @@ export function TopicsPage() {
     [shown, deferredSearch, sortKey, desc],
   );
 
-  const onSort = (column: Column) => {
-    if (column.key === sortKey) {
-      update({ order: desc ? null : "desc" });
-    } else {
-      // Counts are most useful biggest first.
-      update({ sort: column.key === "name" ? null : column.key, order: column.numeric ? "desc" : null });
-    }
-  };
-
   // Above the table whatever its state: the flash after a delete, search and filters.
   const actions = (
     <>
-      {deleted && (
-        <p className="notice notice-ok" role="status" data-testid="flash">
-          Topic <strong className="mono">{deleted}</strong> was deleted.
-        </p>
-      )}
+      <DeletedFlash what="Topic" name={deleted} />
 
       <div className="toolbar">
-        <input
-          type="search"
-          className="input"
-          placeholder="Search topics…"
-          aria-label="Search topics by name"
-          value={search}
-          onChange={(event) => update({ search: event.target.value })}
-          data-testid="topic-search"
-        />
-        <select
-          className="input"
-          aria-label="Health filter"
+        <SearchBox value={search} onChange={(value) => update({ search: value })} noun="topic" by="name" />
+        <FilterSelect
+          label="Health filter"
           value={misconfiguredOnly ? MISCONFIGURED.code : (filter ?? "")}
-          onChange={(event) => update({ filter: event.target.value })}
-          data-testid="topic-filter"
+          onChange={(value) => update({ filter: value })}
+          testId="topic-filter"
+          anyLabel="All topics"
+          options={HEALTH_FILTERS}
+        />
+        <ToolbarCheckbox
+          checked={includeInternal}
+          onChange={(checked) => update({ internal: checked ? "true" : null })}
+          testId="topic-internal"
         >
-          <option value="">All topics</option>
-          {HEALTH_KINDS.map((k) => (
-            <option key={k.filter} value={k.filter}>
-              {k.label}
-            </option>
-          ))}
-          <option value={MISCONFIGURED.code}>{MISCONFIGURED.title}</option>
-        </select>
-        <label className="checkbox">
-          <input
-            type="checkbox"
-            checked={includeInternal}
-            onChange={(event) => update({ internal: event.target.checked ? "true" : null })}
-            data-testid="topic-internal"
-          />
           Show internal topics
-        </label>
+        </ToolbarCheckbox>
         <span className="toolbar-spacer" />
-        {shown && (
-          <span className="muted" data-testid="topic-count" data-count={rows.length}>
-            {rows.length === shown.length
-              ? `${formatCount(rows.length)} ${plural(rows.length, "topic")}`
-              : `${formatCount(rows.length)} of ${formatCount(shown.length)} ${plural(shown.length, "topic")}`}
-          </span>
-        )}
+        {shown && <RowCount shown={rows.length} total={shown.length} noun="topic" testId="topic-count" />}
         {isAdmin && (
           <Link to={clusterPath(cluster, "create-topic")} className="button button-primary" data-testid="create-topic">
             Create topic
@@ -173,27 +139,35 @@ export function TopicsPage() {
 
   return (
     <PageShell
-      crumbs={[{ label: "Clusters", to: "/" }, { label: cluster, to: clusterPath(cluster) }, { label: "Topics" }]}
+      crumbs={clusterCrumbs(cluster, "topics")}
       title={cluster}
-      updatedAt={updatedAt}
+      updatedAt={list.updatedAt}
       live={live}
       tabsOf={cluster}
       actions={actions}
-      loading={loading}
-      error={error}
-      stale={!!error && data !== undefined}
+      {...loadStateOf(list)}
       what="the topics"
       loadingLabel="Loading topics…"
       skeletonRows={6}
-      onRetry={refresh}
     >
       {shown && (
-        <TopicsTable
-          cluster={cluster}
+        <VirtualTable
+          testId="topics"
           rows={rows}
-          sortKey={sortKey}
-          desc={desc}
-          onSort={onSort}
+          rowKey={(row) => row.name}
+          rowHeight={TOPIC_ROW_HEIGHT}
+          // Always virtualized (threshold -1), whatever the number of topics.
+          virtual={{ threshold: -1, overscan: OVERSCAN }}
+          head={
+            <>
+              <th scope="col" className="col-marker">
+                <span className="visually-hidden">Health</span>
+              </th>
+              <SortHeaders columns={COLUMNS} {...sort} />
+            </>
+          }
+          span={COLUMNS.length + 1}
+          renderRow={(row, index) => <TopicRow key={row.name} cluster={cluster} row={row} index={index} />}
           empty={
             shown.length === 0
               ? filter
@@ -206,49 +180,6 @@ export function TopicsPage() {
         />
       )}
     </PageShell>
-  );
-}
-
-interface TopicsTableProps {
-  cluster: string;
-  rows: TopicSummary[];
-  sortKey: SortKey;
-  desc: boolean;
-  onSort: (column: Column) => void;
-  empty: string;
-}
-
-function TopicsTable({ cluster, rows, sortKey, desc, onSort, empty }: TopicsTableProps) {
-  const scroller = useRef<HTMLDivElement>(null);
-  // Always virtualized (threshold -1), whatever the number of topics.
-  const { indexes, padTop, padBottom } = useVirtualRows(
-    rows.length,
-    scroller,
-    TOPIC_ROW_HEIGHT,
-    (index) => rows[index]?.name ?? index,
-    { threshold: -1, overscan: OVERSCAN },
-  );
-  const span = COLUMNS.length + 1;
-
-  return (
-    <div className="table-wrap vscroll" ref={scroller} data-testid="topics-scroll">
-      <table className="table vtable" data-testid="topics-table" aria-rowcount={rows.length + 1}>
-        <thead>
-          <tr>
-            <th scope="col" className="col-marker">
-              <span className="visually-hidden">Health</span>
-            </th>
-            <SortHeaders columns={COLUMNS} sortKey={sortKey} desc={desc} onSort={onSort} />
-          </tr>
-        </thead>
-        <VirtualBody span={span} empty={empty} isEmpty={rows.length === 0} padTop={padTop} padBottom={padBottom}>
-          {indexes.map((index) => {
-            const row = rows[index]!;
-            return <TopicRow key={row.name} cluster={cluster} row={row} index={index} />;
-          })}
-        </VirtualBody>
-      </table>
-    </div>
   );
 }
 
@@ -268,8 +199,7 @@ function TopicRow({ cluster, row, index }: { cluster: string; row: TopicSummary;
   return (
     <tr
       data-testid={`topic-row-${row.name}`}
-      aria-rowindex={index + 2}
-      className={index % 2 ? "zebra" : undefined}
+      {...virtualRowProps(index)}
       data-severity={severity ?? "ok"}
       data-misconfigured={row.min_isr_unreachable ? "true" : undefined}
     >

@@ -17,6 +17,11 @@ export function json(body: Body, status = 200): StubResponse {
   return { status, body };
 }
 
+/** An API error answer: {"error": {"code", "message", "details"}} with `status`. */
+export function apiError(status: number, code: string, message: string, details: Record<string, unknown> = {}): StubResponse {
+  return json({ error: { code, message, details } }, status);
+}
+
 function toResponse(stub: StubResponse): Response {
   const status = stub.status ?? 200;
   const text = stub.text ?? (stub.body === undefined ? "" : JSON.stringify(stub.body));

@@ -313,3 +313,19 @@ export function resetOf(overrides: Partial<OffsetReset> = {}): OffsetReset {
     ...overrides,
   };
 }
+
+/** An executed reset of orders-app (succeeded, unless `overrides` say otherwise). */
+export function executedResetOf(overrides: Partial<OffsetReset> = {}): OffsetReset {
+  return resetOf({ dry_run: false, executed: true, state: "succeeded", ...overrides });
+}
+
+/** The executed undo of reset #`undone`. */
+export function undoOf(undone: number, overrides: Partial<OffsetReset> = {}): OffsetReset {
+  return executedResetOf({ strategy: { type: "undo", undo_of: undone }, undo_of: undone, ...overrides });
+}
+
+/** Undo #9 of reset #8: orders-0 back at 90. */
+export const UNDO_9_OF_8 = undoOf(8, {
+  id: 9,
+  result: [{ topic: "orders", partition: 0, new_offset: 90, committed: true, error: null }],
+});

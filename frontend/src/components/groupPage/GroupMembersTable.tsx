@@ -1,5 +1,8 @@
 import type { GroupMember } from "../../api/types";
 import { formatAssignments } from "../../lib/groupStates";
+import { type HeaderColumn, numeric, Table } from "../TableParts";
+
+const COLUMNS: HeaderColumn[] = ["Client id", "Host", numeric("Partitions"), "Assigned", "Member id"];
 
 /** The connected members: client id, host, assigned partitions, member id. */
 export function GroupMembersTable({ members }: { members: GroupMember[] }) {
@@ -14,33 +17,18 @@ export function GroupMembersTable({ members }: { members: GroupMember[] }) {
     a.client_id < b.client_id ? -1 : a.client_id > b.client_id ? 1 : a.member_id < b.member_id ? -1 : 1,
   );
   return (
-    <div className="table-wrap">
-      <table className="table" data-testid="group-members-table">
-        <thead>
-          <tr>
-            <th scope="col">Client id</th>
-            <th scope="col">Host</th>
-            <th scope="col" className="num">
-              Partitions
-            </th>
-            <th scope="col">Assigned</th>
-            <th scope="col">Member id</th>
-          </tr>
-        </thead>
-        <tbody>
-          {sorted.map((m) => (
-            <tr key={m.member_id} data-testid={`member-row-${m.member_id}`}>
-              <td className="mono">{m.client_id || "—"}</td>
-              <td className="mono">{m.host || "—"}</td>
-              <td className="num">{m.assignments.length}</td>
-              <td className="wrap mono">{m.assignments.length ? formatAssignments(m.assignments) : "—"}</td>
-              <td className="mono muted member-id" title={m.member_id}>
-                {m.member_id}
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
+    <Table columns={COLUMNS} data-testid="group-members-table">
+      {sorted.map((m) => (
+        <tr key={m.member_id} data-testid={`member-row-${m.member_id}`}>
+          <td className="mono">{m.client_id || "—"}</td>
+          <td className="mono">{m.host || "—"}</td>
+          <td className="num">{m.assignments.length}</td>
+          <td className="wrap mono">{m.assignments.length ? formatAssignments(m.assignments) : "—"}</td>
+          <td className="mono muted member-id" title={m.member_id}>
+            {m.member_id}
+          </td>
+        </tr>
+      ))}
+    </Table>
   );
 }

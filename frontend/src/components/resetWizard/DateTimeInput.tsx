@@ -13,6 +13,7 @@ import {
   zonedToInstant,
   zoneName,
 } from "../../lib/time";
+import { Field } from "../Field";
 import type { StrategyInputProps } from "./StrategyInput";
 
 /**
@@ -58,10 +59,7 @@ export function DateTimeInput({ form, set, invalid }: StrategyInputProps) {
   return (
     <div className="field">
       <div className="field-row datetime-row">
-        <div className="field">
-          <label htmlFor={id} className="field-label">
-            Date and time ({cycle === "h12" ? "12-hour clock" : "24-hour clock"})
-          </label>
+        <Field label={<>Date and time ({cycle === "h12" ? "12-hour clock" : "24-hour clock"})</>} htmlFor={id}>
           <span className="input-with-zone">
             <input
               id={id}
@@ -102,11 +100,8 @@ export function DateTimeInput({ form, set, invalid }: StrategyInputProps) {
               {form.zone === UTC_ZONE ? "UTC" : zoneName(form.zone, at?.ms ?? now)}
             </span>
           </span>
-        </div>
-        <div className="field">
-          <label htmlFor={zoneId} className="field-label">
-            in time zone
-          </label>
+        </Field>
+        <Field label="in time zone" htmlFor={zoneId}>
           <select
             id={zoneId}
             className="input"
@@ -130,7 +125,7 @@ export function DateTimeInput({ form, set, invalid }: StrategyInputProps) {
               ))}
             </optgroup>
           </select>
-        </div>
+        </Field>
       </div>
       <div className="action-row">
         <button type="button" className="button button-small" onClick={() => setWall(now)} data-testid="datetime-now">

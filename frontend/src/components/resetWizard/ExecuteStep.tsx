@@ -4,6 +4,7 @@ import { ErrorBanner } from "../ErrorBanner";
 import { ResultStep } from "./ResultStep";
 import { StaleChanges } from "./StaleChanges";
 import type { ResetWizardState } from "./useResetWizard";
+import { WizardStep } from "./WizardStep";
 
 /**
  * Confirm and execute the preview (step 5) of the reset wizard: the group id typed exactly, then
@@ -13,10 +14,7 @@ import type { ResetWizardState } from "./useResetWizard";
 export function ExecuteStep({ w }: { w: ResetWizardState }) {
   const { executed, failure, group, groupId, members } = w;
   return (
-    <fieldset className="wizard-step step-danger">
-      <legend className="step-title">
-        <span className="step-number">5</span> Execute
-      </legend>
+    <WizardStep number={5} title="Execute" className="step-danger">
       {members > 0 && !executed && (
         <p className="notice notice-warn" data-testid="reset-active-warning">
           The group has {members} running {plural(members, "member")} (state {group.state}). Kafka refuses to change
@@ -35,7 +33,7 @@ export function ExecuteStep({ w }: { w: ResetWizardState }) {
         </div>
       )}
       {executed ? <ResultStep w={w} executed={executed} /> : <ExecuteForm w={w} />}
-    </fieldset>
+    </WizardStep>
   );
 }
 

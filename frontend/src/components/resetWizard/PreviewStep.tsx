@@ -2,15 +2,13 @@ import { plural } from "../../lib/format";
 import { ErrorBanner } from "../ErrorBanner";
 import { PlanTable, PlanTotals } from "../ResetTables";
 import type { ResetWizardState } from "./useResetWizard";
+import { WizardStep } from "./WizardStep";
 
 /** The dry run and its plan (step 4) of the reset wizard. */
 export function PreviewStep({ w }: { w: ResetWizardState }) {
   const { attempted, bannerFailure, built, busy, localErrors, onPreview, preview, previewCurrent } = w;
   return (
-    <fieldset className="wizard-step">
-      <legend className="step-title">
-        <span className="step-number">4</span> Preview (dry run: nothing changes)
-      </legend>
+    <WizardStep number={4} title="Preview (dry run: nothing changes)">
       <div className="action-row">
         <button
           type="button"
@@ -41,6 +39,6 @@ export function PreviewStep({ w }: { w: ResetWizardState }) {
           <PlanTable plan={preview.reset.plan} />
         </div>
       )}
-    </fieldset>
+    </WizardStep>
   );
 }

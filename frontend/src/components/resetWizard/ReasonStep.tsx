@@ -1,14 +1,12 @@
 import type { ResetWizardState } from "./useResetWizard";
 import { FieldError } from "./FieldError";
+import { WizardStep } from "./WizardStep";
 
 /** Why (step 3) of the reset wizard. */
 export function ReasonStep({ w }: { w: ResetWizardState }) {
   const { form, ids, place, serverError, set } = w;
   return (
-    <fieldset className="wizard-step">
-      <legend className="step-title">
-        <span className="step-number">3</span> Reason
-      </legend>
+    <WizardStep number={3} title="Reason">
       <label htmlFor={ids.reason} className="visually-hidden">
         Reason
       </label>
@@ -24,6 +22,6 @@ export function ReasonStep({ w }: { w: ResetWizardState }) {
       />
       <p className="field-hint">Kept in the audit log and the reset history. Required to execute.</p>
       <FieldError error={serverError("reason")} field={place.field} testId="field-error-reason" />
-    </fieldset>
+    </WizardStep>
   );
 }

@@ -1,5 +1,5 @@
 import type { OffsetReset } from "../../api/types";
-import { ResultTable, UndoError } from "../ResetTables";
+import { ResultTable, UndoError, UndoReasonInput } from "../ResetTables";
 import type { ResetWizardState } from "./useResetWizard";
 
 /**
@@ -17,14 +17,7 @@ export function ResultStep({ w, executed }: { w: ResetWizardState; executed: Off
             Undo: restore the offsets from before reset #{executed.id}
           </label>
           <div className="action-row">
-            <input
-              id={ids.undo}
-              className="input undo-reason"
-              value={undoReason}
-              onChange={(event) => setUndoReason(event.target.value)}
-              aria-label="Reason for the undo"
-              data-testid="undo-reason"
-            />
+            <UndoReasonInput id={ids.undo} value={undoReason} onChange={setUndoReason} testId="undo-reason" />
             <button
               type="button"
               className="button button-danger-outline"

@@ -2,6 +2,9 @@ import { useState } from "react";
 import type { TopicSummary } from "../../api/types";
 import { plural } from "../../lib/format";
 import type { ErrorPlace, ScopeTopic } from "../../lib/resetForm";
+import { type HeaderColumn, TableHead } from "../TableParts";
+
+const SCOPE_COLUMNS: HeaderColumn[] = [{ label: "Selected", hidden: true }, "Topic", "Partitions (empty = all)"];
 
 interface ScopePickerProps {
   topics: ScopeTopic[];
@@ -37,15 +40,7 @@ export function ScopePicker({ topics, counts, clusterTopics, localErrors, server
         </p>
       ) : (
         <table className="table scope-table">
-          <thead>
-            <tr>
-              <th scope="col">
-                <span className="visually-hidden">Selected</span>
-              </th>
-              <th scope="col">Topic</th>
-              <th scope="col">Partitions (empty = all)</th>
-            </tr>
-          </thead>
+          <TableHead columns={SCOPE_COLUMNS} />
           <tbody>
             {topics.map((t) => {
               const count = counts.get(t.topic);

@@ -1,16 +1,14 @@
 import type { ResetWizardState } from "./useResetWizard";
 import { FieldError } from "./FieldError";
 import { ScopePicker } from "./ScopePicker";
+import { WizardStep } from "./WizardStep";
 
 /** Which partitions (step 1) of the reset wizard. */
 export function ScopeStep({ w }: { w: ResetWizardState }) {
   const { addTopic, attempted, clusterTopics, counts, form, fromFile, localErrors, place, selectAllTopics, serverError, setTopic } =
     w;
   return (
-    <fieldset className={fromFile ? "wizard-step step-disabled" : "wizard-step"} data-testid="reset-scope">
-      <legend className="step-title">
-        <span className="step-number">1</span> Scope: which partitions
-      </legend>
+    <WizardStep number={1} title="Scope: which partitions" className={fromFile ? "step-disabled" : undefined} testId="reset-scope">
       {fromFile ? (
         <p className="muted">The CSV names the partitions; the scope is ignored for “From CSV file”.</p>
       ) : (
@@ -27,6 +25,6 @@ export function ScopeStep({ w }: { w: ResetWizardState }) {
         />
       )}
       {!fromFile && <FieldError error={serverError("scope")} field={place.field} testId="field-error-scope" />}
-    </fieldset>
+    </WizardStep>
   );
 }

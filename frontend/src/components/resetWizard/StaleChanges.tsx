@@ -1,5 +1,6 @@
 import { formatCount } from "../../lib/format";
 import { planChanges } from "../../lib/resetPlans";
+import { TableHead } from "../TableParts";
 
 const offset = (value: number | null | undefined) => (value === null || value === undefined ? "none" : formatCount(value));
 
@@ -25,16 +26,16 @@ export function StaleChanges({
     <div className="stale-changes" data-testid="plan-stale" data-count={changes.length}>
       {changes.length > 0 && (
         <table className="table">
-          <thead>
-            <tr>
-              <th scope="col">Topic</th>
-              <th scope="col" className="num">Partition</th>
-              <th scope="col" className="num">Committed at preview</th>
-              <th scope="col" className="num">Committed now</th>
-              {withTarget && <th scope="col" className="num">Planned new offset</th>}
-              {withRange && <th scope="col" className="num">Log start – end now</th>}
-            </tr>
-          </thead>
+          <TableHead
+            columns={[
+              "Topic",
+              { label: "Partition", numeric: true },
+              { label: "Committed at preview", numeric: true },
+              { label: "Committed now", numeric: true },
+              ...(withTarget ? [{ label: "Planned new offset", numeric: true }] : []),
+              ...(withRange ? [{ label: "Log start – end now", numeric: true }] : []),
+            ]}
+          />
           <tbody>
             {changes.map((c) => (
               <tr key={`${c.topic}-${c.partition}`} data-testid={`plan-stale-row-${c.topic}-${c.partition}`}>

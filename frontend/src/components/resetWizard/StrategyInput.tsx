@@ -3,6 +3,7 @@ import { formatCount, plural } from "../../lib/format";
 import type { ResetForm } from "../../lib/resetForm";
 import { DURATION_PRESETS } from "../../lib/resetStrategies";
 import { describeDuration, formatLocal, formatUtc, parseDuration } from "../../lib/time";
+import { Field, WholeNumberInput } from "../Field";
 import { DateTimeInput } from "./DateTimeInput";
 
 export interface StrategyInputProps {
@@ -14,43 +15,30 @@ export interface StrategyInputProps {
 /** The input of the chosen strategy: a number, a date-time and zone, a duration or CSV (none for the rest). */
 export function StrategyInput({ form, set, invalid }: StrategyInputProps) {
   const id = useId();
+  /** The input of to_offset or shift_by: the form's `offset` or `shift`, as typed. */
+  const numberInput = (field: "offset" | "shift") => (
+    <WholeNumberInput
+      id={id}
+      width="input-offset"
+      value={form[field]}
+      onChange={(value) => set({ [field]: value })}
+      invalid={invalid}
+      testId={`strategy-${field}`}
+    />
+  );
   switch (form.strategy) {
     case "to_offset":
       return (
-        <div className="field">
-          <label htmlFor={id} className="field-label">
-            Offset
-          </label>
-          <input
-            id={id}
-            type="number"
-            step={1}
-            className="input input-offset"
-            value={form.offset}
-            onChange={(event) => set({ offset: event.target.value })}
-            aria-invalid={invalid}
-            data-testid="strategy-offset"
-          />
+        <Field label="Offset" htmlFor={id}>
+          {numberInput("offset")}
           <p className="field-hint">The same offset on every partition in scope; below log start or above log end it is clamped.</p>
-        </div>
+        </Field>
       );
     case "shift_by": {
       const n = Number(form.shift);
       return (
-        <div className="field">
-          <label htmlFor={id} className="field-label">
-            Shift by N records
-          </label>
-          <input
-            id={id}
-            type="number"
-            step={1}
-            className="input input-offset"
-            value={form.shift}
-            onChange={(event) => set({ shift: event.target.value })}
-            aria-invalid={invalid}
-            data-testid="strategy-shift"
-          />
+        <Field label="Shift by N records" htmlFor={id}>
+          {numberInput("shift")}
           <p className="field-hint" data-testid="strategy-shift-meaning">
             {form.shift.trim() && Number.isInteger(n) && n !== 0
               ? n < 0
@@ -58,7 +46,7 @@ export function StrategyInput({ form, set, invalid }: StrategyInputProps) {
                 : `Goes forward ${formatCount(n)} ${plural(n, "record")} on each partition: they are skipped.`
               : "Negative goes back (re-read), positive goes forward (skip)."}
           </p>
-        </div>
+        </Field>
       );
     }
     case "to_datetime":
@@ -66,10 +54,7 @@ export function StrategyInput({ form, set, invalid }: StrategyInputProps) {
     case "by_duration": {
       const ms = parseDuration(form.duration.trim().toUpperCase());
       return (
-        <div className="field">
-          <label htmlFor={id} className="field-label">
-            Duration back from now (ISO-8601)
-          </label>
+        <Field label="Duration back from now (ISO-8601)" htmlFor={id}>
           <div className="action-row">
             <input
               id={id}
@@ -109,15 +94,12 @@ export function StrategyInput({ form, set, invalid }: StrategyInputProps) {
               )}
             </p>
           )}
-        </div>
+        </Field>
       );
     }
     case "from_file":
       return (
-        <div className="field">
-          <label htmlFor={id} className="field-label">
-            CSV: topic,partition,offset per line (no header)
-          </label>
+        <Field label="CSV: topic,partition,offset per line (no header)" htmlFor={id}>
           <textarea
             id={id}
             className="input input-wide mono"
@@ -149,7 +131,7 @@ export function StrategyInput({ form, set, invalid }: StrategyInputProps) {
               rows are skipped).
             </span>
           </div>
-        </div>
+        </Field>
       );
     default:
       return null;

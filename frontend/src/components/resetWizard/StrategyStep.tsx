@@ -1,21 +1,17 @@
 import type { ResetStrategyType } from "../../api/types";
 import { STRATEGIES, strategyInfo } from "../../lib/resetStrategies";
+import { Field } from "../Field";
 import type { ResetWizardState } from "./useResetWizard";
 import { FieldError, CsvLine } from "./FieldError";
 import { StrategyInput } from "./StrategyInput";
+import { WizardStep } from "./WizardStep";
 
 /** Where each partition goes (step 2) of the reset wizard. */
 export function StrategyStep({ w }: { w: ResetWizardState }) {
   const { attempted, form, ids, localErrors, place, serverError, set } = w;
   return (
-    <fieldset className="wizard-step" data-testid="reset-strategy">
-      <legend className="step-title">
-        <span className="step-number">2</span> Strategy: where each partition goes
-      </legend>
-      <div className="field">
-        <label htmlFor={ids.strategy} className="field-label">
-          New offset
-        </label>
+    <WizardStep number={2} title="Strategy: where each partition goes" testId="reset-strategy">
+      <Field label="New offset" htmlFor={ids.strategy}>
         <select
           id={ids.strategy}
           className="input"
@@ -32,7 +28,7 @@ export function StrategyStep({ w }: { w: ResetWizardState }) {
         <p className="field-hint" data-testid="strategy-help">
           {strategyInfo(form.strategy)?.help}
         </p>
-      </div>
+      </Field>
       <StrategyInput form={form} set={set} invalid={!!serverError("strategy") || (attempted && !!localErrors.strategy)} />
       {attempted && localErrors.strategy && !serverError("strategy") && (
         <p className="field-error" role="alert" data-testid="field-error-strategy" data-field="local">
@@ -42,6 +38,6 @@ export function StrategyStep({ w }: { w: ResetWizardState }) {
       <FieldError error={serverError("strategy")} field={place.field} testId="field-error-strategy">
         {form.strategy === "from_file" && <CsvLine error={serverError("strategy")} csv={form.csv} />}
       </FieldError>
-    </fieldset>
+    </WizardStep>
   );
 }

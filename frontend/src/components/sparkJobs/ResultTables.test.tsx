@@ -14,14 +14,17 @@ function tableText(testId: string) {
   return { head, rows };
 }
 
+/** Each fact shown (test id `result-fact-<key>`) has the text given. */
+function expectFacts(facts: Record<string, string>) {
+  for (const [key, text] of Object.entries(facts)) expect(screen.getByTestId(`result-fact-${key}`)).toHaveTextContent(text);
+}
+
 const partitionsBlock = () => screen.getByTestId("result-table-partitions").closest(".result-block");
 
 describe("ResultTables", () => {
   it("shows a profile's summary and each of its tables, never JSON", () => {
     const { container } = render(<ResultTables job={{ job_type: "topic-profile", result: PROFILE_RESULT }} />);
-    expect(screen.getByTestId("result-fact-records")).toHaveTextContent("60");
-    expect(screen.getByTestId("result-fact-duplicate_records")).toHaveTextContent("8");
-    expect(screen.getByTestId("result-fact-sequence_missing")).toHaveTextContent("2");
+    expectFacts({ records: "60", duplicate_records: "8", sequence_missing: "2" });
 
     expect(tableText("result-table-partitions")).toEqual({
       head: ["Partition", "Records", "Null keys", "First ts", "Last ts"],
@@ -65,10 +68,7 @@ describe("ResultTables", () => {
 
   it("shows an export's size and its rows per partition next to the range read", () => {
     render(<ResultTables job={{ job_type: "topic-export", result: EXPORT_RESULT }} />);
-    expect(screen.getByTestId("result-fact-rows")).toHaveTextContent("57");
-    expect(screen.getByTestId("result-fact-bytes")).toHaveTextContent("5.20 KiB");
-    expect(screen.getByTestId("result-fact-files")).toHaveTextContent("2");
-    expect(screen.getByTestId("result-fact-output_path")).toHaveTextContent("/data/spark/output/export-7");
+    expectFacts({ rows: "57", bytes: "5.20 KiB", files: "2", output_path: "/data/spark/output/export-7" });
     expect(tableText("result-table-ranges")).toEqual({
       head: ["partition", "first offset", "end offset", "records in range", "rows written"],
       rows: [
@@ -80,8 +80,7 @@ describe("ResultTables", () => {
 
   it("shows a replay's records per target partition (in partition order) and the range read", () => {
     render(<ResultTables job={{ job_type: "topic-replay", result: REPLAY_RESULT }} />);
-    expect(screen.getByTestId("result-fact-records")).toHaveTextContent("60");
-    expect(screen.getByTestId("result-fact-target_topic")).toHaveTextContent("orders-copy");
+    expectFacts({ records: "60", target_topic: "orders-copy" });
     expect(tableText("result-table-partitions")).toEqual({
       head: ["target partition", "records"],
       rows: [
@@ -94,8 +93,7 @@ describe("ResultTables", () => {
 
   it("shows a lag report as facts and its table, a column per name its script writes", () => {
     render(<ResultTables job={{ job_type: "lag-report", result: LAG_REPORT_RESULT }} />);
-    expect(screen.getByTestId("result-fact-groups_total")).toHaveTextContent("2");
-    expect(screen.getByTestId("result-fact-export_topic")).toHaveTextContent("kafka-console-lag-samples");
+    expectFacts({ groups_total: "2", export_topic: "kafka-console-lag-samples" });
     const { head, rows } = tableText("result-table-table");
     expect(head).toHaveLength(15);
     expect(head.slice(0, 3)).toEqual(["Group", "Samples", "Lag p50"]);
@@ -112,8 +110,7 @@ describe("ResultTables", () => {
         }}
       />,
     );
-    expect(screen.getByTestId("result-fact-records")).toHaveTextContent("12");
-    expect(screen.getByTestId("result-fact-note")).toHaveTextContent("ok");
+    expectFacts({ records: "12", note: "ok" });
     expect(tableText("result-table-per_key").rows).toEqual([
       ["a", "7"],
       ["b", "5"],

@@ -1,6 +1,7 @@
 import type { SparkJob } from "../../api/types";
 import { formatCount } from "../../lib/format";
 import { resultView, type Cell, type ResultTable } from "../../lib/sparkResults";
+import { EmptyRow, Table } from "../TableParts";
 
 /** An ISO-8601 UTC time as the scripts write it ("2026-07-01T13:00:00.000Z"). */
 const ISO_UTC = /^(\d{4}-\d\d-\d\d)T(\d\d:\d\d(?::\d\d(?:\.\d+)?)?)Z$/;
@@ -39,37 +40,18 @@ export function DataTable({ table }: { table: ResultTable }) {
   return (
     <div className={table.columns.length >= WIDE_FROM_COLUMNS ? "result-block result-block-wide" : "result-block"}>
       <h3 className="result-title">{table.title}</h3>
-      <div className="table-wrap">
-        <table className="table result-table" data-testid={`result-table-${table.key}`} data-rows={table.rows.length}>
-          <thead>
-            <tr>
-              {table.columns.map((column, i) => (
-                <th key={i} scope="col" className={numeric[i] ? "num" : undefined}>
-                  {column}
-                </th>
-              ))}
-            </tr>
-          </thead>
-          <tbody>
-            {table.rows.length === 0 && (
-              <tr>
-                <td colSpan={Math.max(1, table.columns.length)} className="empty-cell">
-                  {table.empty}
-                </td>
-              </tr>
-            )}
-            {table.rows.map((row, r) => (
-              <tr key={r}>
-                {table.columns.map((_, i) => (
-                  <td key={i} className={cellClass[i]}>
-                    <CellValue value={row[i] ?? null} />
-                  </td>
-                ))}
-              </tr>
+      <Table columns={table.columns.map((label, i) => ({ label, numeric: numeric[i] }))} className="result-table" data-testid={`result-table-${table.key}`} data-rows={table.rows.length}>
+        {table.rows.length === 0 && <EmptyRow span={Math.max(1, table.columns.length)}>{table.empty}</EmptyRow>}
+        {table.rows.map((row, r) => (
+          <tr key={r}>
+            {table.columns.map((_, i) => (
+              <td key={i} className={cellClass[i]}>
+                <CellValue value={row[i] ?? null} />
+              </td>
             ))}
-          </tbody>
-        </table>
-      </div>
+          </tr>
+        ))}
+      </Table>
     </div>
   );
 }

@@ -16,10 +16,12 @@ import {
   type SubmitErrors,
 } from "../../lib/sparkForm";
 import { ErrorBanner } from "../ErrorBanner";
+import { Field } from "../Field";
+import { FieldErrors } from "../FieldErrors";
 import { FORM_TEMPLATES, FORM_WIDGETS, type SparkFormContext } from "./formTheme";
 import { ajvPlainErrors, formValidator } from "./formValidator";
 
-interface SparkJobFormProps {
+export interface SparkJobFormProps {
   jobType: SparkJobType;
   /** The registered clusters (GET clusters); undefined while loading. */
   clusters: ClusterSummary[] | undefined;
@@ -81,10 +83,7 @@ export function SparkJobForm({
   return (
     <div className="form-card spark-form" data-testid={`spark-form-${jobType.name}`}>
       {errors.banner && <ErrorBanner error={errors.banner} title="Could not submit the job" />}
-      <div className="field">
-        <label htmlFor={clusterId} className="field-label">
-          Cluster<span className="required">*</span>
-        </label>
+      <Field label={<>Cluster<span className="required">*</span></>} htmlFor={clusterId}>
         <select
           id={clusterId}
           className="input"
@@ -105,16 +104,8 @@ export function SparkJobForm({
             </option>
           ))}
         </select>
-        {errors.cluster.length > 0 && (
-          <div className="field-error" role="alert" data-testid="field-error-cluster">
-            {errors.cluster.map((message, index) => (
-              <p key={index} className="field-error-line">
-                {message}
-              </p>
-            ))}
-          </div>
-        )}
-      </div>
+        <FieldErrors messages={errors.cluster} testId="field-error-cluster" />
+      </Field>
       <Form<ParamsFormData, RJSFSchema, SparkFormContext>
         schema={schema}
         uiSchema={uiSchema}

@@ -1,19 +1,19 @@
-import { memo, useRef } from "react";
+import { memo } from "react";
 import { Link } from "react-router-dom";
 import type { SparkJob, SparkJobType } from "../../api/types";
-import { useVirtualRows } from "../../hooks/useVirtualRows";
 import { formatDuration } from "../../lib/format";
 import { isActive, jobDurationSeconds, jobTopic, jobTypeTitle } from "../../lib/sparkJobs";
 import { formatLocal } from "../../lib/time";
 import { sparkJobPath } from "../../navigation";
-import { VirtualBody } from "../SortableTable";
+import { virtualRowProps, VirtualTable } from "../SortableTable";
+import { HeaderCells, type HeaderColumn, numeric } from "../TableParts";
 import { JobStateBadge } from "./JobStateBadge";
 import { ProgressBar } from "./ProgressBar";
 
 /** Height of one row in px (fixed in styles.css: .vtable td). */
 export const JOB_ROW_HEIGHT = 36;
 
-const HEADERS = ["Job", "Type", "Cluster", "Topic", "State", "Progress", "Created", "Duration", "By"];
+const COLUMNS: HeaderColumn[] = [numeric("Job"), "Type", "Cluster", "Topic", "State", "Progress", "Created", numeric("Duration"), "By"];
 
 interface SparkJobsTableProps {
   /** Newest first, as the API lists them. */
@@ -24,28 +24,18 @@ interface SparkJobsTableProps {
 
 /** The job list: virtualized above 200 rows (fixed 36 px rows, spacer rows keep a real table). */
 export function SparkJobsTable({ jobs, types, empty }: SparkJobsTableProps) {
-  const scroller = useRef<HTMLDivElement>(null);
-  const { indexes, padTop, padBottom } = useVirtualRows(jobs.length, scroller, JOB_ROW_HEIGHT, (index) => jobs[index]?.id ?? index);
   return (
-    <div className="table-wrap vscroll" ref={scroller} data-testid="jobs-scroll">
-      <table className="table vtable jobs-table" data-testid="jobs-table" aria-rowcount={jobs.length + 1}>
-        <thead>
-          <tr>
-            {HEADERS.map((h) => (
-              <th key={h} scope="col" className={h === "Job" || h === "Duration" ? "num" : undefined}>
-                {h}
-              </th>
-            ))}
-          </tr>
-        </thead>
-        <VirtualBody span={HEADERS.length} empty={empty} isEmpty={jobs.length === 0} padTop={padTop} padBottom={padBottom}>
-          {indexes.map((index) => {
-            const job = jobs[index]!;
-            return <JobRow key={job.id} job={job} typeTitle={jobTypeTitle(types, job.job_type)} index={index} />;
-          })}
-        </VirtualBody>
-      </table>
-    </div>
+    <VirtualTable
+      testId="jobs"
+      className="jobs-table"
+      rows={jobs}
+      rowKey={(job) => job.id}
+      rowHeight={JOB_ROW_HEIGHT}
+      head={<HeaderCells columns={COLUMNS} />}
+      span={COLUMNS.length}
+      empty={empty}
+      renderRow={(job, index) => <JobRow key={job.id} job={job} typeTitle={jobTypeTitle(types, job.job_type)} index={index} />}
+    />
   );
 }
 
@@ -57,8 +47,7 @@ const JobRow = memo(function JobRow({ job, typeTitle, index }: { job: SparkJob; 
     <tr
       data-testid={`job-row-${job.id}`}
       data-state={job.state}
-      aria-rowindex={index + 2}
-      className={index % 2 ? "zebra" : undefined}
+      {...virtualRowProps(index)}
     >
       <td className="num">
         <Link to={sparkJobPath(job.id)} className="strong-link">

@@ -14,6 +14,7 @@ import {
 } from "@rjsf/utils";
 import { useEffect, useRef, useState, type ChangeEvent } from "react";
 import { DATETIME_WIDGET, TOPIC_WIDGET } from "../../lib/sparkForm";
+import { FieldErrors } from "../FieldErrors";
 import {
   browserTimeZone,
   formatInZone,
@@ -61,16 +62,8 @@ const ButtonTemplates: Partial<TemplatesType["ButtonTemplates"]> = {
 /** A field's errors (the browser-side check, or the server's 400), as on every form here. The
  * test id names the param: `field-error-topic`. */
 function FieldErrorTemplate({ errors = [], fieldPathId }: FieldErrorProps) {
-  const shown = errors.filter(Boolean);
-  if (shown.length === 0) return null;
   return (
-    <div id={errorId(fieldPathId)} className="field-error" role="alert" data-testid={`field-error-${fieldPathId.path.join(".")}`}>
-      {shown.map((error, index) => (
-        <p key={index} className="field-error-line">
-          {error}
-        </p>
-      ))}
-    </div>
+    <FieldErrors messages={errors.filter(Boolean)} id={errorId(fieldPathId)} testId={`field-error-${fieldPathId.path.join(".")}`} />
   );
 }
 

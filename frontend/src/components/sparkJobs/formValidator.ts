@@ -11,34 +11,10 @@
 import { deepEquals, ErrorSchemaBuilder, type RJSFSchema, type RJSFValidationError, type ValidatorType } from "@rjsf/utils";
 import ajv8Validator from "@rjsf/validator-ajv8";
 import { schemaKeywordMessage } from "../../lib/fieldErrors";
-import { checkSchema } from "../../lib/schemaCheck";
+import { isRecord } from "../../lib/isRecord";
+import { checkSchema, matchesType } from "../../lib/schemaCheck";
 
 type Schema = RJSFSchema;
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === "object" && value !== null && !Array.isArray(value);
-}
-
-function hasType(type: unknown, value: unknown): boolean {
-  switch (type) {
-    case "integer":
-      return Number.isInteger(value);
-    case "number":
-      return typeof value === "number" && Number.isFinite(value);
-    case "string":
-      return typeof value === "string";
-    case "boolean":
-      return typeof value === "boolean";
-    case "array":
-      return Array.isArray(value);
-    case "object":
-      return isRecord(value);
-    case "null":
-      return value === null;
-    default:
-      return true;
-  }
-}
 
 const subschemas = (list: unknown): Schema[] => (Array.isArray(list) ? list.filter(isRecord) : []) as Schema[];
 
@@ -55,7 +31,7 @@ export function fitsShape(schema: Schema, value: unknown): boolean {
   if (Array.isArray(schema.enum) && !schema.enum.some((e) => deepEquals(e, value))) return false;
   if (schema.type !== undefined) {
     const types = Array.isArray(schema.type) ? schema.type : [schema.type];
-    if (!types.some((t) => hasType(t, value))) return false;
+    if (!types.some((t) => matchesType(String(t), value))) return false;
   }
   if (isRecord(value)) {
     if (Array.isArray(schema.required) && !schema.required.every((key) => key in value)) return false;

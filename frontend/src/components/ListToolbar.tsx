@@ -1,0 +1,101 @@
+// The pieces of a list page's toolbar (and the notice above it): the search box, a filter, a
+// checkbox, the count of rows shown, and the flash after a delete.
+import type { ReactNode } from "react";
+import { formatCount, plural } from "../lib/format";
+
+interface SearchBoxProps {
+  value: string;
+  onChange: (value: string) => void;
+  /** What the list holds ("topic": "Search topics…", test id `topic-search`)… */
+  noun: string;
+  /** …and what of it is searched ("name": "Search topics by name"). */
+  by: string;
+}
+
+/** The search box (its text kept by the page, e.g. in the URL query). */
+export function SearchBox({ value, onChange, noun, by }: SearchBoxProps) {
+  return (
+    <input
+      type="search"
+      className="input"
+      placeholder={`Search ${noun}s…`}
+      aria-label={`Search ${noun}s by ${by}`}
+      value={value}
+      onChange={(event) => onChange(event.target.value)}
+      data-testid={`${noun}-search`}
+    />
+  );
+}
+
+/** A choice of a filter select: a plain string is its own label. */
+export type FilterOption = string | { value: string; label: string };
+
+interface FilterSelectProps {
+  /** Its accessible name. */
+  label: string;
+  /** The chosen option's value; "" for none. */
+  value: string;
+  onChange: (value: string) => void;
+  testId: string;
+  /** The first option, value "": no filter ("All topics"). */
+  anyLabel: string;
+  options: readonly FilterOption[];
+}
+
+/** A select that narrows the list: no filter, or one of `options`. */
+export function FilterSelect({ label, value, onChange, testId, anyLabel, options }: FilterSelectProps) {
+  return (
+    <select className="input" aria-label={label} value={value} onChange={(event) => onChange(event.target.value)} data-testid={testId}>
+      <option value="">{anyLabel}</option>
+      {options.map((option) => {
+        const choice = typeof option === "string" ? { value: option, label: option } : option;
+        return (
+          <option key={choice.value} value={choice.value}>
+            {choice.label}
+          </option>
+        );
+      })}
+    </select>
+  );
+}
+
+/** A labelled checkbox: `children` is its label. */
+export function ToolbarCheckbox({
+  checked,
+  onChange,
+  testId,
+  children,
+}: {
+  checked: boolean;
+  onChange: (checked: boolean) => void;
+  testId: string;
+  children: ReactNode;
+}) {
+  return (
+    <label className="checkbox">
+      <input type="checkbox" checked={checked} onChange={(event) => onChange(event.target.checked)} data-testid={testId} />
+      {children}
+    </label>
+  );
+}
+
+/** "12 topics", or "3 of 12 topics" while a search or filter hides some (`data-count`: shown). */
+export function RowCount({ shown, total, noun, testId }: { shown: number; total: number; noun: string; testId: string }) {
+  return (
+    <span className="muted" data-testid={testId} data-count={shown}>
+      {shown === total
+        ? `${formatCount(shown)} ${plural(shown, noun)}`
+        : `${formatCount(shown)} of ${formatCount(total)} ${plural(total, noun)}`}
+    </span>
+  );
+}
+
+/** The notice after a delete brought the user back to the list: "Topic orders was deleted." */
+export function DeletedFlash({ what, name }: { what: string; name: string | undefined }) {
+  if (!name) return null;
+  return (
+    <p className="notice notice-ok" role="status" data-testid="flash">
+      {what} <strong className="mono">{name}</strong> was deleted.
+    </p>
+  );
+}

@@ -48,6 +48,14 @@ def broker(action: str, node: int | str) -> None:
         raise AssertionError(f"devstack {action} {node}: exit {code}\n{said}")
 
 
+def kafka_tool(name: str, *args: str) -> subprocess.CompletedProcess:
+    """`devstack tool NAME ARGS` run from this process (the same command line, without the 2 s
+    of interpreter and Django start-up): Apache Kafka's tool, its output captured."""
+    from devtools.devstack import tools
+
+    return tools.run_tool(name, args, timeout=300)
+
+
 def status() -> dict[str, Any]:
     return json.loads(devstack("status", "--json").stdout)
 

@@ -240,6 +240,11 @@ SPARK_KAFKA_JARS_DIR = Path(
     os.environ.get("SPARK_KAFKA_JARS_DIR")
     or BASE_DIR / ".cache" / "spark-kafka" / importlib.metadata.version("pyspark")
 )
+# The drivers' class-data sharing archives (`manage.py sparkarchive` builds one; jobs start
+# faster with it). Empty: none is used.
+SPARK_CLASS_ARCHIVE_DIR = os.environ.get(
+    "SPARK_CLASS_ARCHIVE_DIR", str(BASE_DIR / ".cache" / "spark-class-archive")
+)
 # More spark-submit --conf, as a JSON object: {"spark.executor.memory": "4g", ...}.
 SPARK_CONF: dict[str, str] = json.loads(os.environ.get("SPARK_CONF") or "{}")
 if not isinstance(SPARK_CONF, dict):

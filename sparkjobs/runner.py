@@ -26,7 +26,6 @@ import os
 import signal
 import socket
 import subprocess
-import sys
 import threading
 import time
 import urllib.request
@@ -41,7 +40,7 @@ from django.utils import timezone
 from console.clusters import get_cluster
 from console.errors import BadInput, ConsoleError
 from console.kafka import KafkaAdapterError
-from sparkjobs import spark_submit, states
+from sparkjobs import class_archive, spark_submit, states
 from sparkjobs import steps as job_steps
 from sparkjobs.catalog import JOB_TYPES
 from sparkjobs.choices import ACTIVE, JobState
@@ -164,14 +163,6 @@ def _progress(out: DriverOutput) -> float | None:
     return None if stages is None else spark_submit.stage_progress(stages)
 
 
-def _env() -> dict[str, str]:
-    env = dict(os.environ)
-    # The driver's (and local executors') Python: this one, which has pyspark.
-    env.setdefault("PYSPARK_PYTHON", sys.executable)
-    env.setdefault("PYSPARK_DRIVER_PYTHON", sys.executable)
-    return env
-
-
 def input_results(job_type: JobType, params: dict[str, Any]) -> dict[str, Any]:
     """The results of the earlier jobs this one reads (checked at submit; checked again here,
     since an input could have been deleted since)."""
@@ -221,7 +212,7 @@ def _prepare(job: SparkJob) -> tuple[list[str], Path]:
         jars=spark_submit.kafka_jars(Path(settings.SPARK_KAFKA_JARS_DIR)),
         ui_port=spark_submit.free_port(),
         app_name=f"kafka-console job {job.pk} {job.job_type}",
-        conf={str(k): str(v) for k, v in settings.SPARK_CONF.items()},
+        conf=class_archive.with_archive({str(k): str(v) for k, v in settings.SPARK_CONF.items()}),
     )
     return cmd, where
 
@@ -259,7 +250,7 @@ def _watch(job: SparkJob, cmd: list[str], where: Path) -> str:
         proc = subprocess.Popen(
             cmd,
             cwd=where,
-            env=_env(),
+            env=spark_submit.driver_env(),
             stdin=subprocess.DEVNULL,
             stdout=subprocess.PIPE,
             stderr=subprocess.STDOUT,

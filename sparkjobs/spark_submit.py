@@ -4,8 +4,10 @@ small pure parsers of the driver's output and of its monitoring REST API."""
 from __future__ import annotations
 
 import importlib.util
+import os
 import re
 import socket
+import sys
 from collections.abc import Iterable, Mapping
 from pathlib import Path
 from typing import Any
@@ -35,6 +37,15 @@ def spark_home() -> Path:
     if spec is None or not spec.submodule_search_locations:
         raise RuntimeError("pyspark is not installed")
     return Path(next(iter(spec.submodule_search_locations)))
+
+
+def driver_env() -> dict[str, str]:
+    """spark-submit's environment: this one, with this interpreter (which has pyspark) as the
+    driver's and local executors' Python."""
+    env = dict(os.environ)
+    env.setdefault("PYSPARK_PYTHON", sys.executable)
+    env.setdefault("PYSPARK_DRIVER_PYTHON", sys.executable)
+    return env
 
 
 def kafka_jars(jars_dir: Path) -> list[Path]:

@@ -59,6 +59,14 @@ def procfile_command(name: str) -> list[str]:
     raise AssertionError(f"Procfile has no {name} line")
 
 
+def kafka_tool(name: str, *args: str) -> subprocess.CompletedProcess:
+    """`devstack tool NAME ARGS` run from this process (the same command line, without the 2 s
+    of interpreter and Django start-up): Apache Kafka's tool, its output captured."""
+    from devtools.devstack import tools
+
+    return tools.run_tool(name, args, timeout=300)
+
+
 def status() -> dict[str, Any]:
     return json.loads(devstack("status", "--json").stdout)
 

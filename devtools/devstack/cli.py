@@ -185,6 +185,7 @@ def cmd_up(timeout: float) -> int:
             spark_problem = exc
         desc = kafka_cluster.wait_ready(started, timeout=timeout, progress=_log, libs=libs)
         secure_listener.ensure_ready(config.BROKER_IDS, progress=_log)
+        tools.build_class_archive(libs, _log)
     ids = [b.id for b in desc.brokers]
     verb = "ready" if started else "already running"
     _log(

@@ -169,6 +169,8 @@ def node_properties(
         "offsets.topic.num.partitions": "10",
         "transaction.state.log.num.partitions": "10",
         "num.partitions": "1",
+        # Retention runs every 5 s instead of 5 min, so tests see real segments deleted.
+        "log.retention.check.interval.ms": "5000",
         # With min.insync.replicas=2 an RF=1 topic rejects acks=all writes, so default to RF=3.
         "default.replication.factor": "3",
         "delete.topic.enable": "true",

@@ -132,6 +132,9 @@ class LagEvaluationFields(serializers.Serializer):
         allow_null=True, help_text="time to reach the log end at current rates; null: never"
     )
     retention_risk = serializers.ChoiceField(choices=RETENTION_RISKS)
+    retention_reason = serializers.CharField(
+        allow_null=True, help_text="why retention_risk is near or lost, in words; null: none"
+    )
     sampled_at = serializers.CharField(allow_null=True, help_text="the sample evaluated")
 
 
@@ -172,6 +175,9 @@ class GroupOffsetSerializer(serializers.Serializer):
     member_id = serializers.CharField(allow_null=True)
     status = serializers.ChoiceField(choices=LAG_STATUSES)
     retention_risk = serializers.ChoiceField(choices=RETENTION_RISKS)
+    retention_reason = serializers.CharField(
+        allow_null=True, help_text="why retention_risk is near or lost, in words; null: none"
+    )
 
 
 class GroupTopicLagSerializer(serializers.Serializer):
@@ -181,6 +187,9 @@ class GroupTopicLagSerializer(serializers.Serializer):
     rates = RatesSerializer()
     catch_up_seconds = serializers.FloatField(allow_null=True)
     retention_risk = serializers.ChoiceField(choices=RETENTION_RISKS)
+    retention_reason = serializers.CharField(
+        allow_null=True, help_text="why retention_risk is near or lost, in words; null: none"
+    )
 
 
 class GroupDetailSerializer(_GroupFieldsSerializer):

@@ -12,8 +12,9 @@ from collections.abc import Iterable
 from typing import Any
 
 from console import kafka
-from groups.lag import measures, status
+from groups.lag import measures, retention, status
 from groups.lag.read import GroupsRead, lag_of
+from groups.lag.retention_configs import RetentionConfigs
 from groups.lag.steady import SteadyRows
 from groups.lag.timestamps import RecordTimestamps
 from groups.lag.windows import EndHistories, Windows
@@ -29,11 +30,13 @@ class Evaluator:
         windows: Windows,
         histories: EndHistories,
         timestamps: RecordTimestamps,
+        retentions: RetentionConfigs,
         retention_risk: float,
     ) -> None:
         self.windows = windows
         self.histories = histories
         self.timestamps = timestamps
+        self.retentions = retentions
         self.retention_risk = retention_risk
         self.steady = SteadyRows()
 
@@ -57,6 +60,7 @@ class Evaluator:
         # Bound once: the loop runs for every partition of every group, every pass.
         reused, keep = self.steady.reused, self.steady.keep
         timestamp, history = self.timestamps.of, self.histories.get
+        retention_of = self.retentions.of
         for tp, window in self.windows.of(group).items():  # sorted by Windows.update
             last = window[-1]
             start = read.log_starts.get(tp)
@@ -67,7 +71,7 @@ class Evaluator:
             if row is None:
                 row = self._partition_row(tp, list(window), start, member, has_members)
                 keep(group, tp, inputs, window, row)
-            # Lag seconds move with the clock: computed every pass.
+            # Lag seconds move with the clock, and the retention risk with them: every pass.
             row["lag_seconds"], row["lag_seconds_method"] = measures.lag_seconds(
                 lag=row["lag"],
                 record_ts_ms=timestamp(tp, last.committed, start),
@@ -75,6 +79,18 @@ class Evaluator:
                 history=history(tp),
                 now=at,
             )
+            risk = retention.assess(
+                committed=last.committed,
+                log_start=start,
+                log_end=last.log_end,
+                lag_seconds=row["lag_seconds"],
+                catch_up_s=measures.catch_up_seconds(
+                    row["lag"], row["write_per_s"], row["consume_per_s"]
+                ),
+                retention=retention_of(tp.topic),
+                share=self.retention_risk,
+            )
+            row["retention_risk"], row["retention_reason"] = risk.level, risk.reason
             partitions.append(row)
         by_topic: dict[str, list[dict[str, Any]]] = {}
         for row in partitions:
@@ -96,6 +112,7 @@ class Evaluator:
             "max_lag_seconds": overall["max_lag_seconds"],
             "catch_up_seconds": overall["catch_up_seconds"],
             "retention_risk": overall["retention_risk"],
+            "retention_reason": overall["retention_reason"],
             "topics": {
                 name: {k: v for k, v in t.items() if k != "max_lag"} for name, t in topics.items()
             },
@@ -124,9 +141,8 @@ class Evaluator:
             "status": status.partition_status(
                 points, group_has_members=has_members, owned=member is not None
             ),
-            "retention_risk": measures.retention_risk(
-                last.committed, start, last.log_end, self.retention_risk
-            ),
+            "retention_risk": measures.NONE,
+            "retention_reason": None,
             "write_per_s": measures.rate([(p.at, p.log_end) for p in points]),
             "consume_per_s": measures.rate([(p.at, p.committed) for p in points]),
             "member_id": member.member_id if member else None,
@@ -155,8 +171,20 @@ def summarize(partitions: Iterable[dict[str, Any]]) -> dict[str, Any]:
         "consume_per_s": consume,
         "catch_up_seconds": measures.catch_up_seconds(total, write, consume),
         "retention_risk": measures.worst_risk(p["retention_risk"] for p in rows),
+        "retention_reason": _worst_reason(rows),
         "status": status.group_status(p["status"] for p in rows),
     }
+
+
+def _worst_reason(rows: list[dict[str, Any]]) -> str | None:
+    """Why the worst partition is at risk, naming it; None when none is."""
+    worst = measures.worst_risk(p["retention_risk"] for p in rows)
+    if worst == measures.NONE:
+        return None
+    rows = [p for p in rows if p["retention_risk"] == worst and p.get("retention_reason")]
+    if not rows:
+        return None
+    return f"{rows[0]['topic']}-{rows[0]['partition']}: {rows[0]['retention_reason']}"
 
 
 def history_point(evaluation: dict[str, Any]) -> list[Any]:

@@ -36,6 +36,7 @@ GROUP_FIELDS = (
     "member_count",
     "catch_up_seconds",
     "retention_risk",
+    "retention_reason",
 )
 PARTITION_FIELDS = (
     "topic",

@@ -1,4 +1,4 @@
-"""Lag in seconds, rates, catch-up time and retention risk. Pure.
+"""Lag in seconds, rates, catch-up time and the worst of some retention risks. Pure.
 
 The methods, when each applies and their error bounds are in docs/live-lag.md, "Lag in
 seconds, rates, catch-up, retention risk".
@@ -148,22 +148,6 @@ def catch_up_seconds(
     if write_per_s is None or consume_per_s is None or consume_per_s <= write_per_s:
         return None
     return lag / (consume_per_s - write_per_s)
-
-
-def retention_risk(
-    committed: int | None, log_start: int | None, log_end: int | None, threshold: float
-) -> str:
-    """LOST: retention already deleted records the group had not read. NEAR: the group lags
-    and sits within `threshold` (a share of the retained range) of the log start, where the
-    next deletion happens. NONE otherwise, or when an offset is unknown."""
-    if committed is None or log_start is None or log_end is None:
-        return NONE
-    if committed < log_start:
-        return LOST
-    if log_end - committed <= 0:
-        return NONE
-    retained = log_end - log_start  # > 0 here: log_start <= committed < log_end
-    return NEAR if committed - log_start <= max(0.0, threshold) * retained else NONE
 
 
 def worst_risk(risks: Iterable[str]) -> str:

@@ -9,6 +9,7 @@ cluster's lease. What it keeps between passes is in parts, each with its own mod
 - `timestamps.RecordTimestamps`: the record timestamps read at the offsets where groups sit,
   so a pass only reads them where a committed offset moved;
 - `log_starts.LogStarts`: log start offsets, read for every partition every few passes;
+- `retention_configs.RetentionConfigs`: the topics' retention settings, read every few passes;
 - `evaluation.Evaluator` with its `steady.SteadyRows`: the evaluation, reusing the rows of
   partitions where nothing moved.
 The pass (`run_pass`) runs its steps in order and times each (`PassResult.phases`).
@@ -29,6 +30,7 @@ from groups.lag import export, gc_pause, live, store
 from groups.lag.evaluation import Evaluator, history_point
 from groups.lag.log_starts import LogStarts
 from groups.lag.read import GroupsRead, Laps, read_groups
+from groups.lag.retention_configs import RetentionConfigs
 from groups.lag.timestamps import RecordTimestamps
 from groups.lag.windows import EndHistories, Windows
 from groups.partitions import TP
@@ -57,8 +59,8 @@ class PassResult:
     cluster_id: str | None = None
     # Seconds per part of the pass: read (the Kafka group and offset reads, with read_list,
     # read_groups, read_leaders and read_offsets in it), windows (each partition's new
-    # point), timestamps (records at committed offsets), evaluate, store_latest, publish,
-    # store_history.
+    # point), timestamps (records at committed offsets), retention (topics' settings),
+    # evaluate, store_latest, publish, store_history.
     phases: dict[str, float] = field(default_factory=dict)
 
     def as_meta(self) -> dict[str, Any]:
@@ -75,6 +77,7 @@ class ClusterSampler:
     histories: EndHistories = field(init=False, default_factory=EndHistories)
     timestamps: RecordTimestamps = field(init=False, default_factory=RecordTimestamps)
     log_starts: LogStarts = field(init=False, default_factory=LogStarts)
+    retentions: RetentionConfigs = field(init=False, default_factory=RetentionConfigs)
     evaluator: Evaluator = field(init=False)
     previous: dict[str, dict[str, Any]] | None = None  # the last pass's evaluations
     last_minute: int | None = None  # of the last pass, for the day series' minute points
@@ -84,7 +87,7 @@ class ClusterSampler:
     def __post_init__(self) -> None:
         self.windows = Windows(self.window)
         self.evaluator = Evaluator(
-            self.windows, self.histories, self.timestamps, self.retention_risk
+            self.windows, self.histories, self.timestamps, self.retentions, self.retention_risk
         )
 
     def restore(self) -> None:
@@ -116,6 +119,8 @@ class ClusterSampler:
         done("windows")
         reads = self._read_timestamps(client, read)
         done("timestamps")
+        self.retentions.refresh(client, {topic for topic, _ in read.log_ends}, self.passes)
+        done("retention")
         evaluations = self.evaluate(read, at)
         done("evaluate")
         result = PassResult(

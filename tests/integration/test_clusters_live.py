@@ -3,7 +3,7 @@
 import pytest
 
 from tests.conftest import assert_error
-from tests.stack import devstack, wait_for
+from tests.stack import devstack, kafka_tool, wait_for
 
 pytestmark = [pytest.mark.integration, pytest.mark.django_db]
 
@@ -72,6 +72,6 @@ def test_stopped_broker_disappears_and_comes_back(viewer_client, stack):
 
 def test_controller_is_the_kraft_quorum_leader(viewer_client, stack):
     """The console's controller is what Apache Kafka's kafka-metadata-quorum calls LeaderId."""
-    out = devstack("tool", "kafka-metadata-quorum", "describe", "--status").stdout
+    out = kafka_tool("kafka-metadata-quorum", "describe", "--status").stdout
     leader = int(next(ln for ln in out.splitlines() if ln.startswith("LeaderId:")).split()[1])
     assert viewer_client.get("/api/v1/clusters/local").json()["controller_id"] == leader

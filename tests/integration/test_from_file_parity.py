@@ -9,7 +9,7 @@ import pytest
 
 from console.kafka import dev
 from tests.conftest import assert_error
-from tests.stack import cluster_client, commit_and_wait, devstack, log_ends
+from tests.stack import cluster_client, commit_and_wait, kafka_tool, log_ends
 
 pytestmark = [pytest.mark.integration, pytest.mark.django_db]
 
@@ -60,9 +60,9 @@ def _tool_plan(group: str, csv_text: str, tmp_path) -> dict | None:
     """The tool's dry-run plan, or None when it refused the file."""
     path = tmp_path / "plan.csv"
     path.write_bytes(csv_text.encode())
-    run = devstack(
-        "tool", "kafka-consumer-groups", "--reset-offsets", "--group", group,
-        "--from-file", str(path), "--dry-run", check=False,
+    run = kafka_tool(
+        "kafka-consumer-groups", "--reset-offsets", "--group", group,
+        "--from-file", str(path), "--dry-run",
     )  # fmt: skip
     if run.returncode != 0 or "Error" in run.stdout:
         return None

@@ -16,7 +16,7 @@ from datetime import UTC, datetime, timedelta
 import pytest
 
 from console.kafka import ClusterClient, dev
-from tests.stack import cluster_client, commit_and_wait, devstack
+from tests.stack import cluster_client, commit_and_wait, kafka_tool
 
 pytestmark = [pytest.mark.integration, pytest.mark.django_db]
 
@@ -224,16 +224,7 @@ def _committed(d: Data, group: str) -> dict:
 
 def _cli_reset(group: str, args: list[str], mode: str) -> dict:
     """Run ConsumerGroupCommand and parse its GROUP TOPIC PARTITION NEW-OFFSET table."""
-    run = devstack(
-        "tool",
-        "kafka-consumer-groups",
-        "--reset-offsets",
-        "--group",
-        group,
-        *args,
-        mode,
-        check=False,
-    )
+    run = kafka_tool("kafka-consumer-groups", "--reset-offsets", "--group", group, *args, mode)
     rows, seen_header = {}, False
     for line in run.stdout.splitlines():
         cells = line.split()

@@ -7,7 +7,7 @@ import uuid
 import pytest
 
 from tests.conftest import assert_error
-from tests.stack import devstack, wait_for
+from tests.stack import devstack, kafka_tool, wait_for
 
 pytestmark = [pytest.mark.integration, pytest.mark.django_db]
 
@@ -45,9 +45,7 @@ def api_partitions(client, topic: str = TOPIC, tolerate_timeouts: bool = False) 
 
 def test_describe_parity_with_topic_command(viewer_client, demo_topics):
     def compare():
-        tool = parse_describe(
-            devstack("tool", "kafka-topics", "--describe", "--topic", TOPIC).stdout
-        )
+        tool = parse_describe(kafka_tool("kafka-topics", "--describe", "--topic", TOPIC).stdout)
         api = api_partitions(viewer_client)
         mine = {p: {k: row[k] for k in ("leader", "replicas", "isr")} for p, row in api.items()}
         # ISR order is not meaningful to Kafka; compare as sets, replicas in assignment order.

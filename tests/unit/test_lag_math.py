@@ -1,4 +1,5 @@
-"""Lag seconds, rates, catch-up time and retention risk (groups.lag.measures), without Kafka."""
+"""Lag seconds, rates, catch-up time and the worst retention risk (groups.lag.measures),
+without Kafka."""
 
 from __future__ import annotations
 
@@ -14,7 +15,6 @@ from groups.lag.measures import (
     catch_up_seconds,
     lag_seconds,
     rate,
-    retention_risk,
     worst_risk,
 )
 
@@ -285,37 +285,7 @@ def test_catch_up_seconds(lag, write, consume, expected):
     assert catch_up_seconds(lag, write, consume) == expected
 
 
-# --- retention_risk ---------------------------------------------------------------------
-
-
-@pytest.mark.parametrize(
-    "committed,log_start,log_end,expected",
-    [
-        (None, 0, 100, NONE),
-        (10, None, 100, NONE),
-        (10, 0, None, NONE),
-        (5, 10, 100, LOST),  # records 5..9 deleted before the group read them
-        (0, 1000, 1000, LOST),  # everything deleted, even with the log now empty
-        (10, 10, 100, NEAR),  # at the log start: the next deletion takes its records
-        (18, 10, 100, NEAR),  # 8 into 90 retained: within 10 %
-        (19, 10, 100, NEAR),  # exactly 10 %
-        (20, 10, 100, NONE),
-        (100, 10, 100, NONE),  # caught up
-        (10, 10, 10, NONE),  # empty log, caught up
-        (150, 10, 100, NONE),  # committed past the log end (recreated topic)
-    ],
-)
-def test_retention_risk(committed, log_start, log_end, expected):
-    assert retention_risk(committed, log_start, log_end, 0.10) == expected
-
-
-@pytest.mark.parametrize("threshold,expected", [(0.0, NONE), (0.5, NEAR), (-1.0, NONE)])
-def test_retention_risk_threshold(threshold, expected):
-    assert retention_risk(40, 0, 100, threshold) == expected
-
-
-def test_retention_risk_at_the_log_start_is_near_even_with_threshold_zero():
-    assert retention_risk(0, 0, 100, 0.0) == NEAR
+# --- worst_risk (the rule itself: test_retention_risk.py) -----------------------------
 
 
 @pytest.mark.parametrize(

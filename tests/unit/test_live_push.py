@@ -39,7 +39,7 @@ def evaluation(group: str, lag: int, state: str = "Stable", members: int = 1) ->
     return {
         "group_id": group, "ts": TS, "state": state, "member_count": members,
         "status": "WARN", "total_lag": lag, "max_lag": lag, "max_lag_seconds": 3.0,
-        "catch_up_seconds": None, "retention_risk": "none",
+        "catch_up_seconds": None, "retention_risk": "none", "retention_reason": None,
         "topics": {"t": {"lag": lag, "max_lag_seconds": 3.0, "write_per_s": 1.0,
                          "consume_per_s": 0.5, "catch_up_seconds": None,
                          "retention_risk": "none"}},
@@ -72,7 +72,8 @@ def test_lag_message_is_the_api_shape():
         "type": "lag", "group_id": "g1", "ts": "2023-11-14T22:13:20.500+00:00",
         "total_lag": 5, "max_lag": 5, "max_lag_seconds": 3.0, "status": "WARN",
         "state": "Stable", "member_count": 1, "catch_up_seconds": None,
-        "retention_risk": "none", "topics": evaluation("g1", 5)["topics"],
+        "retention_risk": "none", "retention_reason": None,
+        "topics": evaluation("g1", 5)["topics"],
         "partitions": [{"topic": "t", "partition": 0, "committed_offset": 1,
                         "log_end_offset": 6, "lag": 5, "lag_seconds": 3.0,
                         "status": "WARN", "retention_risk": "none"}],

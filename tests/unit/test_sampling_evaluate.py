@@ -6,6 +6,7 @@ from console.clusters import ClusterConfig
 from console.kafka.types import GroupDescription, GroupListing, GroupMember
 from groups.lag.evaluation import history_point, summarize
 from groups.lag.read import GroupsRead
+from groups.lag.retention import TopicRetention
 from groups.lag.sampler import ClusterSampler
 from groups.lag.timestamps import RecordTimestamps
 
@@ -67,6 +68,25 @@ def test_a_stopped_group_is_err_and_its_lag_seconds_come_from_the_record_timesta
     assert part["lag_seconds"] == 220.0 - 150.0 and part["lag_seconds_method"] == "timestamp"
     assert evaluation["max_lag_seconds"] == 70.0
     assert RecordTimestamps.wanted(read) == {((T, 0), 40)}
+
+
+def test_retention_risk_follows_the_topic_settings_and_the_oldest_unread_record():
+    sampler = ClusterSampler(ClusterConfig("c", "x:1"), interval_s=5.0)
+    samples = [(200.0 + 5 * i, {(T, 0): 40}, {(T, 0): 100}, {(T, 0): 0}, False) for i in range(3)]
+    sampler.timestamps.known[((T, 0), 40)] = 150_000  # 60 s old at the last sample (210 s)
+    assert _run(sampler, samples)["retention_risk"] == "none"  # settings not read yet
+    sampler.retentions.known[T] = TopicRetention(ms=65_000, bytes=None, deletes=True)
+    evaluation = _run(sampler, samples)
+    assert evaluation["retention_risk"] == "near"  # 5 s left, within 10 % of 65 s
+    assert evaluation["retention_reason"] == (
+        "orders-0: unread records can be deleted in 5 s: retention.ms is 1 m and the oldest "
+        "unread record is 1 m old; the group is not catching up"
+    )
+    assert evaluation["partitions"][0]["retention_reason"].startswith("unread records")
+    assert evaluation["topics"][T]["retention_reason"] == evaluation["retention_reason"]
+    sampler.retentions.known[T] = TopicRetention(ms=7 * 86400_000, bytes=None, deletes=True)
+    calm = _run(sampler, samples)  # at the log start of a young log: no danger
+    assert calm["retention_risk"] == "none" and calm["retention_reason"] is None
 
 
 def test_records_deleted_under_the_group_are_lost_risk_and_timed_at_the_log_start():

@@ -558,6 +558,8 @@ export interface components {
             offsets: components["schemas"]["GroupOffset"][];
             protocol_type: string;
             rates: components["schemas"]["Rates"];
+            /** @description why retention_risk is near or lost, in words; null: none */
+            retention_reason: string | null;
             retention_risk: components["schemas"]["RetentionRiskEnum"];
             /** @description the sample evaluated */
             sampled_at: string | null;
@@ -575,6 +577,8 @@ export interface components {
             log_start_offset: number | null;
             member_id: string | null;
             partition: number;
+            /** @description why retention_risk is near or lost, in words; null: none */
+            retention_reason: string | null;
             retention_risk: components["schemas"]["RetentionRiskEnum"];
             status: components["schemas"]["StatusEnum"];
             topic: string;
@@ -596,6 +600,8 @@ export interface components {
             member_count: number;
             protocol_type: string;
             rates: components["schemas"]["Rates"];
+            /** @description why retention_risk is near or lost, in words; null: none */
+            retention_reason: string | null;
             retention_risk: components["schemas"]["RetentionRiskEnum"];
             /** @description the sample evaluated */
             sampled_at: string | null;
@@ -611,6 +617,8 @@ export interface components {
             /** Format: double */
             max_lag_seconds: number | null;
             rates: components["schemas"]["Rates"];
+            /** @description why retention_risk is near or lost, in words; null: none */
+            retention_reason: string | null;
             retention_risk: components["schemas"]["RetentionRiskEnum"];
             topic: string;
         };

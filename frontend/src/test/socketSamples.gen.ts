@@ -17,6 +17,7 @@ export const lagFallingBehind = {
   "member_count": 2,
   "catch_up_seconds": null,
   "retention_risk": "none",
+  "retention_reason": null,
   "topics": {
     "orders": {
       "lag": 190,
@@ -25,6 +26,7 @@ export const lagFallingBehind = {
       "consume_per_s": 12.0,
       "catch_up_seconds": null,
       "retention_risk": "none",
+      "retention_reason": null,
       "status": "WARN"
     },
     "payments": {
@@ -34,6 +36,7 @@ export const lagFallingBehind = {
       "consume_per_s": 2.0,
       "catch_up_seconds": 0.0,
       "retention_risk": "none",
+      "retention_reason": null,
       "status": "OK"
     }
   },
@@ -84,6 +87,7 @@ export const lagFirstSample = {
   "member_count": 0,
   "catch_up_seconds": null,
   "retention_risk": "none",
+  "retention_reason": null,
   "topics": {
     "orders": {
       "lag": 560,
@@ -92,6 +96,7 @@ export const lagFirstSample = {
       "consume_per_s": null,
       "catch_up_seconds": null,
       "retention_risk": "none",
+      "retention_reason": null,
       "status": "UNKNOWN"
     }
   },
@@ -132,6 +137,7 @@ export const lagRebalancing = {
   "member_count": 2,
   "catch_up_seconds": null,
   "retention_risk": "none",
+  "retention_reason": null,
   "topics": {
     "payments": {
       "lag": 20,
@@ -140,6 +146,7 @@ export const lagRebalancing = {
       "consume_per_s": 2.0,
       "catch_up_seconds": null,
       "retention_risk": "none",
+      "retention_reason": null,
       "status": "OK"
     }
   },

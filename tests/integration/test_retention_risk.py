@@ -1,0 +1,94 @@
+"""Retention risk on real segments: a group at the log start of a young 7-day log is in no
+danger (the false alarm this rule replaced), one whose oldest unread record is about to pass
+`retention.ms` is `near` with the reason, and one whose records the broker deleted (small
+`segment.ms`, retention checked every 5 s by the dev stack) is `lost`. The lag sampler's own
+pass reads the topics' settings from Kafka."""
+
+from __future__ import annotations
+
+import dataclasses
+import time
+import uuid
+
+import pytest
+
+from console.kafka import dev
+from tests.stack import cluster_client, commit_and_wait, wait_for
+
+pytestmark = [pytest.mark.integration]
+
+
+def _produce(client, topic: str, count: int, written_at_ms: int) -> None:
+    producer = dev.make_producer(client)
+    for i in range(count):
+        producer.produce(topic, value=f"r{i}".encode(), timestamp=written_at_ms)
+    assert producer.flush(30) == 0
+
+
+@pytest.fixture(autouse=True)
+def _stack_redis(stack, settings):
+    settings.REDIS_URL = stack["redis_url"]  # where a pass stores its evaluations
+
+
+def _sampled(group: str) -> dict:
+    from console.clusters import get_cluster
+    from groups.lag.sampler import ClusterSampler
+
+    # Its own name, so nothing it stores mixes with a sampler running for `local`.
+    cfg = dataclasses.replace(get_cluster("local"), name=f"risk-{uuid.uuid4().hex[:6]}")
+    sampler = ClusterSampler(cfg, interval_s=1.0)
+    sampler.run_pass()
+    result = sampler.run_pass()
+    assert result.ok, result
+    evaluations = sampler.previous or {}
+    return evaluations[group]
+
+
+def test_a_group_at_the_start_of_a_young_week_long_log_is_in_no_danger(stack):
+    client = cluster_client()
+    topic = f"risk-young-{uuid.uuid4().hex[:8]}"
+    dev.create_topics(client, [(topic, 1, 3, {"retention.ms": str(7 * 86400_000)})])
+    _produce(client, topic, 20, int(time.time() * 1000) - 3600_000)  # an hour old
+    group = f"{topic}-g"
+    commit_and_wait(client, group, {(topic, 0): 0})
+    found = _sampled(group)
+    assert found["partitions"][0]["log_start_offset"] == 0
+    assert found["retention_risk"] == "none" and found["retention_reason"] is None
+
+
+def test_near_names_the_retention_and_the_age_of_the_oldest_unread_record(stack):
+    client = cluster_client()
+    topic = f"risk-near-{uuid.uuid4().hex[:8]}"
+    dev.create_topics(client, [(topic, 1, 3, {"retention.ms": str(3600_000)})])
+    _produce(client, topic, 20, int(time.time() * 1000) - 3300_000)  # 55 min of 60 old
+    group = f"{topic}-g"
+    commit_and_wait(client, group, {(topic, 0): 0})
+    found = _sampled(group)
+    assert found["retention_risk"] == "near", found
+    reason = found["retention_reason"]
+    assert reason.startswith(f"{topic}-0: unread records can be deleted in "), reason
+    assert "retention.ms is 1 h and the oldest unread record is 55 m old" in reason
+    assert reason.endswith("the group is not catching up")
+
+
+def test_records_the_broker_deleted_on_real_segments_are_lost(stack):
+    client = cluster_client()
+    topic = f"risk-lost-{uuid.uuid4().hex[:8]}"
+    configs = {"retention.ms": "10000", "segment.ms": "1000", "file.delete.delay.ms": "0"}
+    dev.create_topics(client, [(topic, 1, 3, configs)])
+    _produce(client, topic, 10, int(time.time() * 1000) - 60_000)  # past retention already
+    group = f"{topic}-g"
+    commit_and_wait(client, group, {(topic, 0): 0})
+    time.sleep(1.5)  # the first segment is older than segment.ms: the next write rolls it
+    _produce(client, topic, 5, int(time.time() * 1000))
+
+    def deleted() -> bool:
+        starts = client.list_offsets([(topic, 0)], "earliest")
+        return starts[(topic, 0)].offset >= 10
+
+    wait_for(deleted, timeout=60, what="retention to delete the first segment")
+    found = _sampled(group)
+    assert found["retention_risk"] == "lost", found
+    assert found["retention_reason"] == (
+        f"{topic}-0: retention deleted 10 records the group had not read"
+    )

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import time
 from typing import Any
 
 from console import kafka
@@ -116,6 +117,29 @@ def partition_rows(
     return rows
 
 
+# A broker that has not caught up with the metadata yet answers DescribeConfigs for a topic
+# it does not know with an error, right after the topic was created on another.
+CONFIG_READ_ATTEMPTS = 15
+CONFIG_READ_PAUSE_S = 0.2
+
+
+def topic_configs(client: kafka.ClusterClient, name: str) -> dict[str, kafka.ConfigValue]:
+    """The topic's effective configs. A topic the snapshot shows exists, so a missing answer
+    is a broker behind on metadata: asked again for about 3 s, then a 504, never the defaults
+    presented as the topic's (they said min.insync.replicas 1 for a topic created with 2)."""
+    for attempt in range(CONFIG_READ_ATTEMPTS):
+        found = client.describe_topic_configs([name]).get(name)
+        if found:
+            return found
+        if attempt + 1 < CONFIG_READ_ATTEMPTS:
+            time.sleep(CONFIG_READ_PAUSE_S)
+    raise kafka.KafkaTimeout(
+        f"The configs of topic {name!r} could not be read: the brokers asked do not know it "
+        "yet. Try again in a moment.",
+        code="kafka_timeout",
+    )
+
+
 def topic_detail(
     cfg: ClusterConfig,
     name: str,
@@ -128,7 +152,7 @@ def topic_detail(
     topic = get_topic_meta(snap, name)
     client = kafka.for_cluster(cfg)
     if configs is None:
-        configs = client.describe_topic_configs([name]).get(name, {})
+        configs = topic_configs(client, name)
     min_isr_value = configs.get("min.insync.replicas")
     min_isr = parse_min_isr(min_isr_value.value if min_isr_value else None)
     tps = [(name, p.partition) for p in topic.partitions if p.leader is not None]

@@ -39,11 +39,13 @@ export interface LiveTopicLag {
   /** Null: never at the current rates (or unknown). */
   catch_up_seconds: number | null;
   retention_risk: RetentionRisk;
+  /** Why the topic's risk is near or lost, in words (the worst partition's, "orders-3: …"); null at none. */
+  retention_reason: string | null;
   /** The worst status of the topic's partitions. */
   status: LagStatus;
 }
 
-/** One partition of a `lag` message. */
+/** One partition of a `lag` message (no `retention_reason`: the REST detail has it per partition). */
 export interface LivePartitionLag {
   topic: string;
   partition: number;
@@ -69,6 +71,8 @@ export interface LagMessage {
   member_count: number | null;
   catch_up_seconds: number | null;
   retention_risk: RetentionRisk;
+  /** Why the group's risk is near or lost, in words; null at none. */
+  retention_reason: string | null;
   topics: Record<string, LiveTopicLag>;
   partitions: LivePartitionLag[];
 }

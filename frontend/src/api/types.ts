@@ -148,7 +148,8 @@ export interface PlanChange {
 /** A partition's or group's lag status (Burrow-style rules, docs/live-lag.md). */
 export type LagStatus = Schemas["StatusEnum"];
 
-/** "near": the group reads in the oldest part of the log; "lost": retention deleted unread records. */
+/** "near": retention can delete records the group has not read before it catches up; "lost":
+ * retention deleted unread records. `retention_reason` beside it says why, in words. */
 export type RetentionRisk = Schemas["RetentionRiskEnum"];
 
 /** Records per second written to and consumed from a topic (means over the sampler's window). */

@@ -1,5 +1,5 @@
 import type { LagStatus, RetentionRisk } from "../api/types";
-import { asLagStatus, LAG_STATUS_HELP, RISK_HELP, RISK_LABEL } from "../lib/lagStatus";
+import { asLagStatus, LAG_STATUS_HELP, RISK_LABEL, riskTitle } from "../lib/lagStatus";
 
 /**
  * A lag status as a pill, one colour each: OK green, WARN amber, STALL orange, STOP purple,
@@ -25,14 +25,18 @@ export function LagStatusBadge({
   );
 }
 
-/** "near deletion" (amber) or "records lost" (red) with the explanation as tooltip; nothing for
- * "none". `compact` (table rows): "near" / "lost". */
+/** "near deletion" (amber) or "records lost" (red) with the explanation as tooltip: the server's
+ * `reason` when given, else what the risk means; nothing for "none". `compact` (table rows):
+ * "near" / "lost". */
 export function RetentionRiskBadge({
   risk,
+  reason,
   compact = false,
   "data-testid": testId,
 }: {
   risk: RetentionRisk | null | undefined;
+  /** Why, in words (`retention_reason`); null or absent: the generic help. */
+  reason?: string | null;
   compact?: boolean;
   "data-testid"?: string;
 }) {
@@ -40,7 +44,7 @@ export function RetentionRiskBadge({
   return (
     <span
       className={`badge badge-inline ${risk === "lost" ? "badge-error" : "badge-warn"} retention-risk`}
-      title={RISK_HELP[risk]}
+      title={riskTitle(risk, reason)}
       data-testid={testId}
       data-risk={risk}
     >

@@ -23,6 +23,7 @@ const lag = (group: string, ts = "2026-07-01T10:00:00.000+00:00") => ({
   member_count: 1,
   catch_up_seconds: 1,
   retention_risk: "none",
+  retention_reason: null,
   topics: {},
   partitions: [],
 });

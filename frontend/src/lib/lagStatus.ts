@@ -62,9 +62,16 @@ export const RISK_LABEL: Record<RetentionRisk, string> = {
 
 export const RISK_HELP: Record<RetentionRisk, string> = {
   none: "",
-  near: "Records close to deletion: the group reads in the oldest part of the retained log, which the next segment deletion removes.",
+  near: "Records close to deletion: retention can delete records the group has not read yet before it catches up.",
   lost: "Records lost: retention deleted records before the group consumed them.",
 };
+
+/** A risk's tooltip: the server's reason (`retention_reason`) when it gave one, else what the risk
+ * means; undefined at none. */
+export function riskTitle(risk: RetentionRisk, reason?: string | null): string | undefined {
+  if (risk === "none") return undefined;
+  return reason || RISK_HELP[risk];
+}
 
 /** Whether both rates are known (the server's catch-up time is null when one is not). */
 function ratesKnown(rates: Rates | null | undefined): boolean {

@@ -15,6 +15,7 @@ const LAG = (group: string, ts: string) => ({
   member_count: 1,
   catch_up_seconds: 2,
   retention_risk: "none",
+  retention_reason: null,
   topics: {},
   partitions: [],
 });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { parseLiveMessage } from "../api/live";
-import type { GroupSummary } from "../api/types";
+import type { GroupDetail, GroupSummary } from "../api/types";
 import { BILLING, GROUPS, ORDERS_APP } from "../test/fixtures";
 import { at, groupStateMessage, lagMessage, partitionLag, T0, topicLag } from "../test/liveFixtures";
 import {
@@ -71,6 +71,7 @@ describe("overlayRow", () => {
         member_count: 3,
         catch_up_seconds: null,
         retention_risk: "near",
+        retention_reason: "orders-0: unread records can be deleted in 3 h",
         topics: { orders: topicLag({ write_per_s: 5, consume_per_s: 0 }) },
       }),
     ]).get("billing");
@@ -83,6 +84,7 @@ describe("overlayRow", () => {
       member_count: 3,
       catch_up_seconds: null,
       retention_risk: "near",
+      retention_reason: "orders-0: unread records can be deleted in 3 h",
       rates: { write_per_s: 5, consume_per_s: 0 },
       sampled_at: at(15),
     });
@@ -114,6 +116,14 @@ describe("createRowOverlay", () => {
     const third = overlay(GROUPS, live);
     expect(third.find((r) => r.group_id === "billing")!.total_lag).toBe(9);
     expect(third.find((r) => r.group_id === "search-indexer")).toBe(second.find((r) => r.group_id === "search-indexer"));
+
+    // Only the reason moved (same risk): a new object too, so the tooltip is current.
+    live = mergeLiveMessages(live, [lagMessage("billing", { ts: at(15), total_lag: 9, retention_risk: "near", retention_reason: "in 3 h" })]);
+    const fourth = overlay(GROUPS, live);
+    live = mergeLiveMessages(live, [lagMessage("billing", { ts: at(20), total_lag: 9, retention_risk: "near", retention_reason: "in 2 h" })]);
+    const fifth = overlay(GROUPS, live).find((r) => r.group_id === "billing")!;
+    expect(fifth).not.toBe(fourth.find((r) => r.group_id === "billing"));
+    expect(fifth.retention_reason).toBe("in 2 h");
   });
 
   it("handles thousands of groups in one batch", () => {
@@ -147,7 +157,17 @@ describe("overlayDetail", () => {
       status: "WARN",
       catch_up_seconds: null,
       retention_risk: "near",
-      topics: { orders: topicLag({ lag: 30, max_lag_seconds: 12.5, write_per_s: 4, consume_per_s: 3, retention_risk: "near" }) },
+      retention_reason: "orders-0: unread records can be deleted in 3 h",
+      topics: {
+        orders: topicLag({
+          lag: 30,
+          max_lag_seconds: 12.5,
+          write_per_s: 4,
+          consume_per_s: 3,
+          retention_risk: "near",
+          retention_reason: "orders-0: unread records can be deleted in 3 h",
+        }),
+      },
       partitions: [
         partitionLag("orders", 0, { committed_offset: 100, log_end_offset: 120, lag: 20, lag_seconds: 12.5, status: "WARN", retention_risk: "near" }),
         partitionLag("orders", 1, { committed_offset: 200, log_end_offset: 210, lag: 10, lag_seconds: 3, status: "OK" }),
@@ -160,9 +180,18 @@ describe("overlayDetail", () => {
       max_lag_seconds: 12.5,
       status: "WARN",
       retention_risk: "near",
+      retention_reason: "orders-0: unread records can be deleted in 3 h",
       rates: { write_per_s: 4, consume_per_s: 3 },
       sampled_at: at(30),
-      topics: [{ topic: "orders", lag: 30, rates: { write_per_s: 4, consume_per_s: 3 }, retention_risk: "near" }],
+      topics: [
+        {
+          topic: "orders",
+          lag: 30,
+          rates: { write_per_s: 4, consume_per_s: 3 },
+          retention_risk: "near",
+          retention_reason: "orders-0: unread records can be deleted in 3 h",
+        },
+      ],
       members: BILLING.members,
     });
     const p0 = out.offsets.find((o) => o.topic === "orders" && o.partition === 0)!;
@@ -174,13 +203,40 @@ describe("overlayDetail", () => {
       lag_seconds: 12.5,
       status: "WARN",
       retention_risk: "near",
+      retention_reason: null, // the message has no partition reasons; the detail's risk was none
     });
     expect(out.offsets.find((o) => o.topic === "payments")).toBe(BILLING.offsets[2]); // not in the sample
-    expect(out.offsets.find((o) => o.partition === 9)).toMatchObject({ log_start_offset: null, member_id: null });
+    expect(out.offsets.find((o) => o.partition === 9)).toMatchObject({ log_start_offset: null, member_id: null, retention_reason: null });
 
     expect(overlayDetail(BILLING, null)).toBe(BILLING);
     expect(overlayDetail(ORDERS_APP, message)).toBe(ORDERS_APP); // another group's
     expect(overlayDetail({ ...BILLING, sampled_at: at(30) }, message).total_lag).toBe(BILLING.total_lag); // not newer
+  });
+});
+
+describe("overlayDetail, partition reasons", () => {
+  it("keeps the detail's reason of a partition while the sample says the same risk, else drops it", () => {
+    const detail: GroupDetail = {
+      ...BILLING,
+      retention_risk: "near",
+      retention_reason: "orders-0: in 5 h",
+      offsets: BILLING.offsets.map((o) =>
+        o.topic === "orders" ? { ...o, retention_risk: "near" as const, retention_reason: `in ${5 - o.partition} h` } : o,
+      ),
+    };
+    const out = overlayDetail(
+      detail,
+      lagMessage("billing", {
+        ts: at(30),
+        retention_risk: "lost",
+        retention_reason: "orders-1: retention deleted 3 records the group had not read",
+        partitions: [partitionLag("orders", 0, { retention_risk: "near" }), partitionLag("orders", 1, { retention_risk: "lost" })],
+      }),
+    );
+    const reasonOf = (partition: number) => out.offsets.find((o) => o.topic === "orders" && o.partition === partition)!.retention_reason;
+    expect(reasonOf(0)).toBe("in 5 h"); // still near
+    expect(reasonOf(1)).toBeNull(); // near -> lost: the detail's reason no longer holds
+    expect(out.retention_reason).toBe("orders-1: retention deleted 3 records the group had not read");
   });
 });
 

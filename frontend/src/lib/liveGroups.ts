@@ -12,6 +12,8 @@ export interface LiveLag {
   status: LagStatus;
   catch_up_seconds: number | null;
   retention_risk: RetentionRisk;
+  /** Why `retention_risk` is near or lost, in words; null at none. */
+  retention_reason: string | null;
   rates: Rates;
 }
 
@@ -70,12 +72,21 @@ export function liveLagOf(message: LagMessage): LiveLag {
     status: asLagStatus(message.status),
     catch_up_seconds: message.catch_up_seconds ?? null,
     retention_risk: message.retention_risk ?? "none",
+    retention_reason: message.retention_reason ?? null,
     rates: sumRates(message.topics),
   };
 }
 
 /** The LiveLag fields other than the rates (compared by value). */
-const LAG_FIELDS = ["total_lag", "max_lag", "max_lag_seconds", "status", "catch_up_seconds", "retention_risk"] as const;
+const LAG_FIELDS = [
+  "total_lag",
+  "max_lag",
+  "max_lag_seconds",
+  "status",
+  "catch_up_seconds",
+  "retention_risk",
+  "retention_reason",
+] as const;
 
 /** Whether two lags (live, or a row's lag fields) say the same, rates included. */
 function sameLagFields(a: LiveLag, b: LiveLag): boolean {
@@ -135,8 +146,9 @@ export function mergeLiveMessages(prev: LiveGroups, messages: readonly LagSocket
 
 /**
  * A REST row with the live sample applied when it is newer than the evaluation the row was served
- * with (`sampled_at`; null: none): lag, status, lag seconds, catch-up, risk, rates; state and
- * member count from the newest message. The row itself when nothing newer is known.
+ * with (`sampled_at`; null: none): lag, status, lag seconds, catch-up, risk and its reason,
+ * rates; state and member count from the newest message. The row itself when nothing newer is
+ * known.
  */
 export function overlayRow(row: GroupSummary, live: LiveGroup | undefined): GroupSummary {
   if (!live) return row;
@@ -212,26 +224,33 @@ export function topicsOf(message: LagMessage): GroupTopicLag[] {
       rates: { write_per_s: t.write_per_s ?? null, consume_per_s: t.consume_per_s ?? null },
       catch_up_seconds: t.catch_up_seconds ?? null,
       retention_risk: t.retention_risk ?? "none",
+      retention_reason: t.retention_reason ?? null,
     }));
 }
 
-/** The fields of an offsets row a `lag` message's partition gives (the log end: null if it has none). */
-function sampledOffset(p: LagMessage["partitions"][number]) {
+/**
+ * The fields of an offsets row a `lag` message's partition gives (the log end: null if it has
+ * none). The message has no partition reason: the REST row's (`previous`) is kept while the
+ * partition's risk is unchanged, else the reason is unknown (null).
+ */
+function sampledOffset(p: LagMessage["partitions"][number], previous?: GroupOffset) {
+  const risk = p.retention_risk ?? "none";
   return {
     committed_offset: p.committed_offset ?? null,
     log_end_offset: p.log_end_offset ?? null,
     lag: p.lag ?? null,
     lag_seconds: p.lag_seconds ?? null,
     status: asLagStatus(p.status),
-    retention_risk: p.retention_risk ?? "none",
+    retention_risk: risk,
+    retention_reason: previous && previous.retention_risk === risk ? (previous.retention_reason ?? null) : null,
   } satisfies Partial<GroupOffset>;
 }
 
 /**
  * A group detail with its latest `lag` message applied when newer than the detail's
  * `sampled_at`: group fields, topics, and each partition's committed offset, log end, lag, lag
- * seconds, status and risk (log start and member stay the REST answer's; a partition only the
- * message has is added). The detail itself when the message is not newer.
+ * seconds, status and risk (log start and member stay the REST answer's, and so does a
+ * partition's risk reason while its risk is unchanged; a partition only the message has is added). The detail itself when the message is not newer.
  */
 export function overlayDetail(detail: GroupDetail, message: LagMessage | null): GroupDetail {
   if (!message || message.group_id !== detail.group_id) return detail;
@@ -245,7 +264,7 @@ export function overlayDetail(detail: GroupDetail, message: LagMessage | null): 
     const p = live.get(key);
     if (!p) return o;
     seen.add(key);
-    return { ...o, ...sampledOffset(p), log_end_offset: p.log_end_offset ?? o.log_end_offset };
+    return { ...o, ...sampledOffset(p, o), log_end_offset: p.log_end_offset ?? o.log_end_offset };
   });
   for (const [key, p] of live) {
     if (seen.has(key)) continue;
@@ -260,6 +279,7 @@ export function overlayDetail(detail: GroupDetail, message: LagMessage | null): 
     status: lag.status,
     catch_up_seconds: lag.catch_up_seconds,
     retention_risk: lag.retention_risk,
+    retention_reason: lag.retention_reason,
     rates: lag.rates,
     sampled_at: message.ts,
     topics: topicsOf(message),

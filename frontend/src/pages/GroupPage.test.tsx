@@ -5,10 +5,17 @@ import { FakeWebSocket, pushLive } from "../test/fakeWebSocket";
 import { apiError, json, stubFetch } from "../test/fetchStub";
 import { BILLING, executedResetOf, GROUPS, ME, ORDERS_APP, UNDO_9_OF_8, undoOf, VIEWER, resetOf } from "../test/fixtures";
 import { at, groupStateMessage, lagMessage, partitionLag, topicLag } from "../test/liveFixtures";
+import { RISK_HELP } from "../lib/lagStatus";
 import { renderApp } from "../test/render";
 
 const GROUP_URL = "/api/v1/clusters/local/groups/orders-app";
 const RESETS_URL = `${GROUP_URL}/offset-resets`;
+
+/** The reasons the retention notice lists under its heading for a risk. */
+function noticeReasons(risk: "near" | "lost"): (string | null)[] {
+  const list = within(screen.getByTestId("group-retention-risk")).queryByTestId(`group-retention-reasons-${risk}`);
+  return list ? within(list).getAllByRole("listitem").map((li) => li.textContent) : [];
+}
 
 function callsTo(fetch: ReturnType<typeof stubFetch>, path: string, method: string) {
   return fetch.mock.calls.filter(([url, init]) => String(url).split("?")[0] === path && (init?.method ?? "GET") === method);
@@ -204,10 +211,15 @@ describe("GroupPage live", () => {
     catch_up_seconds: 5,
     rates: { write_per_s: 4, consume_per_s: 5 },
     topics: [
-      { topic: "orders", lag: 5, max_lag_seconds: 1, rates: { write_per_s: 4, consume_per_s: 5 }, catch_up_seconds: 5, retention_risk: "none" },
-      { topic: "payments", lag: 0, max_lag_seconds: 0, rates: { write_per_s: 0, consume_per_s: 0 }, catch_up_seconds: 0, retention_risk: "none" },
+      { topic: "orders", lag: 5, max_lag_seconds: 1, rates: { write_per_s: 4, consume_per_s: 5 }, catch_up_seconds: 5, retention_risk: "none", retention_reason: null },
+      { topic: "payments", lag: 0, max_lag_seconds: 0, rates: { write_per_s: 0, consume_per_s: 0 }, catch_up_seconds: 0, retention_risk: "none", retention_reason: null },
     ],
   };
+  const NEAR_REASON =
+    "orders-0: unread records can be deleted in 3 h: retention.ms is 7 d and the oldest unread record is 6 d 21 h old; the group is not catching up";
+  const NEAR_REASON_LATER =
+    "orders-0: unread records can be deleted in 2 h: retention.ms is 7 d and the oldest unread record is 6 d 22 h old; the group is not catching up";
+  const LOST_REASON = "orders-1: retention deleted 10 records the group had not read";
   // A sample 60 s later: orders falls behind, partition 0 near deletion.
   const SAMPLE = lagMessage("billing", {
     ts: at(60),
@@ -219,8 +231,17 @@ describe("GroupPage live", () => {
     member_count: 2,
     catch_up_seconds: null,
     retention_risk: "near",
+    retention_reason: NEAR_REASON,
     topics: {
-      orders: topicLag({ lag: 30, max_lag_seconds: 65, write_per_s: 6, consume_per_s: 2, catch_up_seconds: null, retention_risk: "near" }),
+      orders: topicLag({
+        lag: 30,
+        max_lag_seconds: 65,
+        write_per_s: 6,
+        consume_per_s: 2,
+        catch_up_seconds: null,
+        retention_risk: "near",
+        retention_reason: NEAR_REASON,
+      }),
       payments: topicLag({ lag: 0, max_lag_seconds: 0, write_per_s: 0, consume_per_s: 0 }),
     },
     partitions: [
@@ -274,9 +295,16 @@ describe("GroupPage live", () => {
     expect(screen.getByTestId("group-lag-seconds")).toHaveTextContent("1 m 05 s");
     expect(screen.getByTestId("group-catch-up")).toHaveTextContent("never");
     expect(screen.getByTestId("group-rates")).toHaveTextContent("6/s / 2/s");
-    expect(screen.getByTestId("group-retention-risk")).toHaveAttribute("data-risk", "near");
-    expect(screen.getByTestId("group-retention-risk")).toHaveTextContent("Records close to deletion");
-    expect(screen.getByTestId("group-retention-risk")).toHaveTextContent("orders");
+    const notice = screen.getByTestId("group-retention-risk");
+    expect(notice).toHaveAttribute("data-risk", "near");
+    expect(notice).toHaveTextContent("Records close to deletion:");
+    expect(noticeReasons("near")).toEqual([NEAR_REASON]);
+    expect(notice).not.toHaveTextContent("oldest part of the retained log");
+    expect(notice).not.toHaveTextContent("segment deletion");
+    expect(screen.getByTestId("group-risk")).toHaveAttribute("title", NEAR_REASON);
+    expect(screen.getByTestId("group-topic-risk-orders")).toHaveAttribute("title", NEAR_REASON);
+    // The message has no partition reasons, and the REST row had no risk: the generic help.
+    expect(screen.getByTestId("offset-risk-orders-0")).toHaveAttribute("title", RISK_HELP.near);
     const cells = within(screen.getByTestId("offset-row-orders-0")).getAllByRole("cell").map((c) => c.textContent);
     expect(cells).toEqual(["orders", "0", "100", "10", "120", "20", "1 m 05 s", "WARN⚠ near", "billing-1 (/10.0.0.5)"]);
     expect(screen.getByTestId("offset-risk-orders-0")).toHaveAttribute("data-risk", "near");
@@ -292,9 +320,22 @@ describe("GroupPage live", () => {
     expect(partitions).toHaveAttribute("data-lines", "3");
     await waitFor(() => expect(partitions.querySelector(".recharts-wrapper")).not.toBeNull());
 
-    await pushLive(socket, { ...SAMPLE, ts: at(65) }, lagMessage("other-group", { ts: at(70) }));
+    // The next sample: the same risk, a new reason (the margin shrank).
+    await pushLive(
+      socket,
+      {
+        ...SAMPLE,
+        ts: at(65),
+        retention_reason: NEAR_REASON_LATER,
+        topics: { ...SAMPLE.topics, orders: { ...SAMPLE.topics.orders!, retention_reason: NEAR_REASON_LATER } },
+      },
+      lagMessage("other-group", { ts: at(70) }),
+    );
     expect(partitions).toHaveAttribute("data-samples", "2");
     expect(chart).toHaveAttribute("data-points", "5");
+    expect(noticeReasons("near")).toEqual([NEAR_REASON_LATER]);
+    expect(screen.getByTestId("group-topic-risk-orders")).toHaveAttribute("title", NEAR_REASON_LATER);
+    expect(screen.getByTestId("group-risk")).toHaveAttribute("title", NEAR_REASON_LATER);
 
     // 24 h: fetched again for that window (one point a minute), the live samples merged in.
     fireEvent.click(screen.getByTestId("lag-window-24h"));
@@ -321,17 +362,86 @@ describe("GroupPage live", () => {
     expect(screen.getByTestId("group-state")).toHaveAttribute("data-state", "Empty");
   });
 
-  it("says records were lost when retention deleted unread records", async () => {
+  it("says records were lost when retention deleted unread records, and why", async () => {
+    const partitionReason = "retention deleted 10 records the group had not read";
     stubBilling(() => ({
       ...SAMPLED,
       retention_risk: "lost",
-      offsets: SAMPLED.offsets.map((o) => (o.partition === 1 ? { ...o, retention_risk: "lost" as const } : o)),
+      retention_reason: LOST_REASON,
+      topics: SAMPLED.topics.map((t) => (t.topic === "orders" ? { ...t, retention_risk: "lost" as const, retention_reason: LOST_REASON } : t)),
+      offsets: SAMPLED.offsets.map((o) =>
+        o.topic === "orders" && o.partition === 1 ? { ...o, retention_risk: "lost" as const, retention_reason: partitionReason } : o,
+      ),
     }));
     renderApp("/clusters/local/groups/billing");
     const notice = await screen.findByTestId("group-retention-risk");
     expect(notice).toHaveAttribute("data-risk", "lost");
-    expect(notice).toHaveTextContent("Records lost: retention deleted records of orders before this group consumed them.");
+    expect(notice).toHaveAttribute("role", "alert");
+    expect(within(notice).getAllByRole("paragraph").map((p) => p.textContent)).toEqual([
+      "Records lost: retention deleted records of orders before this group consumed them. The group skips them when it resumes.",
+    ]);
+    expect(noticeReasons("lost")).toEqual([LOST_REASON]);
+    expect(notice).not.toHaveTextContent("Records close to deletion");
+    expect(screen.getByTestId("group-risk")).toHaveAttribute("title", LOST_REASON);
+    expect(screen.getByTestId("group-topic-risk-orders")).toHaveAttribute("title", LOST_REASON);
     expect(screen.getByTestId("offset-risk-orders-1")).toHaveTextContent("lost");
-    expect(screen.getByTestId("offset-risk-orders-1")).toHaveAttribute("title", expect.stringContaining("Records lost"));
+    expect(screen.getByTestId("offset-risk-orders-1")).toHaveAttribute("title", partitionReason);
+    expect(screen.getByTestId("offset-risk-orders-1").closest("td")).toHaveAttribute("title", partitionReason);
+    expect(screen.getByTestId("offset-status-orders-0").closest("td")).not.toHaveAttribute("title");
+  });
+
+  it("shows a partition's reason from the detail until a live sample changes its risk", async () => {
+    const partitionReason =
+      "unread records can be deleted in 5 h: retention.ms is 7 d and the oldest unread record is 6 d 19 h old; the group is not catching up";
+    stubBilling(() => ({
+      ...SAMPLED,
+      retention_risk: "near",
+      retention_reason: `orders-0: ${partitionReason}`,
+      topics: SAMPLED.topics.map((t) =>
+        t.topic === "orders" ? { ...t, retention_risk: "near" as const, retention_reason: `orders-0: ${partitionReason}` } : t,
+      ),
+      offsets: SAMPLED.offsets.map((o) =>
+        o.topic === "orders" && o.partition === 0 ? { ...o, retention_risk: "near" as const, retention_reason: partitionReason } : o,
+      ),
+    }));
+    renderApp("/clusters/local/groups/billing");
+    await screen.findByTestId("group-offsets-table");
+    expect(noticeReasons("near")).toEqual([`orders-0: ${partitionReason}`]);
+    expect(screen.getByTestId("offset-risk-orders-0")).toHaveAttribute("title", partitionReason);
+
+    // Still near: the detail's partition reason stays; the group's and the topic's are the message's.
+    const socket = FakeWebSocket.last("/lag");
+    await pushLive(socket, SAMPLE);
+    expect(screen.getByTestId("offset-risk-orders-0")).toHaveAttribute("title", partitionReason);
+    expect(noticeReasons("near")).toEqual([NEAR_REASON]);
+
+    // Now lost: the detail's reason was about near, so the partition's is unknown (the generic help).
+    await pushLive(
+      socket,
+      lagMessage("billing", {
+        ts: at(120),
+        retention_risk: "lost",
+        retention_reason: LOST_REASON,
+        topics: { orders: topicLag({ retention_risk: "lost", retention_reason: LOST_REASON }), payments: topicLag() },
+        partitions: [partitionLag("orders", 0, { retention_risk: "lost" }), partitionLag("orders", 1), partitionLag("payments", 0)],
+      }),
+    );
+    expect(screen.getByTestId("offset-risk-orders-0")).toHaveAttribute("title", RISK_HELP.lost);
+    expect(screen.getByTestId("group-retention-risk")).toHaveAttribute("data-risk", "lost");
+    expect(noticeReasons("lost")).toEqual([LOST_REASON]);
+    expect(noticeReasons("near")).toEqual([]);
+
+    // The risk is gone: no notice, no badge.
+    await pushLive(
+      socket,
+      lagMessage("billing", {
+        ts: at(180),
+        topics: { orders: topicLag(), payments: topicLag() },
+        partitions: [partitionLag("orders", 0), partitionLag("orders", 1), partitionLag("payments", 0)],
+      }),
+    );
+    expect(screen.queryByTestId("group-retention-risk")).toBeNull();
+    expect(screen.queryByTestId("offset-risk-orders-0")).toBeNull();
+    expect(screen.queryByTestId("group-risk")).toBeNull();
   });
 });

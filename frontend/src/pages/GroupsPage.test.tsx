@@ -1,6 +1,7 @@
 import { act, fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { describe, expect, it, vi } from "vitest";
 import { LIVE_FALLBACK_POLL_MS } from "../hooks/useLiveSocket";
+import { RISK_HELP } from "../lib/lagStatus";
 import { FakeWebSocket, pushLive } from "../test/fakeWebSocket";
 import { apiError, json, stubFetch } from "../test/fetchStub";
 import { GROUPS, ME, manyGroups } from "../test/fixtures";
@@ -42,6 +43,25 @@ describe("GroupsPage", () => {
     const dead = within(screen.getByTestId("group-row-old-batch")).getAllByRole("cell");
     expect(dead[4]).toHaveTextContent("—");
     expect(dead[5]).toHaveTextContent("—");
+  });
+
+  it("explains a row's retention risk in its badge's tooltip: the server's reason, else the generic help", async () => {
+    const reason = "orders-3: retention deleted 10 records the group had not read";
+    const groups = GROUPS.map((g) =>
+      g.group_id === "billing"
+        ? { ...g, retention_risk: "lost" as const, retention_reason: reason }
+        : g.group_id === "search-indexer"
+          ? { ...g, retention_risk: "near" as const, retention_reason: null }
+          : g,
+    );
+    stubFetch({ "/api/v1/me": json(ME), [GROUPS_URL]: json(groups) });
+    renderApp("/clusters/local/groups");
+    await screen.findByTestId("groups-table");
+    expect(screen.getByTestId("group-risk-billing")).toHaveTextContent("lost");
+    expect(screen.getByTestId("group-risk-billing")).toHaveAttribute("title", reason);
+    expect(screen.getByTestId("group-risk-search-indexer")).toHaveAttribute("title", RISK_HELP.near);
+    expect(RISK_HELP.near).not.toMatch(/oldest part|segment deletion/);
+    expect(screen.queryByTestId("group-risk-orders-app")).toBeNull();
   });
 
   it("sorts by lag (unknown last), searches by id and filters by topic", async () => {
@@ -119,6 +139,7 @@ describe("GroupsPage live", () => {
         status: "STALL",
         catch_up_seconds: null,
         retention_risk: "lost",
+        retention_reason: "orders-4: retention deleted 10 records the group had not read",
         state: "Stable",
         member_count: 2,
         topics: { orders: topicLag({ write_per_s: 5, consume_per_s: 1 }) },
@@ -131,6 +152,8 @@ describe("GroupsPage live", () => {
         status: "WARN",
         catch_up_seconds: 125,
         retention_risk: "near",
+        retention_reason:
+          "orders-0: unread records can be deleted in 3 h: retention.ms is 7 d and the oldest unread record is 6 d 21 h old; the group is not catching up",
         state: "Stable",
         member_count: 1,
         topics: { orders: topicLag({ write_per_s: 100, consume_per_s: 420 }) },
@@ -141,6 +164,11 @@ describe("GroupsPage live", () => {
     expect(cellsOf("billing")).toEqual(["billing", "Stable", "STALL⚠ lost", "2", "audit, invoices, orders +2", "900", "800", "1 m 05 s", "never"]);
     expect(screen.getByTestId("group-row-billing")).toHaveAttribute("data-status", "STALL");
     expect(screen.getByTestId("group-row-billing")).toHaveAttribute("data-risk", "lost");
+    expect(screen.getByTestId("group-risk-billing")).toHaveAttribute("title", "orders-4: retention deleted 10 records the group had not read");
+    expect(screen.getByTestId("group-risk-search-indexer")).toHaveAttribute(
+      "title",
+      "orders-0: unread records can be deleted in 3 h: retention.ms is 7 d and the oldest unread record is 6 d 21 h old; the group is not catching up",
+    );
     // The state came with the sample too: PreparingRebalance -> Stable.
     expect(screen.getByTestId("group-row-search-indexer")).toHaveAttribute("data-state", "Stable");
     expect(cellsOf("search-indexer").slice(2)).toEqual(["WARN⚠ near", "1", "orders", "40,000", "40,000", "3 h 02 m", "2 m 05 s"]);
@@ -150,6 +178,7 @@ describe("GroupsPage live", () => {
     // A later sample replaces the earlier one; an older one is ignored.
     await pushLive(socket, lagMessage("billing", { ts: at(5), total_lag: 0, max_lag: 0, max_lag_seconds: 0, catch_up_seconds: 0, status: "OK", member_count: 2 }));
     expect(cellsOf("billing").slice(2)).toEqual(["OK", "2", "audit, invoices, orders +2", "0", "0", "0 s", "caught up"]);
+    expect(screen.queryByTestId("group-risk-billing")).toBeNull();
     await pushLive(socket, lagMessage("billing", { ts: at(1), total_lag: 77 }));
     expect(cellsOf("billing")[5]).toBe("0");
 

@@ -265,7 +265,12 @@ const GroupRow = memo(function GroupRow({ cluster, row, index }: { cluster: stri
       </td>
       <td className="status-cell">
         <LagStatusBadge status={row.status} />
-        <RetentionRiskBadge risk={row.retention_risk} compact />
+        <RetentionRiskBadge
+          risk={row.retention_risk}
+          reason={row.retention_reason}
+          compact
+          data-testid={`group-risk-${row.group_id}`}
+        />
       </td>
       <td className={row.member_count > 0 ? "num" : "num muted"}>{formatCount(row.member_count)}</td>
       <td className="topics-cell" title={row.topics.join(", ")}>

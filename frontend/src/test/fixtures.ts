@@ -216,6 +216,7 @@ function groupRow(group_id: string, state: string, members: number, topics: stri
     rates: { write_per_s: null, consume_per_s: null },
     catch_up_seconds: null,
     retention_risk: "none",
+    retention_reason: null,
     sampled_at: null,
   };
 }
@@ -242,6 +243,7 @@ const NOT_SAMPLED = {
   rates: { write_per_s: null, consume_per_s: null },
   catch_up_seconds: null,
   retention_risk: "none",
+  retention_reason: null,
   sampled_at: null,
   topics: [],
 } satisfies Partial<GroupDetail>;
@@ -258,10 +260,10 @@ export const ORDERS_APP: GroupDetail = {
   coordinator: 2,
   members: [],
   offsets: [
-    { topic: "orders", partition: 0, committed_offset: 90, log_start_offset: 10, log_end_offset: 110, lag: 20, lag_seconds: null, member_id: null, status: "UNKNOWN", retention_risk: "none" },
-    { topic: "orders", partition: 1, committed_offset: 100, log_start_offset: 0, log_end_offset: 200, lag: 100, lag_seconds: null, member_id: null, status: "UNKNOWN", retention_risk: "none" },
-    { topic: "orders", partition: 2, committed_offset: null, log_start_offset: 0, log_end_offset: 50, lag: null, lag_seconds: null, member_id: null, status: "UNKNOWN", retention_risk: "none" },
-    { topic: "payments", partition: 0, committed_offset: 7, log_start_offset: 0, log_end_offset: 7, lag: 0, lag_seconds: null, member_id: null, status: "UNKNOWN", retention_risk: "none" },
+    { topic: "orders", partition: 0, committed_offset: 90, log_start_offset: 10, log_end_offset: 110, lag: 20, lag_seconds: null, member_id: null, status: "UNKNOWN", retention_risk: "none", retention_reason: null },
+    { topic: "orders", partition: 1, committed_offset: 100, log_start_offset: 0, log_end_offset: 200, lag: 100, lag_seconds: null, member_id: null, status: "UNKNOWN", retention_risk: "none", retention_reason: null },
+    { topic: "orders", partition: 2, committed_offset: null, log_start_offset: 0, log_end_offset: 50, lag: null, lag_seconds: null, member_id: null, status: "UNKNOWN", retention_risk: "none", retention_reason: null },
+    { topic: "payments", partition: 0, committed_offset: 7, log_start_offset: 0, log_end_offset: 7, lag: 0, lag_seconds: null, member_id: null, status: "UNKNOWN", retention_risk: "none", retention_reason: null },
   ],
   total_lag: 120,
   ...NOT_SAMPLED,
@@ -279,9 +281,9 @@ export const BILLING: GroupDetail = {
     { member_id: "billing-2-bbb", client_id: "billing-2", host: "/10.0.0.6", assignments: [{ topic: "payments", partition: 0 }] },
   ],
   offsets: [
-    { topic: "orders", partition: 0, committed_offset: 108, log_start_offset: 10, log_end_offset: 110, lag: 2, lag_seconds: null, member_id: "billing-1-aaa", status: "UNKNOWN", retention_risk: "none" },
-    { topic: "orders", partition: 1, committed_offset: 197, log_start_offset: 0, log_end_offset: 200, lag: 3, lag_seconds: null, member_id: "billing-1-aaa", status: "UNKNOWN", retention_risk: "none" },
-    { topic: "payments", partition: 0, committed_offset: 7, log_start_offset: 0, log_end_offset: 7, lag: 0, lag_seconds: null, member_id: "billing-2-bbb", status: "UNKNOWN", retention_risk: "none" },
+    { topic: "orders", partition: 0, committed_offset: 108, log_start_offset: 10, log_end_offset: 110, lag: 2, lag_seconds: null, member_id: "billing-1-aaa", status: "UNKNOWN", retention_risk: "none", retention_reason: null },
+    { topic: "orders", partition: 1, committed_offset: 197, log_start_offset: 0, log_end_offset: 200, lag: 3, lag_seconds: null, member_id: "billing-1-aaa", status: "UNKNOWN", retention_risk: "none", retention_reason: null },
+    { topic: "payments", partition: 0, committed_offset: 7, log_start_offset: 0, log_end_offset: 7, lag: 0, lag_seconds: null, member_id: "billing-2-bbb", status: "UNKNOWN", retention_risk: "none", retention_reason: null },
   ],
   total_lag: 5,
   ...NOT_SAMPLED,

@@ -16,6 +16,7 @@ export function topicLag(overrides: Partial<LiveTopicLag> = {}): LiveTopicLag {
     consume_per_s: 10,
     catch_up_seconds: 0,
     retention_risk: "none",
+    retention_reason: null,
     status: "OK",
     ...overrides,
   };
@@ -48,6 +49,7 @@ export function lagMessage(group: string, overrides: Partial<LagMessage> = {}): 
     member_count: 1,
     catch_up_seconds: 0,
     retention_risk: "none",
+    retention_reason: null,
     topics: {},
     partitions: [],
     ...overrides,

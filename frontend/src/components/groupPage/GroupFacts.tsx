@@ -23,7 +23,7 @@ export function GroupFacts({ detail }: { detail: GroupDetail }) {
         <dt>Lag status</dt>
         <dd>
           <LagStatusBadge status={detail.status} data-testid="group-status" />
-          <RetentionRiskBadge risk={detail.retention_risk} />
+          <RetentionRiskBadge risk={detail.retention_risk} reason={detail.retention_reason} data-testid="group-risk" />
         </dd>
       </div>
       <div>

@@ -2,7 +2,7 @@ import { useMemo } from "react";
 import { Link } from "react-router-dom";
 import type { GroupMember, GroupOffset } from "../../api/types";
 import { formatCount, formatDuration } from "../../lib/format";
-import { RISK_HELP } from "../../lib/lagStatus";
+import { riskTitle } from "../../lib/lagStatus";
 import { sortByTopicPartition } from "../../lib/resetPlans";
 import { topicPath } from "../../navigation";
 import { LagStatusBadge, RetentionRiskBadge } from "../LagStatusBadge";
@@ -52,9 +52,14 @@ export function GroupOffsetsTable({ cluster, offsets, members }: { cluster: stri
             <td className="num">{formatCount(o.log_end_offset)}</td>
             <td className={o.lag === null ? "num muted" : o.lag > 0 ? "num lag-cell" : "num"}>{formatCount(o.lag)}</td>
             <td className={o.lag_seconds === null ? "num nowrap muted" : "num nowrap"}>{formatDuration(o.lag_seconds)}</td>
-            <td className="status-cell" title={o.retention_risk === "none" ? undefined : RISK_HELP[o.retention_risk]}>
+            <td className="status-cell" title={riskTitle(o.retention_risk, o.retention_reason)}>
               <LagStatusBadge status={o.status} data-testid={`offset-status-${o.topic}-${o.partition}`} />
-              <RetentionRiskBadge risk={o.retention_risk} compact data-testid={`offset-risk-${o.topic}-${o.partition}`} />
+              <RetentionRiskBadge
+                risk={o.retention_risk}
+                reason={o.retention_reason}
+                compact
+                data-testid={`offset-risk-${o.topic}-${o.partition}`}
+              />
             </td>
             <td className="mono" title={o.member_id ?? undefined}>
               {o.member_id === null ? (

@@ -41,7 +41,7 @@ export function GroupTopicsTable({ cluster, topics }: { cluster: string; topics:
             {t.retention_risk === "none" ? (
               <span className="muted">—</span>
             ) : (
-              <RetentionRiskBadge risk={t.retention_risk} />
+              <RetentionRiskBadge risk={t.retention_risk} reason={t.retention_reason} data-testid={`group-topic-risk-${t.topic}`} />
             )}
           </td>
         </tr>

@@ -46,6 +46,7 @@ from groups.consumers import read_subscription, status_message
 from groups.lag.live import decode, pass_events
 from groups.lag.read import GroupsRead
 from groups.lag.sampler import ClusterSampler
+from sparkjobs import log_lines
 from sparkjobs import steps as job_steps
 from sparkjobs.api.views import job_types_answer
 from sparkjobs.catalog import JOB_TYPES
@@ -383,6 +384,21 @@ def job_samples() -> list[Sample]:
     if problem:
         raise CommandError(f"tssamples: the replay result does not fit its schema: {problem}")
     failed = "ValueError: no alarms in the topic"
+    # The end of the failed pipeline's driver log, as the runner reads it.
+    failed_log = [
+        "26/11/25 16:07:10 INFO DAGScheduler: Job 2 finished: count, took 0.081 s",
+        "Traceback (most recent call last):",
+        '  File "/opt/console/maintenance/jobs/maintenance_pipeline.py", line 70, in step',
+        "    result = call()",
+        f"{failed}",
+        "",
+        "The above exception was the direct cause of the following exception:",
+        "",
+        "Traceback (most recent call last):",
+        '  File "/opt/console/maintenance/jobs/maintenance_pipeline.py", line 79, in step',
+        f"StepFailed: step window-features: {failed}",
+        "26/11/25 16:07:11 INFO SparkContext: Successfully stopped SparkContext",
+    ]
     pipeline = {"training": {"cutoff_date": "2026-06-08"}}
     jobs = [
         (
@@ -440,6 +456,7 @@ def job_samples() -> list[Sample]:
                 finished_at=_at(60),
                 heartbeat_at=_at(58),
                 error=f"StepFailed: step window-features: {failed}",
+                failure_lines=log_lines.failure_lines(failed_log),
                 steps=_stepped(
                     [
                         ("window-features", "running", {}),

@@ -79,7 +79,7 @@ except ValueError as exc:
 
 # The console's apps, each with its REST, WebSocket and other routes in `<app>/routes.py`
 # (mounted by project/urls.py and project/ws_routing.py in this order).
-CONSOLE_APPS = ["topics", "groups", "sparkjobs", "maintenance"]
+CONSOLE_APPS = ["topics", "groups", "sparkjobs", "maintenance", "alerts"]
 INSTALLED_APPS = [
     "daphne",
     "django.contrib.admin",
@@ -291,6 +291,26 @@ if LAG_SAMPLE_SECONDS <= 0 or LAG_WINDOW < 3 or not 0 <= LAG_RETENTION_RISK < 1:
     raise ImproperlyConfigured(
         "LAG_SAMPLE_SECONDS must be > 0, LAG_WINDOW >= 3, LAG_RETENTION_RISK in [0, 1)."
     )
+# --- lag alerts (docs/alerts.md) ---
+# The console's address as people reach it, for links in alerts (empty: no link).
+CONSOLE_PUBLIC_URL = os.environ.get("CONSOLE_PUBLIC_URL", "").strip()
+ALERT_HTTP_TIMEOUT_SECONDS = float(os.environ.get("ALERT_HTTP_TIMEOUT_SECONDS", "5"))
+ALERT_DELIVERY_ATTEMPTS = envint("ALERT_DELIVERY_ATTEMPTS", 6)
+ALERT_RETRY_BASE_SECONDS = float(os.environ.get("ALERT_RETRY_BASE_SECONDS", "2"))
+if ALERT_HTTP_TIMEOUT_SECONDS <= 0 or ALERT_DELIVERY_ATTEMPTS < 1 or ALERT_RETRY_BASE_SECONDS < 0:
+    raise ImproperlyConfigured(
+        "ALERT_HTTP_TIMEOUT_SECONDS must be > 0, ALERT_DELIVERY_ATTEMPTS >= 1, "
+        "ALERT_RETRY_BASE_SECONDS >= 0."
+    )
+# Email alerts go through Django's mail backend: SMTP on EMAIL_HOST:EMAIL_PORT.
+ALERT_EMAIL_FROM = os.environ.get("ALERT_EMAIL_FROM", "kafka-console@localhost")
+EMAIL_HOST = os.environ.get("EMAIL_HOST", "localhost")
+EMAIL_PORT = envint("EMAIL_PORT", 25)
+EMAIL_HOST_USER = os.environ.get("EMAIL_HOST_USER", "")
+EMAIL_HOST_PASSWORD = envsecret("EMAIL_HOST_PASSWORD", "")
+EMAIL_USE_TLS = envbool("EMAIL_USE_TLS", False)
+EMAIL_TIMEOUT = 10
+
 # Each pass also writes one record per group to this topic of the sampled cluster (created
 # if missing, with this retention), for Spark's `lag-report` (docs/maintenance-pipeline.md).
 # Empty: no export.

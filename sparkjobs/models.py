@@ -31,6 +31,9 @@ class SparkJob(models.Model):
     cancel_requested = models.BooleanField(default=False)
     result = models.JSONField(null=True, blank=True)
     error = models.TextField(blank=True)
+    # A failed job's driver-log lines that explain the failure (sparkjobs/log_lines.py), set
+    # once by the runner as the job fails: reading a job never parses its log.
+    failure_lines = models.JSONField(default=list, blank=True)
     log_tail = models.TextField(blank=True)
     log_path = models.CharField(max_length=1024, blank=True)
     # Where the spark-submit process group runs, so a reaper on that host can end it.

@@ -13,7 +13,9 @@ Steps (in the Celery worker, see tasks.py):
    (finished steps + the running step's share of tasks) / steps.
 4. Cancel: SIGTERM to the group (Spark's shutdown hooks stop the application), SIGKILL after
    SPARK_KILL_GRACE_SECONDS, then `cancelled`. Otherwise the exit decides: 0 with a result
-   that matches its schema is `succeeded`, anything else `failed` with the error and log tail.
+   that matches its schema is `succeeded`, anything else `failed` with the error, the log tail
+   and the log's lines that explain the failure (`failure_lines`, sparkjobs/log_lines.py), read
+   from driver.log once, so that reading a job never parses its log.
 The spec is deleted at the end whatever happened; the log and the result stay.
 """
 
@@ -40,7 +42,7 @@ from django.utils import timezone
 from console.clusters import get_cluster
 from console.errors import BadInput, ConsoleError
 from console.kafka import KafkaAdapterError
-from sparkjobs import class_archive, spark_submit, states
+from sparkjobs import class_archive, log_lines, spark_submit, states
 from sparkjobs import steps as job_steps
 from sparkjobs.catalog import JOB_TYPES
 from sparkjobs.choices import ACTIVE, JobState
@@ -274,6 +276,7 @@ def _watch(job: SparkJob, cmd: list[str], where: Path) -> str:
                 STARTED,
                 JobState.FAILED,
                 error=error,
+                failure_lines=log_lines.failure_lines(_log_lines(where, out)),
                 log_tail=out.text(),
                 spark_pid=None,
                 **_final_steps(out, JobState.FAILED, error),
@@ -342,11 +345,13 @@ def _finish(
         done.update(_final_steps(out, JobState.SUCCEEDED, ""))
         states.transition(job.pk, STARTED, JobState.SUCCEEDED, result=result, progress=1.0, **done)
         return JobState.SUCCEEDED
-    error = problem or _error_of(where, out, proc.returncode)
+    lines = _log_lines(where, out)
+    error = problem or _error_of(where, out, proc.returncode, lines)
     final = _final_steps(out, JobState.FAILED, error)
     if final:
         # A multi-step job's result is what its steps produced, as far as it got.
         done.update(final, result=job_steps.results(final["steps"]))
+    done["failure_lines"] = log_lines.failure_lines(lines)
     states.transition(job.pk, STARTED, JobState.FAILED, error=error, **done)
     return JobState.FAILED
 
@@ -373,15 +378,18 @@ def _log_lines(where: Path, out: DriverOutput) -> list[str]:
     return lines[1:] if size > LOG_READ_BYTES else lines  # the first may be cut
 
 
-def _error_of(where: Path, out: DriverOutput, returncode: int) -> str:
+def _error_of(
+    where: Path, out: DriverOutput, returncode: int, lines: list[str] | None = None
+) -> str:
     """The job's error: the script's (error.txt, its exception's root cause), else the root
     cause the driver log shows (no error.txt: the JVM or Python died before writing it; or
-    one naming only py4j's wrapper, whose Java text could not be read)."""
+    one naming only py4j's wrapper, whose Java text could not be read). `lines`: the end of
+    the driver log, when already read (`_log_lines`)."""
     try:
         written = (where / "error.txt").read_text().strip()
     except OSError:
         written = ""
     if written and not job_errors.names_no_cause(written):
         return written
-    found = spark_submit.parse_error(_log_lines(where, out))
+    found = spark_submit.parse_error(_log_lines(where, out) if lines is None else lines)
     return found or written or f"spark-submit exited with status {returncode}; see the driver log."

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+from pathlib import Path
 from typing import Any
 
 from django.conf import settings
@@ -103,3 +105,26 @@ def cancel(job_id: int) -> SparkJob:
             details={"state": job.state},
         )
     return get_job(job_id)
+
+
+# A driver-log line longer than this is cut when the log is read line by line (filtered or
+# its last lines): what is kept in memory stays bounded. The whole log, as is, is never cut.
+LOG_LINE_CHARS = 8192
+
+
+def driver_log(job: SparkJob) -> Iterator[str]:
+    """The job's driver log, line by line as it is read (a line over LOG_LINE_CHARS characters
+    cut, ending in `…`); the last lines kept with the job (`log_tail`) when the file is gone."""
+    path = Path(job.log_path) if job.log_path else None
+    if path is None or not path.is_file():
+        yield from job.log_tail.splitlines(keepends=True)
+        return
+    with path.open(encoding="utf-8", errors="replace") as f:
+        while line := f.readline(LOG_LINE_CHARS):
+            if len(line) == LOG_LINE_CHARS and not line.endswith("\n"):
+                rest = f.readline(LOG_LINE_CHARS)
+                cut = rest not in ("", "\n")
+                while rest and not rest.endswith("\n"):
+                    rest = f.readline(LOG_LINE_CHARS)
+                line += "…\n" if cut else rest
+            yield line

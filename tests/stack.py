@@ -104,6 +104,17 @@ def filled_topic(client: Any, topic: str, partitions: int, replication: int, rec
     assert producer.flush(30) == 0
 
 
+def produce_written_at(client: Any, topic: str, count: int, written_at_ms: int) -> None:
+    """Writes `count` records into partition 0 of `topic` with the given CreateTime (records
+    of the past, for retention), every one acknowledged."""
+    from console.kafka import dev
+
+    producer = dev.make_producer(client)
+    for i in range(count):
+        producer.produce(topic, value=f"r{i}".encode(), partition=0, timestamp=written_at_ms)
+    assert producer.flush(30) == 0
+
+
 def commit_and_wait(client: Any, group: str, offsets: dict) -> None:
     """Commit offsets for an idle group and wait until a fresh read returns them.
 

@@ -2,6 +2,7 @@ import { QueryClientProvider, type QueryClient } from "@tanstack/react-query";
 import { BrowserRouter, Navigate, Route, Routes } from "react-router-dom";
 import { CurrentUserProvider } from "./components/CurrentUser";
 import { Layout } from "./components/Layout";
+import { AlertsPage } from "./pages/AlertsPage";
 import { ClusterPage } from "./pages/ClusterPage";
 import { ClustersPage } from "./pages/ClustersPage";
 import { CreateTopicPage } from "./pages/CreateTopicPage";
@@ -42,6 +43,7 @@ export function AppRoutes() {
           <Route path="new" element={<SparkSubmitPage />} />
         </Route>
         <Route path="maintenance" element={<MaintenancePage />} />
+        <Route path="alerts" element={<AlertsPage />} />
         <Route path="*" element={<NotFoundPage />} />
       </Route>
     </Routes>

@@ -18,6 +18,7 @@ export const NAV_ITEMS: NavItem[] = [
   { to: "/", label: "Clusters", end: true, activePrefixes: ["/clusters/"] },
   { to: "/spark/jobs", label: "Spark jobs", activePrefixes: ["/spark/"] },
   { to: "/maintenance", label: "Predictive maintenance" },
+  { to: "/alerts", label: "Alerts" },
 ];
 
 /** The REST API's interactive docs (Swagger UI), served by Django, not by the SPA's router. */

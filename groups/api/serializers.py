@@ -213,5 +213,5 @@ class LagPointSerializer(serializers.Serializer):
 
 class LagHistorySerializer(serializers.Serializer):
     group_id = serializers.CharField()
-    window = serializers.ChoiceField(choices=("1h", "24h"))
+    window = serializers.ChoiceField(choices=("1h", "24h", "7d"))
     points = LagPointSerializer(many=True)

@@ -59,13 +59,15 @@ class LagHistoryView(ConsoleAPIView):
         summary="A group's lag over the last hour (each sample) or day (each minute)",
         parameters=[
             OpenApiParameter("topic", str, description="only this topic (default: all)"),
-            OpenApiParameter("window", str, enum=list(lag.HISTORY_WINDOWS), description="1h, 24h"),
+            OpenApiParameter(
+                "window", str, enum=list(lag.HISTORY_WINDOWS), description="1h, 24h, 7d"
+            ),
         ],
     )
     def get(self, request: Request, cluster: str, group: str) -> Response:
         window = request.query_params.get("window") or "1h"
         if window not in lag.HISTORY_WINDOWS:
-            raise BadInput("window", "window: give 1h or 24h.")
+            raise BadInput("window", "window: give 1h, 24h or 7d.")
         topic = request.query_params.get("topic") or None
         return Response(lag.lag_history(self.cluster(), group, window, topic))
 

@@ -64,6 +64,7 @@ def evaluation_fields(evaluation: dict[str, Any] | None) -> dict[str, Any]:
             "rates": {"write_per_s": None, "consume_per_s": None},
             "catch_up_seconds": None,
             "retention_risk": "none",
+            "retention_reason": None,
             "sampled_at": None,
         }
     return {
@@ -72,6 +73,7 @@ def evaluation_fields(evaluation: dict[str, Any] | None) -> dict[str, Any]:
         "rates": _rates(evaluation.get("topics", {})),
         "catch_up_seconds": evaluation.get("catch_up_seconds"),
         "retention_risk": evaluation.get("retention_risk", "none"),
+        "retention_reason": evaluation.get("retention_reason"),
         "sampled_at": _iso(evaluation.get("ts")),
     }
 
@@ -128,6 +130,7 @@ def group_detail(cfg: ClusterConfig, group_id: str) -> dict[str, Any]:
                 "member_id": owner.get(tp),
                 "status": seen.get("status", UNKNOWN),
                 "retention_risk": seen.get("retention_risk", "none"),
+                "retention_reason": seen.get("retention_reason"),
             }
         )
     known = [row["lag"] for row in offsets if row["lag"] is not None]
@@ -161,6 +164,7 @@ def group_detail(cfg: ClusterConfig, group_id: str) -> dict[str, Any]:
                 },
                 "catch_up_seconds": t.get("catch_up_seconds"),
                 "retention_risk": t.get("retention_risk", "none"),
+                "retention_reason": t.get("retention_reason"),
             }
             for name, t in sorted(topics.items())
         ],
@@ -176,7 +180,7 @@ def committed_for_export(cfg: ClusterConfig, group_id: str) -> dict[TP, int | No
     return committed
 
 
-HISTORY_WINDOWS = ("1h", "24h")
+HISTORY_WINDOWS = ("1h", "24h", "7d")
 
 
 def expand_history(points: list[list[Any]], topic: str | None) -> list[dict[str, Any]]:

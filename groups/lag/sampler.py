@@ -23,7 +23,7 @@ from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from typing import Any
 
-from console import kafka
+from console import kafka, lag_hooks
 from console.clusters import ClusterConfig
 from console.metadata import ClusterSnapshot, cache
 from groups.lag import export, gc_pause, live, store
@@ -81,6 +81,7 @@ class ClusterSampler:
     evaluator: Evaluator = field(init=False)
     previous: dict[str, dict[str, Any]] | None = None  # the last pass's evaluations
     last_minute: int | None = None  # of the last pass, for the day series' minute points
+    last_ten_minutes: int | None = None  # likewise, for the week series' points
     passes: int = 0  # successful passes so far
     cluster_id: str | None = None  # the Kafka cluster id, from the latest metadata snapshot
 
@@ -138,6 +139,7 @@ class ClusterSampler:
         self._store_latest(evaluations, result, started)
         done("store_latest")
         result.published = live.publish_lag(self.cfg.name, evaluations, self.previous)
+        lag_hooks.pass_done(self.cfg.name, evaluations, at)  # alerts: returns at once
         self.previous = evaluations
         done("publish")
         self._store_history(evaluations, at)
@@ -216,11 +218,13 @@ class ClusterSampler:
         """Each group's point in its hour series (and its day series on a new minute), and
         the export topic's records (handed over: never waits on Kafka)."""
         minute = int(at // 60)
+        ten_minutes = int(at // store.D7_STEP_SECONDS)
         store.append_history(
             self.cfg.name,
             {g: history_point(e) for g, e in evaluations.items()},
             minute_points=minute != self.last_minute,
             interval_s=self.interval_s,
+            ten_minute_points=ten_minutes != self.last_ten_minutes,
         )
-        self.last_minute = minute
+        self.last_minute, self.last_ten_minutes = minute, ten_minutes
         export.export(self.cfg, evaluations, self.interval_s)

@@ -31,6 +31,10 @@ PREFIX = "kc:lag"
 H24_POINTS = 24 * 60
 H1_SECONDS = 3600
 H24_SECONDS = 24 * 3600
+# The week series: one point every 10 minutes, for an incident's timeline days later.
+D7_STEP_SECONDS = 600
+D7_SECONDS = 7 * 24 * 3600
+D7_POINTS = D7_SECONDS // D7_STEP_SECONDS
 # After a failed call, fail fast for this long (then try Redis again).
 RETRY_AFTER_S = 2.0
 
@@ -146,13 +150,17 @@ def write_meta(cluster: str, meta: dict[str, Any], interval_s: float = 5.0) -> N
 # Appends each point to its group's hour list (and day list, on a minute pass), trimmed and
 # with its TTL renewed, in Redis: one command for many groups instead of three to six each
 # (redis-py packing ~6 commands per group cost 0.06 s of a pass at 2,000 groups).
-# KEYS: the hour lists, then the day lists when ARGV[5] is "1"; ARGV[6..]: the points.
+# KEYS: the hour lists, then the day lists when ARGV[5] is "1", then the week lists when
+# ARGV[8] is "1"; ARGV[9..]: the points.
 _APPEND = """
 local keep, h1_ttl, day_keep, day_ttl = ARGV[1], ARGV[2], ARGV[3], ARGV[4]
-local minute = ARGV[5] == '1'
-local n = #ARGV - 5
+local minute, week_keep, week_ttl = ARGV[5] == '1', ARGV[6], ARGV[7]
+local ten_minutes = ARGV[8] == '1'
+local n = #ARGV - 8
+local week_first = n + 1
+if minute then week_first = 2 * n + 1 end
 for i = 1, n do
-  local point = ARGV[i + 5]
+  local point = ARGV[i + 8]
   redis.call('rpush', KEYS[i], point)
   redis.call('ltrim', KEYS[i], -keep, -1)
   redis.call('expire', KEYS[i], h1_ttl)
@@ -160,6 +168,12 @@ for i = 1, n do
     redis.call('rpush', KEYS[n + i], point)
     redis.call('ltrim', KEYS[n + i], -day_keep, -1)
     redis.call('expire', KEYS[n + i], day_ttl)
+  end
+  if ten_minutes then
+    local k = KEYS[week_first + i - 1]
+    redis.call('rpush', k, point)
+    redis.call('ltrim', k, -week_keep, -1)
+    redis.call('expire', k, week_ttl)
   end
 end
 return n
@@ -173,11 +187,14 @@ def append_history(
     points: dict[str, list[Any]],
     minute_points: bool,
     interval_s: float = 5.0,
+    ten_minute_points: bool = False,
 ) -> None:
     """Append one compact point per group to the hour series (and, once a minute, to the
-    day series). A point is `[ts, {topic: [lag, lag_seconds, write/s, consume/s, status]}]`."""
+    day series; once every 10 minutes, to the week series). A point is
+    `[ts, {topic: [lag, lag_seconds, write/s, consume/s, status]}]`."""
     keep = h1_length(interval_s)
     head = [keep, H1_SECONDS, H24_POINTS, H24_SECONDS, "1" if minute_points else "0"]
+    head += [D7_POINTS, D7_SECONDS, "1" if ten_minute_points else "0"]
     groups = list(points)
 
     def run(r: redis.Redis) -> None:
@@ -188,6 +205,8 @@ def append_history(
             keys = [key(cluster, "h1", g) for g in chunk]
             if minute_points:
                 keys += [key(cluster, "h24", g) for g in chunk]
+            if ten_minute_points:
+                keys += [key(cluster, "d7", g) for g in chunk]
             script(keys=keys, args=head + [_dumps(points[g]) for g in chunk], client=pipe)
         pipe.execute()
 
@@ -235,8 +254,8 @@ def read_windows(cluster: str) -> dict[str, Any]:
 
 
 def read_history(cluster: str, group: str, window: str) -> list[list[Any]]:
-    """The compact points of a group, oldest first; `window` is "1h" or "24h"."""
-    kind = "h1" if window == "1h" else "h24"
+    """The compact points of a group, oldest first; `window` is "1h", "24h" or "7d"."""
+    kind = {"1h": "h1", "24h": "h24", "7d": "d7"}[window]
     raw = _call(lambda r: r.lrange(key(cluster, kind, group), 0, -1))
     return [_loads(item) for item in raw]
 

@@ -27,6 +27,13 @@ class SparkJobSerializer(serializers.ModelSerializer):
         help_text='A multi-step job\'s steps (null for others): [{"name", "state" (pending, '
         'running, succeeded, failed, skipped), "started_at", "finished_at", "result", "error"}]',
     )
+    failure_lines = serializers.ListField(
+        child=serializers.CharField(),
+        read_only=True,
+        help_text="A failed job's driver-log lines that explain the failure, in log order: the "
+        "exception lines of the last error report (without stack frames) and the ERROR/FATAL "
+        "lines, each once, at most 40; [] for any other job",
+    )
     created_by: serializers.SlugRelatedField = serializers.SlugRelatedField(
         slug_field="username",
         read_only=True,
@@ -52,6 +59,7 @@ class SparkJobSerializer(serializers.ModelSerializer):
             "cancel_requested",
             "result",
             "error",
+            "failure_lines",
             "log_tail",
             "steps",
         ]

@@ -1,3 +1,4 @@
+from collections import deque
 from pathlib import Path
 from typing import Any
 
@@ -9,12 +10,15 @@ from rest_framework.response import Response
 
 from console.api.base import ConsoleAPIView, query_int
 from console.audit import audited
-from sparkjobs import service
+from console.errors import BadInput
+from sparkjobs import log_lines, service
 from sparkjobs.api import serializers as s
 from sparkjobs.catalog import JOB_TYPES
 from sparkjobs.choices import JobState
 
 LIST_DEFAULT, LIST_MAX = 100, 1000
+LOG_LINES_MAX = 10_000
+TEXT = "text/plain; charset=utf-8"
 
 
 def job_types_answer() -> list[dict[str, Any]]:
@@ -96,12 +100,43 @@ class JobCancelView(ConsoleAPIView):
 
 class JobLogView(ConsoleAPIView):
     @extend_schema(
-        responses={(200, "text/plain"): OpenApiResponse(description="the whole driver log")},
+        responses={
+            (200, "text/plain"): OpenApiResponse(
+                description="the driver log: whole by default, else its lines the `level` "
+                "keeps, the last `lines` of them"
+            )
+        },
         summary="A job's driver log",
+        parameters=[
+            OpenApiParameter(
+                "level",
+                str,
+                enum=list(log_lines.FILTERS),
+                description="all (default): every line; warn: errors and warnings, without "
+                "Spark's TRACE, DEBUG and INFO lines and the lines continuing them (what the "
+                "program prints itself is kept)",
+            ),
+            OpenApiParameter(
+                "lines",
+                int,
+                description=f"only the last lines (of what `level` keeps), 1..{LOG_LINES_MAX} "
+                "(default: the whole log); a line over "
+                f"{service.LOG_LINE_CHARS} characters is cut",
+            ),
+        ],
     )
     def get(self, request: Request, job_id: int) -> HttpResponseBase:
+        query = request.query_params
+        level = query.get("level") or log_lines.ALL
+        if level not in log_lines.FILTERS:
+            raise BadInput("level", f"level: give {' or '.join(log_lines.FILTERS)}.")
+        last = query_int(query, "lines", 0, 1, LOG_LINES_MAX)  # 0: not given, the whole log
         job = service.get_job(job_id)
-        path = Path(job.log_path) if job.log_path else None
-        if path is None or not path.is_file():
-            return HttpResponse(job.log_tail, content_type="text/plain; charset=utf-8")
-        return FileResponse(path.open("rb"), content_type="text/plain; charset=utf-8")
+        if level == log_lines.ALL and not last:
+            path = Path(job.log_path) if job.log_path else None
+            if path is None or not path.is_file():
+                return HttpResponse(job.log_tail, content_type=TEXT)
+            return FileResponse(path.open("rb"), content_type=TEXT)
+        # Read line by line; of the last `lines` only those are ever held.
+        kept = log_lines.iter_filtered(service.driver_log(job), level)
+        return HttpResponse("".join(deque(kept, maxlen=last) if last else kept), content_type=TEXT)

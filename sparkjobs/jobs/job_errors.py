@@ -3,7 +3,8 @@
 Both sides use it: the job scripts (`common.run` writes `describe(exc)` to the spec's
 `error_path`; the pipeline names a failed step with it), shipped to the driver with
 `--py-files` like common.py, and the console (`sparkjobs.spark_submit.parse_error`, over the
-driver log when the script wrote no error).
+driver log when the script wrote no error; `sparkjobs.log_lines.failure_lines` shows the
+exception lines of the same report, through `last_report` and `exception_lines`).
 
 What PySpark raises hides the cause: a failed Spark job surfaces as
 `Py4JJavaError: An error occurred while calling o91.collectToPython.`, and what went wrong is
@@ -37,7 +38,7 @@ At most MAX_CHARS characters (the message is cut, the call is kept).
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 
 MAX_CHARS = 1000
@@ -65,10 +66,15 @@ _CHAINED = (
     "During handling of the above exception, another exception occurred:",
 )
 _CALL = re.compile(r"An error occurred while calling (?P<call>\S+?)\.?\s*$")
+# A log line's time stamp, as Spark's log4j profile writes it (`26/11/22 21:27:45`) or as an
+# ISO-like pattern does (`2026-11-22 21:27:45`); sparkjobs/log_lines.py reads levels after it.
+LOG_STAMP = r"\d{2,4}[/-]\d{2}[/-]\d{2}[ T]\d{2}:\d{2}:\d{2}"
 # Spark's log4j lines (`26/11/22 21:27:45 INFO ...`) and the scripts' marker lines: not part of
 # an exception's report.
-_LOG_LINE = re.compile(r"^(?:\d{2,4}[/-]\d{2}[/-]\d{2}[ T]\d{2}:\d{2}:\d{2}|KAFKA_CONSOLE_)")
-_STOPS = ("Driver stacktrace:", "JVM stacktrace:", _TRACEBACK, *_CHAINED)
+_LOG_LINE = re.compile(rf"^(?:{LOG_STAMP}|KAFKA_CONSOLE_)")
+# Where Spark's message ends and the stack trace of the exception carrying it starts.
+STACKTRACE_MARKERS = ("Driver stacktrace:", "JVM stacktrace:")
+_STOPS = (*STACKTRACE_MARKERS, _TRACEBACK, *_CHAINED)
 # Spark's Kafka source: KAFKA_DATA_LOSS (kafka-error-conditions.json in spark-sql-kafka).
 _DATA_LOSS = "Some data may have been lost"
 _REASON = re.compile(r"\bReason:\s*(?P<reason>.*)$")
@@ -106,21 +112,35 @@ def _stops(line: str) -> bool:
     )
 
 
-def _raised(lines: list[str]) -> list[_Raised]:
-    """Every exception line of a report, outermost first, each with its message's lines."""
-    out: list[_Raised] = []
+def _headers(lines: list[str]) -> Iterator[tuple[re.Match[str], int, int]]:
+    """Each exception line of a report: its match, its index and the end of its message's
+    lines (the lines after it up to the next frame, marker, log line or exception line)."""
     i = 0
     while i < len(lines):
         match = _HEADER.match(lines[i])
         i += 1
         if match is None:
             continue
-        first = match["msg"] or ""
-        rest: list[str] = []
+        start = i - 1
         while i < len(lines) and not _stops(lines[i]):
-            rest.append(lines[i])
             i += 1
-        java = bool(match["java"]) or (i < len(lines) and bool(_FRAME.match(lines[i])))
+        yield match, start, i
+
+
+def exception_lines(lines: list[str]) -> list[int]:
+    """The indices of a report's exception lines with their message's lines, in order: what
+    names the exceptions, without stack frames, `... N more`, markers such as
+    `Driver stacktrace:` or a Python traceback's `File` lines."""
+    return [i for _, start, end in _headers(lines) for i in range(start, end)]
+
+
+def _raised(lines: list[str]) -> list[_Raised]:
+    """Every exception line of a report, outermost first, each with its message's lines."""
+    out: list[_Raised] = []
+    for match, start, end in _headers(lines):
+        first = match["msg"] or ""
+        rest = lines[start + 1 : end]
+        java = bool(match["java"]) or (end < len(lines) and bool(_FRAME.match(lines[end])))
         out.append(_Raised(match["cls"], java, [first, *rest]))
         if task := _LOST_TASK.search(first):
             # The task's exception starts inside the message: its lines are the rest.
@@ -129,7 +149,8 @@ def _raised(lines: list[str]) -> list[_Raised]:
     return out
 
 
-def _bounded(text: str, tail: str = "") -> str:
+def bounded(text: str, tail: str = "") -> str:
+    """`text` cut to MAX_CHARS characters with `tail` (kept whole) at its end, `…` where cut."""
     room = MAX_CHARS - len(tail)
     if len(text) > room:
         text = text[: room - 1].rstrip() + "…"
@@ -158,7 +179,7 @@ def summarize(text: str) -> str | None:
     chain = _raised(lines)
     if not chain:
         first = next((x.strip() for x in lines if x.strip()), "")
-        return _bounded(first) if first else None
+        return bounded(first) if first else None
     root = chain[-1]
     message = root.message
     loss, reason = _data_loss(chain)
@@ -170,7 +191,7 @@ def summarize(text: str) -> str | None:
     head = f"{root.name}: {message}" if message else root.name
     call = next((m["call"] for x in lines if (m := _CALL.search(x))), None)
     tail = f" — while calling {call}" if call and call not in head else ""
-    return _bounded(head + note, tail)
+    return bounded(head + note, tail)
 
 
 def describe(exc: BaseException) -> str:
@@ -196,27 +217,39 @@ def _report_start(lines: list[str], start: int) -> list[str]:
     return lines[start:end]
 
 
-def from_log(lines: Iterable[str]) -> str | None:
-    """The error a failed driver's output shows: the root cause of its last Python traceback,
-    else of the JVM's `Exception in thread "main"`, else the last ERROR log line (with the
-    root of the stack trace printed under it, if any); None when there is none."""
-    text = [line.rstrip("\r\n") for line in lines]
+def last_report(text: list[str]) -> tuple[int, list[str]] | None:
+    """The report a failed driver's output (lines without their line ends) ends with, as
+    (index of its first line, its lines up to the next log line): its last Python traceback,
+    else the JVM's `Exception in thread "main"`, else its last ERROR log line with the stack
+    trace printed under it; None when there is none. What `from_log` reads the error from."""
     # A traceback nested in an exception's message is part of the report it is in.
     outer = [
         i for i, line in enumerate(text) if line.startswith(_TRACEBACK) and not _in_report(text, i)
     ]
     if outer:
-        return summarize("\n".join(_report_start(text, outer[-1])))
+        return outer[-1], _report_start(text, outer[-1])
     jvm = next((i for i, line in enumerate(text) if line.startswith("Exception in thread ")), None)
     if jvm is not None:
-        return summarize("\n".join(_report_start(text, jvm)))
+        return jvm, _report_start(text, jvm)
     errors = [i for i, line in enumerate(text) if _LOG_LINE.match(line) and " ERROR " in line]
     if not errors:
         return None
-    last = errors[-1]
-    logged = _one_line(text[last].split(" ERROR ", 1)[1])
-    trace = _report_start(text, last)[1:]
-    return (summarize("\n".join(trace)) if _raised(trace) else None) or _bounded(logged)
+    return errors[-1], _report_start(text, errors[-1])
+
+
+def from_log(lines: Iterable[str]) -> str | None:
+    """The error a failed driver's output shows: the root cause of its last Python traceback,
+    else of the JVM's `Exception in thread "main"`, else the last ERROR log line (with the
+    root of the stack trace printed under it, if any); None when there is none."""
+    found = last_report([line.rstrip("\r\n") for line in lines])
+    if found is None:
+        return None
+    report = found[1]
+    if not _LOG_LINE.match(report[0]):  # a traceback or the JVM's report
+        return summarize("\n".join(report))
+    logged = _one_line(report[0].split(" ERROR ", 1)[1])
+    trace = report[1:]
+    return (summarize("\n".join(trace)) if _raised(trace) else None) or bounded(logged)
 
 
 def _in_report(lines: list[str], i: int) -> bool:

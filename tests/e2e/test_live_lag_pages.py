@@ -3,6 +3,8 @@ so when live updates pause (Redis stopped) and resume by themselves."""
 
 from __future__ import annotations
 
+import re
+import time
 import uuid
 
 import pytest
@@ -11,7 +13,7 @@ from playwright.sync_api import expect
 from console.kafka import dev
 from devtools.devstack import redis_server
 from tests.e2e.conftest import login, screenshot
-from tests.stack import cluster_client
+from tests.stack import cluster_client, commit_and_wait, produce_written_at
 from tests.traffic import PARTITIONS, Consumer, Producer
 
 pytestmark = pytest.mark.e2e
@@ -66,3 +68,25 @@ def test_group_page_changes_by_push_and_pauses_without_redis(page, lagging_group
     resumed = total.inner_text()
     expect(total).not_to_have_text(resumed, timeout=20_000)
     assert loads == [], loads
+
+
+def test_group_page_says_why_unread_records_are_close_to_deletion(page):
+    """A group whose oldest unread record is 55 minutes old under a 1-hour retention: the page
+    raises the risk and says why, in the notice and on the badges, from the sampler's pass."""
+    client = cluster_client()
+    topic = f"e2e-risk-{uuid.uuid4().hex[:8]}"
+    group = f"{topic}-group"
+    dev.create_topics(client, [(topic, 1, 3, {"retention.ms": str(3600_000)})])
+    produce_written_at(client, topic, 20, int(time.time() * 1000) - 3300_000)
+    commit_and_wait(client, group, {(topic, 0): 0})
+    login(page)
+    page.goto(f"/clusters/local/groups/{group}")
+    notice = page.locator("[data-testid=group-retention-risk]")
+    expect(notice).to_have_attribute("data-risk", "near", timeout=30_000)
+    reasons = page.locator("[data-testid=group-retention-reasons-near]")
+    expect(reasons).to_contain_text(f"{topic}-0: unread records can be deleted in ")
+    expect(reasons).to_contain_text("retention.ms is 1 h and the oldest unread record is 55 m old")
+    expect(notice).not_to_contain_text("oldest part of the retained log")  # the old rule's words
+    badge = page.locator(f"[data-testid=group-topic-risk-{topic}]")
+    expect(badge).to_have_attribute("title", re.compile(r"retention\.ms is 1 h"))
+    screenshot(page, "group-retention-near")

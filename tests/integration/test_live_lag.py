@@ -336,25 +336,37 @@ def test_a_standby_restores_the_windows_the_active_sampler_stored(stack, setting
             assert restored and restored == list(window)[: len(restored)]
 
 
-def test_history_series_are_bounded_and_expire(stack, settings):
+def test_history_series_are_bounded_and_expire(stack, settings, monkeypatch):
     """Points go to each group's hour list (trimmed to an hour of samples) and, on minute
-    passes only, to its day list; both lists carry their TTLs. Groups in several script
-    calls (more than one chunk) all get theirs."""
+    passes only, to its day list, and on ten-minute passes to its week list (trimmed to its
+    length); the lists carry their TTLs. Groups in several script calls (more than one chunk)
+    all get theirs."""
     settings.REDIS_URL = stack["redis_url"]
+    monkeypatch.setattr(lag_store, "D7_POINTS", 2)  # a short week, to see it trimmed
     cluster = f"series-{uuid.uuid4().hex[:6]}"
     groups = [f"g{i}" for i in range(lag_store._APPEND_CHUNK + 5)]
     interval = 600.0  # six points make an hour
     keep = lag_store.h1_length(interval)
     for n in range(keep + 3):
         points = {g: [float(n), {"t": [n, None, None, None, "OK"]}] for g in groups}
-        lag_store.append_history(cluster, points, minute_points=n % 2 == 0, interval_s=interval)
+        lag_store.append_history(
+            cluster,
+            points,
+            minute_points=n % 2 == 0,
+            interval_s=interval,
+            ten_minute_points=n % 3 == 0,
+        )
     for group in (groups[0], groups[-1]):
         hour = lag_store.read_history(cluster, group, "1h")
         assert [p[0] for p in hour] == [float(n) for n in range(3, keep + 3)]
         day = lag_store.read_history(cluster, group, "24h")
         assert [p[0] for p in day] == [float(n) for n in range(0, keep + 3, 2)]
+        week = lag_store.read_history(cluster, group, "7d")
+        assert [p[0] for p in week] == [3.0, 6.0]  # 0.0 trimmed away
     r = lag_store._client()
     h1_ttl = r.ttl(lag_store.key(cluster, "h1", groups[-1]))
     h24_ttl = r.ttl(lag_store.key(cluster, "h24", groups[-1]))
+    d7_ttl = r.ttl(lag_store.key(cluster, "d7", groups[-1]))
     assert 0 < h1_ttl <= lag_store.H1_SECONDS and lag_store.H1_SECONDS < h24_ttl
-    r.delete(*[lag_store.key(cluster, k, g) for g in groups for k in ("h1", "h24")])
+    assert lag_store.H24_SECONDS < d7_ttl <= lag_store.D7_SECONDS
+    r.delete(*[lag_store.key(cluster, k, g) for g in groups for k in ("h1", "h24", "d7")])

@@ -13,16 +13,9 @@ import uuid
 import pytest
 
 from console.kafka import dev
-from tests.stack import cluster_client, commit_and_wait, wait_for
+from tests.stack import cluster_client, commit_and_wait, produce_written_at, wait_for
 
 pytestmark = [pytest.mark.integration]
-
-
-def _produce(client, topic: str, count: int, written_at_ms: int) -> None:
-    producer = dev.make_producer(client)
-    for i in range(count):
-        producer.produce(topic, value=f"r{i}".encode(), timestamp=written_at_ms)
-    assert producer.flush(30) == 0
 
 
 @pytest.fixture(autouse=True)
@@ -48,7 +41,7 @@ def test_a_group_at_the_start_of_a_young_week_long_log_is_in_no_danger(stack):
     client = cluster_client()
     topic = f"risk-young-{uuid.uuid4().hex[:8]}"
     dev.create_topics(client, [(topic, 1, 3, {"retention.ms": str(7 * 86400_000)})])
-    _produce(client, topic, 20, int(time.time() * 1000) - 3600_000)  # an hour old
+    produce_written_at(client, topic, 20, int(time.time() * 1000) - 3600_000)  # an hour old
     group = f"{topic}-g"
     commit_and_wait(client, group, {(topic, 0): 0})
     found = _sampled(group)
@@ -60,7 +53,7 @@ def test_near_names_the_retention_and_the_age_of_the_oldest_unread_record(stack)
     client = cluster_client()
     topic = f"risk-near-{uuid.uuid4().hex[:8]}"
     dev.create_topics(client, [(topic, 1, 3, {"retention.ms": str(3600_000)})])
-    _produce(client, topic, 20, int(time.time() * 1000) - 3300_000)  # 55 min of 60 old
+    produce_written_at(client, topic, 20, int(time.time() * 1000) - 3300_000)  # 55 min of 60 old
     group = f"{topic}-g"
     commit_and_wait(client, group, {(topic, 0): 0})
     found = _sampled(group)
@@ -76,11 +69,13 @@ def test_records_the_broker_deleted_on_real_segments_are_lost(stack):
     topic = f"risk-lost-{uuid.uuid4().hex[:8]}"
     configs = {"retention.ms": "10000", "segment.ms": "1000", "file.delete.delay.ms": "0"}
     dev.create_topics(client, [(topic, 1, 3, configs)])
-    _produce(client, topic, 10, int(time.time() * 1000) - 60_000)  # past retention already
+    produce_written_at(
+        client, topic, 10, int(time.time() * 1000) - 60_000
+    )  # past retention already
     group = f"{topic}-g"
     commit_and_wait(client, group, {(topic, 0): 0})
     time.sleep(1.5)  # the first segment is older than segment.ms: the next write rolls it
-    _produce(client, topic, 5, int(time.time() * 1000))
+    produce_written_at(client, topic, 5, int(time.time() * 1000))
 
     def deleted() -> bool:
         starts = client.list_offsets([(topic, 0)], "earliest")

@@ -76,6 +76,19 @@ def test_the_spark_platform_never_imports_maintenance():
     assert _offenders(_files("sparkjobs"), "maintenance") == []
 
 
+@pytest.mark.parametrize("app", [a for a in settings.CONSOLE_APPS if a != "alerts"])
+def test_no_app_knows_the_alerts(app):
+    """Alerts listen to the sampler's passes through the core (console/lag_hooks.py): the
+    sampler, and every other app, knows nothing of them."""
+    assert _offenders(_files(app), "alerts") == []
+
+
+@pytest.mark.parametrize("other", [a for a in settings.CONSOLE_APPS if a != "alerts"])
+def test_the_alerts_need_only_the_core(other):
+    """They read the evaluations handed to them, not the lag sampler's code."""
+    assert _offenders(_files("alerts"), other) == []
+
+
 def test_the_product_does_not_use_the_dev_helpers():
     files = [f for f in _files(*PRODUCT) if "console/kafka/" not in f.as_posix()]
     assert _offenders(files, "console.kafka.dev") == []

@@ -42,6 +42,8 @@ pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("no_kafka")]
         ("/api/v1/audit?limit=0", "limit"),
         ("/api/v1/audit?since=0000-01-01T00:00:00Z", "since"),
         ("/api/v1/audit?before_id=x", "before_id"),
+        ("/api/v1/spark/jobs/999999/log?lines=0", "lines"),  # checked before the job is looked up
+        ("/api/v1/spark/jobs/999999/log?level=debug", "level"),
     ],
     ids=[
         "limit-superscript",
@@ -71,6 +73,8 @@ pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("no_kafka")]
         "limit-zero",
         "year-0",
         "cursor",
+        "log-lines-zero",
+        "log-level-unknown",
     ],
 )
 def test_bad_query_and_path_values(operator_client, url, field):

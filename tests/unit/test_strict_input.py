@@ -14,6 +14,7 @@ from typing import Any
 import pytest
 from rest_framework import serializers
 
+from alerts.models import AlertRule
 from console.api.strict import check_body
 from console.errors import BadInput
 from console.models import AuditEntry
@@ -184,6 +185,17 @@ EXAMPLES: dict[tuple[str, str], dict[str, Any]] = {
         "cluster": "local",
         "params": {"topic": "t"},
     },
+    ("post", "/api/v1/alerts/rules"): {
+        "name": "r",
+        "cluster": "local",
+        "statuses": ["ERR"],
+        "channel": "webhook",
+        "target": "http://127.0.0.1:9/x",
+        "silences": [{"starts_at": "2026-12-24T18:00:00Z", "ends_at": "2026-12-25T18:00:00Z"}],
+    },
+    ("patch", "/api/v1/alerts/rules/{rule_id}"): {
+        "silences": [{"starts_at": "2026-12-24T18:00:00Z", "ends_at": "2026-12-25T18:00:00Z"}],
+    },
 }
 
 
@@ -258,6 +270,7 @@ def test_the_examples_cover_every_operation_with_a_body(viewer_client):
 def test_an_unknown_key_anywhere_in_any_body_is_a_400_naming_it(admin_client_api):
     schema = _schema(admin_client_api)
     reset = OffsetReset.objects.create(cluster="local", group_id="g", strategy={}, plan=[])
+    rule = AlertRule.objects.create(name="r", cluster="local", channel="webhook", target="x")
     for method, path, where in _cases(schema):
         body = copy.deepcopy(EXAMPLES[(method, path)])
         target = body
@@ -269,6 +282,7 @@ def test_an_unknown_key_anywhere_in_any_body_is_a_400_naming_it(admin_client_api
             .replace("{topic}", "t")
             .replace("{group}", "g")
             .replace("{reset_id}", str(reset.pk))
+            .replace("{rule_id}", str(rule.pk))
         )
         response = _post(admin_client_api, url, body, method=method)
         expected = _field_name([*where, "surplus"])

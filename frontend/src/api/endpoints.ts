@@ -18,6 +18,7 @@ import type {
   GroupSummary,
   LagHistory,
   LagWindow,
+  LogFilter,
   OffsetReset,
   ReasonRequest,
   ResetRequest,
@@ -209,7 +210,8 @@ export function cancelSparkJob(id: number): Promise<SparkJob> {
   return api.post("spark/jobs/{job_id}/cancel", { path: { job_id: id } }) as Promise<SparkJob>;
 }
 
-/** The whole driver log (text/plain), to open in a new tab. */
-export function sparkJobLogUrl(id: number): string {
-  return pathUrl("spark/jobs/{job_id}/log", { path: { job_id: id } });
+/** The whole driver log (text/plain), to open in a new tab; at `level` "warn", without Spark's
+ * TRACE, DEBUG and INFO lines (lib/logLines.ts). */
+export function sparkJobLogUrl(id: number, level: LogFilter = "all"): string {
+  return pathUrl("spark/jobs/{job_id}/log", { path: { job_id: id }, query: level === "all" ? undefined : { level } });
 }

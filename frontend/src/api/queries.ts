@@ -3,6 +3,7 @@
 // to another key (another topic, filter, window) aborts the call in flight. How often each is
 // polled is the page's business (usePolledQuery's interval).
 import { queryOptions } from "@tanstack/react-query";
+import { listAlertEvents, listAlertRules, type AlertEventQuery } from "./alerts";
 import { isAbortError } from "./client";
 import {
   getCluster,
@@ -134,3 +135,9 @@ export const sparkPredictionsQuery = (cluster: string, limit: number) =>
     queryKey: queryKeys.sparkPredictions(cluster, limit),
     queryFn: ({ signal }) => listPredictions(cluster, limit, signal),
   });
+
+export const alertRulesQuery = () =>
+  queryOptions({ queryKey: queryKeys.alertRules(), queryFn: ({ signal }) => listAlertRules(signal) });
+
+export const alertEventsQuery = (query: AlertEventQuery = {}) =>
+  queryOptions({ queryKey: queryKeys.alertEvents(query), queryFn: ({ signal }) => listAlertEvents(query, signal) });

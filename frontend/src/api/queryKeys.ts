@@ -2,6 +2,7 @@
 // prefix of everything under it, so `refetchNow(client, queryKeys.topics(cluster))` refreshes every
 // topic list and topic of a cluster that a page shows, and `queryKeys.group(cluster, group)` holds
 // a group's detail, lag history and reset history.
+import type { AlertEventQuery } from "./alerts";
 import type { LagWindow, SparkJobListQuery, TopicHealthFilter } from "./types";
 
 export const queryKeys = {
@@ -60,4 +61,16 @@ export const queryKeys = {
   sparkModels: () => ["spark", "models"] as const,
   /** GET spark/predictions?cluster=…&limit=… */
   sparkPredictions: (cluster: string, limit: number) => ["spark", "predictions", cluster, limit] as const,
+
+  /** Every alert rule and alert list (prefix). */
+  alerts: () => ["alerts"] as const,
+  /** GET alerts/rules */
+  alertRules: () => [...queryKeys.alerts(), "rules"] as const,
+  /** GET alerts/events?cluster=…&group=…&rule=…&limit=… */
+  alertEvents: (query: AlertEventQuery = {}) =>
+    [
+      ...queryKeys.alerts(),
+      "events",
+      { cluster: query.cluster ?? null, group: query.group ?? null, rule: query.rule ?? null, limit: query.limit ?? null },
+    ] as const,
 };

@@ -4,6 +4,77 @@
  */
 
 export interface paths {
+    "/api/v1/alerts/events": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Alerts sent, newest first, with every delivery attempt */
+        get: operations["alerts_events_list"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/alerts/rules": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Lag alert rules */
+        get: operations["alerts_rules_list"];
+        put?: never;
+        /** Create a lag alert rule */
+        post: operations["alerts_rules_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/alerts/rules/{rule_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One lag alert rule */
+        get: operations["alerts_rules_retrieve"];
+        put?: never;
+        post?: never;
+        /** Delete a lag alert rule */
+        delete: operations["alerts_rules_destroy"];
+        options?: never;
+        head?: never;
+        /** Change a lag alert rule (the fields given) */
+        patch: operations["alerts_rules_partial_update"];
+        trace?: never;
+    };
+    "/api/v1/alerts/rules/{rule_id}/test": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Send a test alert through the rule's channel now (one try, recorded) */
+        post: operations["alerts_rules_test_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/audit": {
         parameters: {
             query?: never;
@@ -442,6 +513,14 @@ export interface components {
             partition: number;
             topic: string;
         };
+        Attempt: {
+            answer: string;
+            /** Format: date-time */
+            at: string;
+            /** Format: double */
+            duration_ms: number;
+            ok: boolean;
+        };
         AuditEntry: {
             action: string;
             actor: string;
@@ -472,6 +551,14 @@ export interface components {
             rack: string | null;
             replica_count: number;
         };
+        /**
+         * @description * `webhook` - webhook
+         *     * `slack` - slack
+         *     * `teams` - teams
+         *     * `email` - email
+         * @enum {string}
+         */
+        ChannelEnum: "webhook" | "slack" | "teams" | "email";
         Cluster: {
             bootstrap_servers: string;
             broker_count: number | null;
@@ -539,6 +626,28 @@ export interface components {
                 message: string;
             };
         };
+        Event: {
+            /** Format: date-time */
+            at: string;
+            readonly attempts: components["schemas"]["Attempt"][];
+            channel: components["schemas"]["ChannelEnum"];
+            cluster: string;
+            group_id: string;
+            readonly id: number;
+            kind: components["schemas"]["KindEnum"];
+            reason: string;
+            rule?: number | null;
+            rule_name: string;
+            snapshot?: unknown;
+            state?: components["schemas"]["EventStateEnum"];
+        };
+        /**
+         * @description * `pending` - pending
+         *     * `delivered` - delivered
+         *     * `failed` - failed
+         * @enum {string}
+         */
+        EventStateEnum: "pending" | "delivered" | "failed";
         /** @description What the lag sampler adds (docs/live-lag.md); UNKNOWN and nulls before its first pass. */
         GroupDetail: {
             assignor: string;
@@ -631,6 +740,14 @@ export interface components {
             result_schema: unknown;
             title: string;
         };
+        /**
+         * @description * `firing` - firing
+         *     * `repeat` - repeat
+         *     * `resolved` - resolved
+         *     * `test` - test
+         * @enum {string}
+         */
+        KindEnum: "firing" | "repeat" | "resolved" | "test";
         LagHistory: {
             group_id: string;
             points: components["schemas"]["LagPoint"][];
@@ -729,6 +846,40 @@ export interface components {
                 [key: string]: string;
             };
         };
+        /** @description A rule as written (POST: all of it; PATCH: any of it). */
+        PatchedRuleInput: {
+            channel?: components["schemas"]["ChannelEnum"];
+            cluster?: string;
+            /** @default true */
+            enabled?: boolean;
+            /**
+             * @description glob over group ids: * any text, ? one character, [abc] one of
+             * @default *
+             */
+            group_pattern?: string;
+            /**
+             * Format: double
+             * @description fire while the oldest unread record is older than this many seconds
+             */
+            lag_seconds_over?: number | null;
+            name?: string;
+            /**
+             * @description tell again while it fires, every this many seconds (0: once)
+             * @default 3600
+             */
+            repeat_interval_s?: number;
+            /**
+             * @description fire while retention deleted or may soon delete unread records
+             * @default false
+             */
+            retention_risk?: boolean;
+            /** @description windows with no alerts sent */
+            silences?: components["schemas"]["Silence"][];
+            /** @description fire while the group's lag status is one of these */
+            statuses?: components["schemas"]["StatusesEnum"][];
+            /** @description the receiver's URL, or email addresses separated by commas */
+            target?: string;
+        };
         PlanRow: {
             clamped: boolean;
             current_offset: number | null;
@@ -796,10 +947,75 @@ export interface components {
             /** @description [fpr, tpr] per threshold, 1.00 down to 0.00 (at most 101) */
             rows: number[][];
         };
+        Rule: {
+            channel: components["schemas"]["ChannelEnum"];
+            cluster: string;
+            /** Format: date-time */
+            readonly created_at: string;
+            /** @description Required. 150 characters or fewer. Letters, digits and @/./+/-/_ only. */
+            readonly created_by: string | null;
+            enabled?: boolean;
+            /** @description groups the rule holds for now */
+            readonly firing_groups: string[];
+            group_pattern?: string;
+            readonly id: number;
+            /** Format: double */
+            lag_seconds_over?: number | null;
+            name: string;
+            /** Format: int64 */
+            repeat_interval_s?: number;
+            retention_risk?: boolean;
+            silences?: unknown;
+            statuses?: unknown;
+            /** @description a URL shows only its scheme and host (Slack and Teams URLs are secrets) */
+            readonly target: string;
+            /** Format: date-time */
+            readonly updated_at: string;
+        };
+        /** @description A rule as written (POST: all of it; PATCH: any of it). */
+        RuleInput: {
+            channel: components["schemas"]["ChannelEnum"];
+            cluster: string;
+            /** @default true */
+            enabled?: boolean;
+            /**
+             * @description glob over group ids: * any text, ? one character, [abc] one of
+             * @default *
+             */
+            group_pattern?: string;
+            /**
+             * Format: double
+             * @description fire while the oldest unread record is older than this many seconds
+             */
+            lag_seconds_over?: number | null;
+            name: string;
+            /**
+             * @description tell again while it fires, every this many seconds (0: once)
+             * @default 3600
+             */
+            repeat_interval_s?: number;
+            /**
+             * @description fire while retention deleted or may soon delete unread records
+             * @default false
+             */
+            retention_risk?: boolean;
+            /** @description windows with no alerts sent */
+            silences?: components["schemas"]["Silence"][];
+            /** @description fire while the group's lag status is one of these */
+            statuses?: components["schemas"]["StatusesEnum"][];
+            /** @description the receiver's URL, or email addresses separated by commas */
+            target: string;
+        };
         Scope: {
             /** @default false */
             all_topics?: boolean;
             topics?: components["schemas"]["TopicScope"][];
+        };
+        Silence: {
+            /** @description ISO-8601 with a zone, after starts_at */
+            ends_at: string;
+            /** @description ISO-8601 with a zone */
+            starts_at: string;
         };
         SparkJob: {
             readonly cancel_requested: boolean;
@@ -809,6 +1025,8 @@ export interface components {
             /** @description null once the user who submitted it was deleted */
             readonly created_by: string | null;
             readonly error: string;
+            /** @description A failed job's driver-log lines that explain the failure, in log order: the exception lines of the last error report (without stack frames) and the ERROR/FATAL lines, each once, at most 40; [] for any other job */
+            readonly failure_lines: string[];
             /** Format: date-time */
             readonly finished_at: string | null;
             /** Format: date-time */
@@ -823,10 +1041,21 @@ export interface components {
             readonly spark_app_id: string;
             /** Format: date-time */
             readonly started_at: string | null;
-            readonly state: components["schemas"]["StateEnum"];
+            readonly state: components["schemas"]["SparkJobStateEnum"];
             /** @description A multi-step job's steps (null for others): [{"name", "state" (pending, running, succeeded, failed, skipped), "started_at", "finished_at", "result", "error"}] */
             readonly steps: unknown;
         };
+        /**
+         * @description * `queued` - Queued
+         *     * `submitted` - Submitted
+         *     * `running` - Running
+         *     * `succeeded` - Succeeded
+         *     * `failed` - Failed
+         *     * `cancelled` - Cancelled
+         *     * `lost` - Lost
+         * @enum {string}
+         */
+        SparkJobStateEnum: "queued" | "submitted" | "running" | "succeeded" | "failed" | "cancelled" | "lost";
         SparkModel: {
             /** @description gbt or rf */
             algorithm: string | null;
@@ -846,17 +1075,6 @@ export interface components {
             roc_curve: components["schemas"]["RocCurve"] | null;
         };
         /**
-         * @description * `queued` - Queued
-         *     * `submitted` - Submitted
-         *     * `running` - Running
-         *     * `succeeded` - Succeeded
-         *     * `failed` - Failed
-         *     * `cancelled` - Cancelled
-         *     * `lost` - Lost
-         * @enum {string}
-         */
-        StateEnum: "queued" | "submitted" | "running" | "succeeded" | "failed" | "cancelled" | "lost";
-        /**
          * @description * `OK` - OK
          *     * `WARN` - WARN
          *     * `ERR` - ERR
@@ -867,6 +1085,14 @@ export interface components {
          * @enum {string}
          */
         StatusEnum: "OK" | "WARN" | "ERR" | "STOP" | "STALL" | "REWIND" | "UNKNOWN";
+        /**
+         * @description * `WARN` - WARN
+         *     * `ERR` - ERR
+         *     * `STOP` - STOP
+         *     * `STALL` - STALL
+         * @enum {string}
+         */
+        StatusesEnum: "WARN" | "ERR" | "STOP" | "STALL";
         Strategy: {
             csv?: string | null;
             datetime?: string | null;
@@ -947,9 +1173,10 @@ export interface components {
         /**
          * @description * `1h` - 1h
          *     * `24h` - 24h
+         *     * `7d` - 7d
          * @enum {string}
          */
-        WindowEnum: "1h" | "24h";
+        WindowEnum: "1h" | "24h" | "7d";
     };
     responses: never;
     parameters: never;
@@ -959,6 +1186,493 @@ export interface components {
 }
 export type $defs = Record<string, never>;
 export interface operations {
+    alerts_events_list: {
+        parameters: {
+            query?: {
+                cluster?: string;
+                group?: string;
+                /** @description 1..1000 (100) */
+                limit?: number;
+                rule?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Event"][];
+                };
+            };
+            /** @description Bad input; details.field names the field. Nothing changed. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No credentials (session or token). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The user's role does not allow this. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    alerts_rules_list: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Rule"][];
+                };
+            };
+            /** @description Bad input; details.field names the field. Nothing changed. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No credentials (session or token). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The user's role does not allow this. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    alerts_rules_create: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RuleInput"];
+            };
+        };
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Rule"];
+                };
+            };
+            /** @description Bad input; details.field names the field. Nothing changed. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No credentials (session or token). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The user's role does not allow this. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflict: the group is active, a reset is running, or a preview no longer holds. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body is larger than the limit. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body is not JSON. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many writes by this user in a short time (Retry-After says when to retry), or, for Spark jobs, too many of the user's jobs queued or running. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    alerts_rules_retrieve: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                rule_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Rule"];
+                };
+            };
+            /** @description Bad input; details.field names the field. Nothing changed. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No credentials (session or token). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The user's role does not allow this. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unknown cluster, topic, group or reset. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    alerts_rules_destroy: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                rule_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description No response body */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Bad input; details.field names the field. Nothing changed. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No credentials (session or token). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The user's role does not allow this. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unknown cluster, topic, group or reset. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflict: the group is active, a reset is running, or a preview no longer holds. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many writes by this user in a short time (Retry-After says when to retry), or, for Spark jobs, too many of the user's jobs queued or running. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    alerts_rules_partial_update: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                rule_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["PatchedRuleInput"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Rule"];
+                };
+            };
+            /** @description Bad input; details.field names the field. Nothing changed. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No credentials (session or token). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The user's role does not allow this. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unknown cluster, topic, group or reset. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflict: the group is active, a reset is running, or a preview no longer holds. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body is larger than the limit. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body is not JSON. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many writes by this user in a short time (Retry-After says when to retry), or, for Spark jobs, too many of the user's jobs queued or running. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    alerts_rules_test_create: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                rule_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Event"];
+                };
+            };
+            /** @description Bad input; details.field names the field. Nothing changed. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No credentials (session or token). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The user's role does not allow this. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unknown cluster, topic, group or reset. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflict: the group is active, a reset is running, or a preview no longer holds. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many writes by this user in a short time (Retry-After says when to retry), or, for Spark jobs, too many of the user's jobs queued or running. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
     audit_list: {
         parameters: {
             query?: {
@@ -1575,8 +2289,8 @@ export interface operations {
             query?: {
                 /** @description only this topic (default: all) */
                 topic?: string;
-                /** @description 1h, 24h */
-                window?: "1h" | "24h";
+                /** @description 1h, 24h, 7d */
+                window?: "1h" | "24h" | "7d";
             };
             header?: never;
             path: {
@@ -3198,7 +3912,12 @@ export interface operations {
     };
     spark_jobs_log_retrieve: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description all (default): every line; warn: errors and warnings, without Spark's TRACE, DEBUG and INFO lines and the lines continuing them (what the program prints itself is kept) */
+                level?: "all" | "warn";
+                /** @description only the last lines (of what `level` keeps), 1..10000 (default: the whole log); a line over 8192 characters is cut */
+                lines?: number;
+            };
             header?: never;
             path: {
                 job_id: number;
@@ -3207,7 +3926,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description the whole driver log */
+            /** @description the driver log: whole by default, else its lines the `level` keeps, the last `lines` of them */
             200: {
                 headers: {
                     [name: string]: unknown;

@@ -170,7 +170,7 @@ export type LagHistory = Schemas["LagHistory"];
 // ---- Spark jobs (docs/spark-jobs.md) ----
 
 /** queued → submitted → running → succeeded | failed | cancelled | lost. */
-export type SparkJobState = Schemas["StateEnum"];
+export type SparkJobState = Schemas["SparkJobStateEnum"];
 
 /** A JSON Schema as the server sends it (the job types' params and result schemas). */
 export type JsonSchema = Record<string, unknown>;
@@ -191,6 +191,12 @@ export type SparkJob = Omit<Schemas["SparkJob"], "params" | "result"> & {
   params: Record<string, unknown>;
   result: unknown;
 };
+
+/** `level=` of GET /api/v1/spark/jobs/{id}/log: "all" lines, or "warn": without Spark's TRACE,
+ * DEBUG and INFO lines (lib/logLines.ts; sparkjobs/log_lines.py). */
+export type LogFilter = NonNullable<
+  NonNullable<paths["/api/v1/spark/jobs/{job_id}/log"]["get"]["parameters"]["query"]>["level"]
+>;
 
 /** The query of GET /api/v1/spark/jobs: `state`, `job_type`, `limit`. */
 export type SparkJobListQuery = NonNullable<paths["/api/v1/spark/jobs"]["get"]["parameters"]["query"]>;

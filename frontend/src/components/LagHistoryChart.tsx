@@ -22,6 +22,7 @@ const NO_POINTS: LagPoint[] = [];
 export const LAG_WINDOWS: { value: LagWindow; label: string; long: string }[] = [
   { value: "1h", label: "1 h", long: "the last hour (every sample)" },
   { value: "24h", label: "24 h", long: "the last 24 hours (one point a minute)" },
+  { value: "7d", label: "7 d", long: "the last 7 days (one point every 10 minutes)" },
 ];
 
 export interface LagHistoryChartProps {

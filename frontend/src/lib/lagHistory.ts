@@ -5,9 +5,10 @@ import type { LagPoint, LagStatus, LagWindow } from "../api/types";
 import { asLagStatus, worstStatus } from "./lagStatus";
 import { timeOf } from "./liveGroups";
 
-export const WINDOW_MS: Record<LagWindow, number> = { "1h": 3_600_000, "24h": 86_400_000 };
-/** The history's resolution: every sample for 1h, one point a minute for 24h (docs/live-lag.md). */
-export const WINDOW_STEP_MS: Record<LagWindow, number> = { "1h": 0, "24h": 60_000 };
+export const WINDOW_MS: Record<LagWindow, number> = { "1h": 3_600_000, "24h": 86_400_000, "7d": 604_800_000 };
+/** The history's resolution: every sample for 1h, one point a minute for 24h, one every 10 minutes
+ * for 7d (docs/live-lag.md). */
+export const WINDOW_STEP_MS: Record<LagWindow, number> = { "1h": 0, "24h": 60_000, "7d": 600_000 };
 /** Live points kept for appending (a day at one sample each 5 s would be 17,280 per topic). */
 export const MAX_LIVE_POINTS = 5_000;
 

@@ -343,6 +343,12 @@ describe("GroupPage live", () => {
     expect(history[1]).toBe(`${HISTORY_URL}?window=24h&topic=orders`);
     await waitFor(() => expect(chart).toHaveAttribute("data-window", "24h"));
     await waitFor(() => expect(chart).toHaveAttribute("data-points", "2")); // -600 s, and the live minute
+
+    // 7 d: the week series (one point every 10 minutes), fetched for that window.
+    fireEvent.click(screen.getByTestId("lag-window-7d"));
+    await waitFor(() => expect(history).toHaveLength(3));
+    expect(history[2]).toBe(`${HISTORY_URL}?window=7d&topic=orders`);
+    await waitFor(() => expect(chart).toHaveAttribute("data-window", "7d"));
   });
 
   it("refetches the detail at once when the group's membership changes", async () => {

@@ -54,12 +54,12 @@ describe("SparkJobPage", () => {
       socket.open();
       socket.receive({ type: "status", live: true });
       socket.receive({ type: "job", ...sparkJob({ progress: 0.6 }) });
-      socket.receive({ type: "job", ...sparkJob({ progress: 0.75, log_tail: "INFO stage 3 done\n" }) });
+      socket.receive({ type: "job", ...sparkJob({ progress: 0.75, log_tail: "26/07/01 14:00:12 WARN stage 3 done slowly\n" }) });
       await vi.advanceTimersByTimeAsync(150);
     });
     expect(screen.getByTestId("live-indicator")).toHaveAttribute("data-status", "live");
     expect(progress()).toHaveAttribute("aria-valuenow", "75");
-    expect(screen.getByTestId("job-log")).toHaveTextContent("INFO stage 3 done");
+    expect(screen.getByTestId("job-log")).toHaveTextContent("WARN stage 3 done slowly");
     const polled = callsTo(fetch, JOB_URL).length;
     await act(() => vi.advanceTimersByTimeAsync(10_000));
     expect(callsTo(fetch, JOB_URL)).toHaveLength(polled);
@@ -111,8 +111,9 @@ describe("SparkJobPage", () => {
     expect(screen.getByTestId("job-app-id")).toHaveTextContent("local-1782900000000");
     expect(screen.getByTestId("job-log")).toHaveTextContent("Traceback (most recent call last):");
     expect(screen.getByTestId("job-log")).toHaveClass("log-tail-text");
-    expect(screen.getByTestId("job-full-log")).toHaveAttribute("href", "/api/v1/spark/jobs/42/log");
+    expect(screen.getByTestId("job-full-log")).toHaveAttribute("href", "/api/v1/spark/jobs/42/log?level=warn");
     expect(screen.queryByTestId("job-result")).toBeNull();
+    expect(screen.queryByTestId("job-failure-lines")).toBeNull(); // none found in its log
 
     const params = screen.getByTestId("job-params");
     expect(within(params).getByTestId("job-param-partitions")).toHaveTextContent("0, 2");
@@ -120,6 +121,75 @@ describe("SparkJobPage", () => {
     expect(within(params).getByTestId("job-param-end_offset")).toHaveTextContent("default");
     // A finished job cannot be cancelled.
     expect(screen.queryByTestId("job-cancel")).toBeNull();
+  });
+
+  it("shows a failed job's failure lines first, then the log without Spark's INFO lines unless asked", async () => {
+    const failureLines = [
+      "26/07/01 14:00:28 ERROR Executor: Exception in task 0.0 in stage 0.0 (TID 0)",
+      "py4j.protocol.Py4JJavaError: An error occurred while calling o39.collectToPython.",
+      "Caused by: java.lang.IllegalArgumentException: Invalid UUID string: not-a-uuid",
+    ];
+    stubFetch(
+      routes(() =>
+        sparkJob({
+          state: "failed",
+          finished_at: "2026-07-01T14:00:30.000000Z",
+          error: "IllegalArgumentException: Invalid UUID string: not-a-uuid — while calling o39.collectToPython",
+          failure_lines: failureLines,
+          log_tail: [
+            "26/07/01 14:00:03 INFO SparkContext: Running Spark version 4.0.0",
+            "26/07/01 14:00:04 WARN NativeCodeLoader: Unable to load native-hadoop library",
+            "26/07/01 14:00:27 INFO DAGScheduler: ResultStage 0 failed in 0.412 s due to Job aborted",
+            "\tat java.base/java.util.UUID.fromString(UUID.java:258)",
+            "Traceback (most recent call last):",
+            "py4j.protocol.Py4JJavaError: An error occurred while calling o39.collectToPython.",
+            "26/07/01 14:00:29 INFO ShutdownHookManager: Shutdown hook called",
+            "",
+          ].join("\n"),
+        }),
+      ),
+    );
+    renderApp("/spark/jobs/42");
+
+    const why = await screen.findByTestId("job-failure-lines");
+    expect(why).toHaveTextContent("Why it failed");
+    expect(why.querySelector("pre")).toHaveClass("job-failure-lines");
+    expect(why.querySelector("pre")!.textContent).toBe(failureLines.join("\n"));
+    // Right after the error line, above the log.
+    const error = screen.getByTestId("job-error");
+    const log = screen.getByTestId("job-log");
+    expect(error.compareDocumentPosition(why) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    expect(why.compareDocumentPosition(log) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+
+    // Errors and warnings by default: the INFO lines (and the frame under one) are hidden.
+    expect(screen.getByTestId("job-log-level")).toHaveValue("warn");
+    expect(log).toHaveTextContent("WARN NativeCodeLoader");
+    expect(log).toHaveTextContent("Traceback (most recent call last):");
+    expect(log).not.toHaveTextContent("Running Spark version");
+    expect(log).not.toHaveTextContent("UUID.fromString");
+    expect(screen.getByTestId("job-log-hidden")).toHaveTextContent("4 INFO lines hidden");
+    expect(screen.getByTestId("job-full-log")).toHaveAttribute("href", "/api/v1/spark/jobs/42/log?level=warn");
+
+    fireEvent.change(screen.getByTestId("job-log-level"), { target: { value: "all" } });
+    expect(log).toHaveTextContent("Running Spark version 4.0.0");
+    expect(log).toHaveTextContent("UUID.fromString");
+    expect(log).toHaveTextContent("Shutdown hook called");
+    expect(screen.queryByTestId("job-log-hidden")).toBeNull();
+    expect(screen.getByTestId("job-full-log")).toHaveAttribute("href", "/api/v1/spark/jobs/42/log");
+  });
+
+  it("says when the last lines hold no errors or warnings, and offers all of them", async () => {
+    stubFetch(routes(() => sparkJob()));
+    renderApp("/spark/jobs/42");
+
+    expect(await screen.findByTestId("job-log-none-kept")).toHaveTextContent("No errors or warnings in the last lines.");
+    expect(screen.getByTestId("job-log")).not.toHaveTextContent("Running Spark version");
+    expect(screen.getByTestId("job-log-hidden")).toHaveTextContent("2 INFO lines hidden");
+    expect(screen.queryByTestId("job-failure-lines")).toBeNull(); // not failed
+    fireEvent.click(screen.getByTestId("job-log-show-all"));
+    expect(screen.getByTestId("job-log-level")).toHaveValue("all");
+    expect(screen.getByTestId("job-log")).toHaveTextContent("Running Spark version 4.0.0");
+    expect(screen.queryByTestId("job-log-none-kept")).toBeNull();
   });
 
   it("cancels only after the confirmation, and shows the worker stopping the job", async () => {

@@ -125,6 +125,15 @@ function JobDetails({ job }: { job: SparkJob }) {
         </div>
       )}
 
+      {job.state === "failed" && job.failure_lines.length > 0 && (
+        <section data-testid="job-failure-lines">
+          <h2>Why it failed</h2>
+          <pre className="job-failure-lines" tabIndex={0} aria-label="The driver log's lines that explain the failure">
+            {job.failure_lines.join("\n")}
+          </pre>
+        </section>
+      )}
+
       {job.state === "succeeded" && (
         <section>
           <h2>Result</h2>

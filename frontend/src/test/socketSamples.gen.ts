@@ -369,6 +369,7 @@ export const jobRunning = {
   "cancel_requested": false,
   "result": null,
   "error": "",
+  "failure_lines": [],
   "log_tail": "INFO SparkContext: Running Spark version 4.0.0\n",
   "steps": null
 } satisfies JobMessage;
@@ -412,6 +413,7 @@ export const jobSucceeded = {
     }
   },
   "error": "",
+  "failure_lines": [],
   "log_tail": "",
   "steps": null
 } satisfies JobMessage;
@@ -442,6 +444,7 @@ export const jobPipelineRunning = {
   "cancel_requested": false,
   "result": null,
   "error": "",
+  "failure_lines": [],
   "log_tail": "",
   "steps": [
     {
@@ -513,6 +516,7 @@ export const jobPipelineFailed = {
   "cancel_requested": false,
   "result": null,
   "error": "StepFailed: step window-features: ValueError: no alarms in the topic",
+  "failure_lines": ["ValueError: no alarms in the topic"],
   "log_tail": "",
   "steps": [
     {

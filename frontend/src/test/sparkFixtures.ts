@@ -39,7 +39,10 @@ export function sparkJob(overrides: Partial<SparkJob> = {}): SparkJob {
     cancel_requested: false,
     result: null,
     error: "",
-    log_tail: "INFO SparkContext: Running Spark version 4.0.0\nINFO DAGScheduler: Submitting 4 tasks\n",
+    failure_lines: [],
+    log_tail:
+      "26/07/01 14:00:03 INFO SparkContext: Running Spark version 4.0.0\n" +
+      "26/07/01 14:00:09 INFO DAGScheduler: Submitting 4 missing tasks from ResultStage 0\n",
     steps: null,
     ...overrides,
   };

@@ -5,10 +5,10 @@ from celery.signals import worker_ready
 
 
 @worker_ready.connect
-def _start_audit_retention(**_: Any) -> None:
-    from console import audit_retention
+def _start_daily_jobs(**_: Any) -> None:
+    from console import daily
 
-    audit_retention.start_daily_thread()
+    daily.start_thread()
 
 
 @shared_task

@@ -36,6 +36,28 @@ _TOPIC_MAX = int(str(TOPIC_NAME["maxLength"]))
 
 
 # --- models -----------------------------------------------------------------------------------
+def feature_importances(table: Any) -> list[dict[str, Any]]:
+    """A result's `feature_importances` table ({"columns": ["feature", "importance"], "rows"})
+    as [{feature, importance}], largest first: typed fields for the API, whatever order an
+    older result kept. Rows that are not [name, number] are left out (a result is JSON any
+    script version wrote)."""
+    if not isinstance(table, Mapping) or not isinstance(table.get("rows"), list):
+        return []
+    columns = table.get("columns")
+    columns = list(columns) if isinstance(columns, list) else []
+    fi = columns.index("feature") if "feature" in columns else 0
+    vi = columns.index("importance") if "importance" in columns else 1
+    out = []
+    for row in table["rows"]:
+        if not isinstance(row, list) or len(row) <= max(fi, vi):
+            continue
+        name, value = row[fi], row[vi]
+        is_number = isinstance(value, (int, float)) and not isinstance(value, bool)
+        if isinstance(name, str) and is_number:
+            out.append({"feature": name, "importance": float(value)})
+    return sorted(out, key=lambda item: (-item["importance"], item["feature"]))
+
+
 def model_entry(
     job_id: int,
     job_type: str,
@@ -67,6 +89,7 @@ def model_entry(
         "metrics": {key: metrics.get(key) for key in METRICS},
         "path": trained["model_path"],
         "roc_curve": curve if isinstance(curve, Mapping) else None,
+        "feature_importances": feature_importances(trained.get("feature_importances")),
     }
 
 

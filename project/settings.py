@@ -234,6 +234,9 @@ SPARK_MASTER = os.environ.get("SPARK_MASTER", "local[*]")
 SPARK_WORK_DIR = Path(os.environ.get("SPARK_WORK_DIR") or DEVSTACK_DIR / "spark" / "work")
 # Where exports are written: a local path or a URI every Spark executor can reach (hdfs://...).
 SPARK_OUTPUT_DIR = os.environ.get("SPARK_OUTPUT_DIR") or str(DEVSTACK_DIR / "spark" / "output")
+# A topic-export written to a local SPARK_OUTPUT_DIR also writes its records as one gzipped
+# JSON-lines file to download, when it is at most this big (0: never); docs/spark-jobs.md.
+SPARK_DOWNLOAD_MAX_BYTES = envint("SPARK_DOWNLOAD_MAX_BYTES", 1 << 30)
 # Spark's Kafka source jars and their dependencies, for the installed pyspark (bin/setup
 # fetches them there).
 SPARK_KAFKA_JARS_DIR = Path(
@@ -265,6 +268,8 @@ if not 0 < SPARK_JOB_SOFT_TIME_LIMIT < SPARK_JOB_HARD_TIME_LIMIT:
     raise ImproperlyConfigured("SPARK_JOB_SOFT_TIME_LIMIT must be > 0 and below the hard limit.")
 if SPARK_HEARTBEAT_TIMEOUT < 5 or SPARK_REAPER_INTERVAL < 1:
     raise ImproperlyConfigured("SPARK_HEARTBEAT_TIMEOUT must be >= 5, SPARK_REAPER_INTERVAL >= 1.")
+if SPARK_DOWNLOAD_MAX_BYTES < 0:
+    raise ImproperlyConfigured("SPARK_DOWNLOAD_MAX_BYTES must be >= 0 (0: no download files).")
 
 # Where the web server listens (`python -m project.serve -b CONSOLE_BIND -p CONSOLE_PORT`, the
 # systemd unit deploy/kafka-console-web.service); read here too so a bad value fails
@@ -302,6 +307,8 @@ if ALERT_HTTP_TIMEOUT_SECONDS <= 0 or ALERT_DELIVERY_ATTEMPTS < 1 or ALERT_RETRY
         "ALERT_HTTP_TIMEOUT_SECONDS must be > 0, ALERT_DELIVERY_ATTEMPTS >= 1, "
         "ALERT_RETRY_BASE_SECONDS >= 0."
     )
+# Alerts sent older than this are deleted daily by the worker (0: kept forever).
+ALERT_RETENTION_DAYS = envint("ALERT_RETENTION_DAYS", 90)
 # Email alerts go through Django's mail backend: SMTP on EMAIL_HOST:EMAIL_PORT.
 ALERT_EMAIL_FROM = os.environ.get("ALERT_EMAIL_FROM", "kafka-console@localhost")
 EMAIL_HOST = os.environ.get("EMAIL_HOST", "localhost")

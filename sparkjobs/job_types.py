@@ -257,7 +257,7 @@ def check_replay_target(snap: ClusterSnapshot, params: dict[str, Any]) -> None:
 
 # --- the catalog ------------------------------------------------------------------------------
 _EXPORT_RESULT = result_object(
-    ["rows", "bytes", "files", "output_path", "partitions", "ranges"],
+    ["rows", "bytes", "files", "output_path", "partitions", "ranges", "download"],
     {
         "rows": COUNT,
         "bytes": COUNT,
@@ -265,6 +265,30 @@ _EXPORT_RESULT = result_object(
         "output_path": {"type": "string"},
         "partitions": {**_COUNTS, "description": "{partition: rows written}"},
         "ranges": _RANGES,
+        "download": {
+            "description": "The records as one gzipped JSON-lines file (GET "
+            "spark/jobs/{id}/download); null when none was written (download_skipped says why)",
+            "anyOf": [
+                result_object(
+                    ["path", "bytes", "records", "format"],
+                    {
+                        "path": {
+                            "type": "string",
+                            "description": "relative to the export's directory",
+                        },
+                        "bytes": COUNT,
+                        "records": COUNT,
+                        "format": {"const": "jsonl.gz"},
+                    },
+                ),
+                {"type": "null"},
+            ],
+        },
+        "download_skipped": {
+            "type": ["string", "null"],
+            "description": "why there is no download file (remote output, over the size cap, "
+            "not asked for, no records)",
+        },
     },
 )
 
@@ -295,6 +319,9 @@ _PROFILE_RESULT = result_object(
                 "hours": column_table("hour", "records"),
                 "value_sizes": column_table("stat", "bytes"),
                 "duplicates": column_table("key", "value_bytes", "copies"),
+                # What explains a partition's skew: the keys with most records and bytes,
+                # the share of all records each has and the partitions it is in.
+                "top_keys": column_table("key", "records", "bytes", "share", "partitions"),
                 "sequence": column_table(
                     "scope", "checked", "gaps", "missing", "out_of_order", "no_field"
                 ),
@@ -319,7 +346,8 @@ TOPIC_JOB_TYPES: tuple[JobType, ...] = (
         name="topic-export",
         title="Export a topic to Parquet",
         description="A topic's records between two offsets or two date-times, per "
-        "partition, written as Parquet under the export directory, partitioned by date.",
+        "partition, written as Parquet under the export directory, partitioned by date, and "
+        "as one gzipped JSON-lines file to download.",
         script="topic_export.py",
         params_schema=_params_schema(
             {
@@ -329,7 +357,14 @@ TOPIC_JOB_TYPES: tuple[JobType, ...] = (
                     "type": ["string", "null"],
                     "pattern": "^[A-Za-z0-9][A-Za-z0-9._-]{0,99}$",
                     "default": None,
-                }
+                },
+                "download": {
+                    "description": "Also write the records as one gzipped JSON-lines file "
+                    "to download from the job's page (a local export directory only; "
+                    "skipped over SPARK_DOWNLOAD_MAX_BYTES).",
+                    "type": "boolean",
+                    "default": True,
+                },
             }
         ),
         result_schema=_EXPORT_RESULT,
@@ -338,9 +373,10 @@ TOPIC_JOB_TYPES: tuple[JobType, ...] = (
     JobType(
         name="topic-profile",
         title="Profile a topic's records",
-        description="Records per partition and per hour, key cardinality, null keys, value "
-        "sizes, exact duplicates (same key and value) and, for a JSON field holding a "
-        "sequence number, gaps and out-of-order records.",
+        description="Records per partition and per hour, key cardinality, the top keys "
+        "(records, bytes, partitions), null keys, value sizes, exact duplicates (same key "
+        "and value) and, for a JSON field holding a sequence number, gaps and out-of-order "
+        "records.",
         script="topic_profile.py",
         params_schema=_params_schema(
             {

@@ -202,6 +202,7 @@ def _prepare(job: SparkJob) -> tuple[list[str], Path]:
         "inputs": input_results(job_type, job.params),
         "kafka_options": options,
         "output_dir": str(settings.SPARK_OUTPUT_DIR),
+        "download_max_bytes": settings.SPARK_DOWNLOAD_MAX_BYTES,
         "result_path": str(where / "result.json"),
         "error_path": str(where / "error.txt"),
     }

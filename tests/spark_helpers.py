@@ -82,6 +82,18 @@ class Console:
             raw, status, kind = exc.read(), exc.code, exc.headers["Content-Type"]
         return status, (json.loads(raw) if "json" in kind else raw.decode())
 
+    def download(self, path: str, role: str = "viewer") -> tuple[int, Any, bytes]:
+        """GET `path` as bytes: (status, headers, body), for files (a job's download)."""
+        request = urllib.request.Request(
+            f"{self.live.base}/api/v1/{path}",
+            headers={"Authorization": f"Token {self.tokens[role]}"},
+        )
+        try:
+            with urllib.request.urlopen(request, timeout=60) as answer:
+                return answer.status, answer.headers, answer.read()
+        except urllib.error.HTTPError as exc:
+            return exc.code, exc.headers, exc.read()
+
     def submit(self, job_type: str, params: dict[str, Any]) -> dict[str, Any]:
         status, job = self.call(
             "POST", "spark/jobs", {"job_type": job_type, "cluster": "local", "params": params}

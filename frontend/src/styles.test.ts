@@ -19,4 +19,16 @@ describe("styles.css", () => {
     expect(css.lastIndexOf(".table td.nowrap")).toBeGreaterThan(css.lastIndexOf(".table td.wrap-soft"));
     expect(css.lastIndexOf(".table td.nowrap")).toBeGreaterThan(css.lastIndexOf(".table td.wrap {"));
   });
+
+  it("wraps a result's text between words, never inside a word or a number", () => {
+    // overflow-wrap: anywhere let a narrow cell break its text letter by letter.
+    for (const selector of [".table td.wrap-soft", ".nested-table td", ".result-facts dd.mono"]) {
+      expect(rule(selector)).toMatch(/word-break:\s*normal/);
+      expect(rule(selector)).toMatch(/overflow-wrap:\s*break-word/);
+      expect(rule(selector)).not.toMatch(/anywhere|break-all/);
+    }
+    for (const selector of [".table .num", ".nested-table td.num", ".nested-list .nested-item"]) {
+      expect(rule(selector)).toMatch(/white-space:\s*nowrap/);
+    }
+  });
 });

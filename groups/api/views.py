@@ -1,7 +1,5 @@
-import re
 from collections.abc import Callable
 from typing import Any
-from urllib.parse import quote
 
 from django.http import HttpResponse
 from drf_spectacular.utils import (
@@ -14,6 +12,7 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 
 from console.api.base import ConsoleAPIView
+from console.api.downloads import content_disposition
 from console.audit import audited
 from console.errors import BadInput
 from groups.api import serializers as s
@@ -22,13 +21,6 @@ from groups.models import OffsetReset
 from groups.resets import changes
 from groups.resets import workflow as resets
 from groups.resets.strategies import export_csv
-
-
-def content_disposition(filename: str) -> str:
-    """An attachment header safe for any group id: an ASCII fallback name (no quotes, no
-    control characters) and the exact name percent-encoded (RFC 6266)."""
-    fallback = re.sub(r"[^A-Za-z0-9._-]", "_", filename)
-    return f"attachment; filename=\"{fallback}\"; filename*=UTF-8''{quote(filename, safe='')}"
 
 
 def _storable_group_id(group: str) -> None:

@@ -103,6 +103,36 @@ def list_groups(cfg: ClusterConfig) -> list[dict[str, Any]]:
     return rows
 
 
+def stale_partitions(
+    sampled: dict[Any, dict[str, Any]], committed: dict[Any, int | None]
+) -> set[Any]:
+    """The partitions whose committed offset moved since the sampler's pass (a reset just
+    executed, say): the pass's lag in seconds was the age of another record, so it is stale."""
+    return {
+        tp
+        for tp, seen in sampled.items()
+        if tp in committed and seen.get("committed_offset") != committed[tp]
+    }
+
+
+def without_stale_lag_seconds(
+    evaluation: dict[str, Any] | None, stale: set[Any]
+) -> dict[str, Any] | None:
+    """The evaluation with no lag in seconds where a stale partition counts in it (the group's,
+    its topics'): unknown until the next pass, rather than a figure that is no longer true."""
+    if not evaluation:
+        return evaluation
+    topics = {topic for topic, _ in stale}
+    return {
+        **evaluation,
+        "max_lag_seconds": None,
+        "topics": {
+            name: {**t, "max_lag_seconds": None} if name in topics else t
+            for name, t in evaluation.get("topics", {}).items()
+        },
+    }
+
+
 def group_detail(cfg: ClusterConfig, group_id: str) -> dict[str, Any]:
     client = kafka.for_cluster(cfg)
     desc = client.describe_groups([group_id])[group_id]
@@ -115,6 +145,9 @@ def group_detail(cfg: ClusterConfig, group_id: str) -> dict[str, Any]:
     starts = client.log_offsets(tps, "earliest")
     evaluation = stored_evaluation(cfg, group_id)
     sampled = {(p["topic"], p["partition"]): p for p in (evaluation or {}).get("partitions", [])}
+    stale = stale_partitions(sampled, committed)
+    if stale:
+        evaluation = without_stale_lag_seconds(evaluation, stale)
     offsets = []
     for tp in tps:
         seen = sampled.get(tp, {})
@@ -126,7 +159,7 @@ def group_detail(cfg: ClusterConfig, group_id: str) -> dict[str, Any]:
                 "log_start_offset": starts.get(tp),
                 "log_end_offset": ends.get(tp),
                 "lag": lag_of(committed.get(tp), ends.get(tp)),
-                "lag_seconds": seen.get("lag_seconds"),
+                "lag_seconds": None if tp in stale else seen.get("lag_seconds"),
                 "member_id": owner.get(tp),
                 "status": seen.get("status", UNKNOWN),
                 "retention_risk": seen.get("retention_risk", "none"),

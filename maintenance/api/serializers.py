@@ -19,6 +19,11 @@ class RocCurveSerializer(serializers.Serializer):
     )
 
 
+class FeatureImportanceSerializer(serializers.Serializer):
+    feature = serializers.CharField(help_text="a feature column")
+    importance = serializers.FloatField(help_text="the tree model's featureImportances (sum 1)")
+
+
 class SparkModelSerializer(serializers.Serializer):
     id = serializers.IntegerField(help_text="the model id: the id of the job that trained it")
     job_id = serializers.IntegerField()
@@ -30,6 +35,9 @@ class SparkModelSerializer(serializers.Serializer):
     metrics = ModelMetricsSerializer()
     path = serializers.CharField(help_text="where the MLlib PipelineModel is")
     roc_curve = RocCurveSerializer(allow_null=True)
+    feature_importances = FeatureImportanceSerializer(
+        many=True, help_text="largest first; [] for a model whose result has none"
+    )
 
 
 class PredictionSerializer(serializers.Serializer):

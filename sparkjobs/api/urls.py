@@ -8,4 +8,9 @@ urlpatterns = [
     path("spark/jobs/<int:job_id>", views.JobDetailView.as_view(), name="spark-job"),
     path("spark/jobs/<int:job_id>/cancel", views.JobCancelView.as_view(), name="spark-job-cancel"),
     path("spark/jobs/<int:job_id>/log", views.JobLogView.as_view(), name="spark-job-log"),
+    path(
+        "spark/jobs/<int:job_id>/download",
+        views.JobDownloadView.as_view(),
+        name="spark-job-download",
+    ),
 ]

@@ -9,9 +9,10 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 
 from console.api.base import ConsoleAPIView, query_int
+from console.api.downloads import content_disposition
 from console.audit import audited
 from console.errors import BadInput
-from sparkjobs import log_lines, service
+from sparkjobs import downloads, log_lines, service
 from sparkjobs.api import serializers as s
 from sparkjobs.catalog import JOB_TYPES
 from sparkjobs.choices import JobState
@@ -140,3 +141,21 @@ class JobLogView(ConsoleAPIView):
         # Read line by line; of the last `lines` only those are ever held.
         kept = log_lines.iter_filtered(service.driver_log(job), level)
         return HttpResponse("".join(deque(kept, maxlen=last) if last else kept), content_type=TEXT)
+
+
+class JobDownloadView(ConsoleAPIView):
+    @extend_schema(
+        responses={
+            (200, downloads.CONTENT_TYPE): OpenApiResponse(
+                description="A succeeded topic-export's records as one gzipped JSON-lines file "
+                "(an attachment named <topic>-<job id>.jsonl.gz), as its result's `download` "
+                "describes; 404 `no_download` (details.reason) when it has none"
+            )
+        },
+        summary="Download a topic-export's records (JSON lines, gzip)",
+    )
+    def get(self, request: Request, job_id: int) -> HttpResponseBase:
+        found = downloads.export_download(service.get_job(job_id))
+        response = FileResponse(found.path.open("rb"), content_type=downloads.CONTENT_TYPE)
+        response["Content-Disposition"] = content_disposition(found.filename)
+        return response

@@ -3,8 +3,9 @@ the result file, and the line that tells the console which Spark application thi
 
 Contract: `spark-submit ... jobs/<script>.py <spec.json>`, with common.py and job_errors.py
 shipped by `--py-files`. The spec (mode 0600, it holds the cluster's secrets) gives `params`,
-`topic`, `ranges` ({partition: [first, end)}), `kafka_options`, `output_dir`, `result_path`
-and `error_path`.
+`topic`, `ranges` ({partition: [first, end)}), `kafka_options`, `output_dir`,
+`download_max_bytes` (SPARK_DOWNLOAD_MAX_BYTES, topic_export.py), `result_path` and
+`error_path`.
 """
 
 from __future__ import annotations

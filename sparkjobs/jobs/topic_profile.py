@@ -1,4 +1,4 @@
-"""topic-profile: counts, key cardinality, value sizes, duplicates and sequence checks.
+"""topic-profile: counts, key cardinality, top keys, value sizes, duplicates, sequence checks.
 
 Duplicates are records whose key and value an earlier record in the range also had (so a
 record written three times counts 2). With `sequence_field`, each record that has the field
@@ -17,6 +17,7 @@ from pyspark.sql import DataFrame, SparkSession, Window
 from pyspark.sql import functions as F
 
 MAX_SEQUENCE_ROWS = 100  # scopes listed in the sequence table (those with most issues)
+TOP_KEYS = 20  # keys listed in the top-keys table (most records first)
 
 
 def _iso(column: Any) -> Any:
@@ -73,6 +74,36 @@ def _sequence(records: DataFrame, field: str, scope: str) -> tuple[dict[str, int
         for r in worst
     ]
     return summary, table_rows
+
+
+def _top_keys(records: DataFrame, total: int) -> list[list[Any]]:
+    """The keys with most records, as [key, records, bytes, share, partitions]: bytes are the
+    keys' and values' sizes, share the fraction of all records, partitions those the key is
+    in. They explain a skewed partition (one hot key fills it). Aggregated per key in Spark:
+    only TOP_KEYS rows reach the driver, however many keys the topic has."""
+    size = F.coalesce(F.length("key"), F.lit(0)) + F.coalesce(F.length("value"), F.lit(0))
+    per_key = records.groupBy("key").agg(
+        F.count(F.lit(1)).alias("records"),
+        F.sum(size).alias("bytes"),
+        # A key is in few partitions (one, with the default partitioner): a small set.
+        F.array_sort(F.collect_set("partition")).alias("partitions"),
+    )
+    top = (
+        per_key.orderBy(F.desc("records"), F.desc("bytes"), F.asc_nulls_last("key"))
+        .limit(TOP_KEYS)
+        .select(F.col("key").cast("string").alias("key"), "records", "bytes", "partitions")
+        .collect()
+    )
+    return [
+        [
+            r["key"],
+            int(r["records"]),
+            int(r["bytes"] or 0),
+            round(int(r["records"]) / total, 4) if total else 0.0,
+            [int(p) for p in r["partitions"]],
+        ]
+        for r in top
+    ]
 
 
 def main(spark: SparkSession, spec: dict[str, Any]) -> dict[str, Any]:
@@ -156,6 +187,10 @@ def main(spark: SparkSession, spec: dict[str, Any]) -> dict[str, Any]:
         ),
         "duplicates": table(
             ["key", "value_bytes", "copies"], [[r["key"], r["bytes"], r["count"]] for r in top]
+        ),
+        "top_keys": table(
+            ["key", "records", "bytes", "share", "partitions"],
+            _top_keys(records, summary["records"]),
         ),
     }
     if params.get("sequence_field"):

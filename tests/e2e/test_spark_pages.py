@@ -136,10 +136,14 @@ def test_submit_watch_progress_see_result_then_cancel(page, spark_worker, spark_
     for table in ("hours", "value_sizes", "duplicates", "sequence", "ranges"):
         expect(page.locator(f"[data-testid=result-table-{table}]")).to_be_visible()
     expect(page.locator("[data-testid=result-fact-duplicate_records]")).not_to_have_text("0")
-    expect(page.locator("[data-testid=job-log]")).to_contain_text("SparkContext")
-    expect(page.locator("[data-testid=job-full-log]")).to_have_attribute(
-        "href", f"/api/v1/spark/jobs/{job_id}/log"
-    )
+    # The log tail hides Spark's INFO chatter by default, and says how much it hides.
+    log, full = page.locator("[data-testid=job-log]"), page.locator("[data-testid=job-full-log]")
+    expect(page.locator("[data-testid=job-log-hidden]")).to_contain_text("INFO")
+    expect(log).not_to_contain_text("INFO SparkContext")
+    expect(full).to_have_attribute("href", f"/api/v1/spark/jobs/{job_id}/log?level=warn")
+    page.select_option("[data-testid=job-log-level]", "all")
+    expect(log).to_contain_text("SparkContext")
+    expect(full).to_have_attribute("href", f"/api/v1/spark/jobs/{job_id}/log")
     expect(page.locator("[data-testid=job-cancel]")).to_have_count(0)
     screenshot(page, "spark-job-result")
 

@@ -8,6 +8,8 @@ the start so they run while the other tests set up.
 
 from __future__ import annotations
 
+import base64
+import gzip
 import json
 import os
 import signal
@@ -153,6 +155,48 @@ def test_export_writes_exactly_the_range_as_parquet(console, data):
     assert result["files"] == len(files) and result["bytes"] == sum(f.stat().st_size for f in files)
     assert all(f.parent.name.startswith("date=") for f in files)
 
+    # The download: the same records as one gzipped JSON-lines file, through the API, for a
+    # viewer; in partition then offset order, keys and values back to their bytes.
+    download = result["download"]
+    assert download == {
+        "path": "_download/export.jsonl.gz",
+        "bytes": download["bytes"],
+        "records": result["rows"],
+        "format": "jsonl.gz",
+    }
+    assert result["download_skipped"] is None
+    on_disk = Path(result["output_path"]) / download["path"]
+    assert on_disk.stat().st_size == download["bytes"]
+    status, headers, body = console.download(f"spark/jobs/{job['id']}/download", role="viewer")
+    assert status == 200, body[:300]
+    assert len(body) == download["bytes"] == int(headers["Content-Length"])
+    assert headers["Content-Type"] == "application/gzip"
+    assert f'filename="{data["source"]}-{job["id"]}.jsonl.gz"' in headers["Content-Disposition"]
+    lines = [json.loads(line) for line in gzip.decompress(body).decode("utf-8").splitlines()]
+
+    def as_bytes(text: str | None, encoding: str | None) -> bytes | None:
+        if text is None:
+            return None
+        return base64.b64decode(text) if encoding == "base64" else text.encode("utf-8")
+
+    downloaded = [
+        (
+            r["partition"],
+            r["offset"],
+            as_bytes(r["key"], r["key_encoding"]),
+            as_bytes(r["value"], r["value_encoding"]),
+        )
+        for r in lines
+    ]
+    assert downloaded == expected
+    assert all(r["timestamp"].endswith("Z") and "T" in r["timestamp"] for r in lines)
+    assert {r["timestamp_type"] for r in lines} <= {"CreateTime", "LogAppendTime"}
+    assert all(isinstance(r["headers"], list) for r in lines)
+    # A job that is not an export has none.
+    profile = console.started["profile"]["id"]
+    status, _, body = console.download(f"spark/jobs/{profile}/download", role="viewer")
+    assert status == 404 and json.loads(body)["error"]["code"] == "no_download"
+
 
 def test_profile_counts_match_an_independent_count(console, data):
     job = console.wait(console.started["profile"]["id"], {"succeeded", "failed"}, timeout=240)
@@ -180,6 +224,35 @@ def test_profile_counts_match_an_independent_count(console, data):
     assert summary["sequence_out_of_order"] == backwards
     rows = job["result"]["tables"]["partitions"]["rows"]
     assert {r[0]: r[1] for r in rows} == {p: len(v) for p, v in by_partition.items()}
+
+
+def test_profile_top_keys_match_an_independent_count(console, data):
+    """top_keys: the keys with most records, each with its records, bytes (key + value),
+    share and partitions as a plain count over the same records says."""
+    job = console.wait(console.started["profile"]["id"], {"succeeded", "failed"}, timeout=240)
+    assert job["state"] == "succeeded", (job["error"], job["log_tail"])
+    per = RECORDS // PARTITIONS
+    records = read_records(data["source"], {p: (0, per) for p in range(PARTITIONS)})
+    expected: dict[str | None, dict[str, Any]] = defaultdict(
+        lambda: {"records": 0, "bytes": 0, "partitions": set()}
+    )
+    for partition, _, key, value in records:
+        entry = expected[None if key is None else key.decode("utf-8", "replace")]
+        entry["records"] += 1
+        entry["bytes"] += len(key or b"") + len(value or b"")
+        entry["partitions"].add(partition)
+    table = job["result"]["tables"]["top_keys"]
+    assert table["columns"] == ["key", "records", "bytes", "share", "partitions"]
+    rows = table["rows"]
+    # The 20 largest counts, largest first (which of equal counts are listed may differ).
+    counts = sorted((e["records"] for e in expected.values()), reverse=True)
+    assert [r[1] for r in rows] == counts[:20]
+    for key, count, size, share, partitions in rows:
+        assert key in expected, key
+        want = expected[key]
+        assert (count, size) == (want["records"], want["bytes"])
+        assert partitions == sorted(want["partitions"])
+        assert share == pytest.approx(count / len(records), abs=1e-4)
 
 
 def test_replay_copies_exactly_the_range(console, data):

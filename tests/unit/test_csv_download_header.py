@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from groups.api.views import content_disposition
+from console.api.downloads import content_disposition
 
 
 @pytest.mark.parametrize(

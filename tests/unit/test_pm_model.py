@@ -335,6 +335,7 @@ def test_model_entry_from_a_train_model_and_a_pipeline_row():
         "metrics": SCORES,
         "path": "/out/models/0/model",
         "roc_curve": CURVE,
+        "feature_importances": [{"feature": "a", "importance": 1.0}],
     }
     pipeline = service.model_entry(
         12,
@@ -370,10 +371,25 @@ def test_list_models_newest_first_succeeded_only(viewer_client):
     assert [m["id"] for m in models] == [pipeline, first]
     assert models[0]["params"] == {"x": 1} and models[1]["params"] == {"algorithm": "gbt"}
     assert models[1]["metrics"]["roc_auc"] == 0.93 and models[1]["roc_curve"] == CURVE
+    assert models[1]["feature_importances"] == [{"feature": "a", "importance": 1.0}]
     assert set(models[0]) >= {"id", "job_id", "cluster", "created_at", "algorithm", "params"}
     assert [m["id"] for m in viewer_client.get("/api/v1/spark/models?limit=1").json()] == [pipeline]
     error = assert_error(viewer_client.get("/api/v1/spark/models?limit=0"), 400)
     assert error["details"]["field"] == "limit"
+
+
+def test_feature_importances_are_typed_largest_first_and_bad_rows_left_out():
+    table = {
+        "columns": ["importance", "feature"],  # looked up by name, whatever the order
+        "rows": [[0.2, "b"], [0.7, "a"], ["x", "c"], [True, "d"], [0.1], [0.1, "e"]],
+    }
+    assert service.feature_importances(table) == [
+        {"feature": "a", "importance": 0.7},
+        {"feature": "b", "importance": 0.2},
+        {"feature": "e", "importance": 0.1},
+    ]
+    assert service.feature_importances(None) == []
+    assert service.feature_importances({"columns": ["feature", "importance"]}) == []
 
 
 def _record(equipment: str, p: float, ts: int | None, day: str = "2026-03-30") -> tuple:

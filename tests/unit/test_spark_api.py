@@ -206,6 +206,12 @@ def test_a_job_that_succeeded_has_no_failure_lines(tmp_path):
         "output_path": "/data/spark/output/export-7",
         "partitions": {"0": 27, "1": 30},
         "ranges": {"0": [3, 30], "1": [0, 30]},
+        "download": {
+            "path": "_download/export.jsonl.gz",
+            "bytes": 4096,
+            "records": 57,
+            "format": "jsonl.gz",
+        },
     }
     (tmp_path / "result.json").write_text(json.dumps(result))
     state = runner._finish(job, _Exited(0), runner.DriverOutput(), "exited", tmp_path)

@@ -45,6 +45,7 @@ def test_a_topic_alone_is_a_whole_range_with_defaults():
         "start_time": None,
         "end_time": None,
         "output_name": None,
+        "download": True,
     }
     assert validate_params(PROFILE, {"topic": "t"})["sequence_scope"] == "partition"
     assert validate_params(REPLAY, {"topic": "t", "target_topic": "u"})["preserve_partitions"]
@@ -141,8 +142,17 @@ def test_ranges_default_to_the_log_and_are_clamped():
 
 def test_a_result_is_checked_against_its_schema():
     good = {"rows": 1, "bytes": 2, "files": 1, "output_path": "/x", "partitions": {"0": 1}}
+    good["download"] = None
     assert result_problem(EXPORT, {**good, "ranges": {"0": [0, 1]}}) is None
     assert "ranges" in (result_problem(EXPORT, good) or "")
+    # The download: null or a file of the one format; the script always says which.
+    with_ranges = {**good, "ranges": {"0": [0, 1]}}
+    file = {"path": "_download/export.jsonl.gz", "bytes": 9, "records": 1, "format": "jsonl.gz"}
+    assert result_problem(EXPORT, {**with_ranges, "download": file}) is None
+    assert result_problem(EXPORT, {**with_ranges, "download": {**file, "format": "csv"}})
+    assert "download" in (result_problem(EXPORT, {**good, "ranges": {}, "download": 1}) or "")
+    no_download = {k: v for k, v in with_ranges.items() if k != "download"}
+    assert "download" in (result_problem(EXPORT, no_download) or "")
 
 
 @pytest.mark.parametrize(

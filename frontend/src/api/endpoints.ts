@@ -215,3 +215,9 @@ export function cancelSparkJob(id: number): Promise<SparkJob> {
 export function sparkJobLogUrl(id: number, level: LogFilter = "all"): string {
   return pathUrl("spark/jobs/{job_id}/log", { path: { job_id: id }, query: level === "all" ? undefined : { level } });
 }
+
+/** A succeeded topic-export's records as one gzipped JSON-lines file (an attachment); 404
+ * no_download when it has none (`details.reason`). */
+export function sparkJobDownloadUrl(id: number): string {
+  return pathUrl("spark/jobs/{job_id}/download", { path: { job_id: id } });
+}

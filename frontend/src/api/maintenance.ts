@@ -61,6 +61,14 @@ export interface SparkModel {
   metrics: Partial<ModelMetrics> | null;
   path: string;
   roc_curve: ResultTableData | null;
+  /** The tree model's featureImportances, largest first (absent from older servers). */
+  feature_importances?: FeatureImportance[];
+}
+
+/** How much a feature weighs in the model's decisions (the importances sum to 1). */
+export interface FeatureImportance {
+  feature: string;
+  importance: number;
 }
 
 /** One entry of GET /api/v1/spark/predictions: the latest prediction of one equipment. */

@@ -454,6 +454,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/spark/jobs/{job_id}/download": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Download a topic-export's records (JSON lines, gzip) */
+        get: operations["spark_jobs_download_retrieve"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/spark/jobs/{job_id}/log": {
         parameters: {
             query?: never;
@@ -648,6 +665,15 @@ export interface components {
          * @enum {string}
          */
         EventStateEnum: "pending" | "delivered" | "failed";
+        FeatureImportance: {
+            /** @description a feature column */
+            feature: string;
+            /**
+             * Format: double
+             * @description the tree model's featureImportances (sum 1)
+             */
+            importance: number;
+        };
         /** @description What the lag sampler adds (docs/live-lag.md); UNKNOWN and nulls before its first pass. */
         GroupDetail: {
             assignor: string;
@@ -1062,6 +1088,8 @@ export interface components {
             cluster: string;
             /** Format: date-time */
             created_at: string;
+            /** @description largest first; [] for a model whose result has none */
+            feature_importances: components["schemas"]["FeatureImportance"][];
             /** @description the model id: the id of the job that trained it */
             id: number;
             job_id: number;
@@ -3901,6 +3929,62 @@ export interface operations {
             };
             /** @description Too many writes by this user in a short time (Retry-After says when to retry), or, for Spark jobs, too many of the user's jobs queued or running. */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    spark_jobs_download_retrieve: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                job_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A succeeded topic-export's records as one gzipped JSON-lines file (an attachment named <topic>-<job id>.jsonl.gz), as its result's `download` describes; 404 `no_download` (details.reason) when it has none */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Bad input; details.field names the field. Nothing changed. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No credentials (session or token). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The user's role does not allow this. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unknown cluster, topic, group or reset. */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -1,7 +1,8 @@
-// The trained models (GET spark/models) and the chosen one's ROC curve.
+// The trained models (GET spark/models) and the chosen one's ROC curve and feature importances.
 import { lazy, useMemo } from "react";
 import { Link } from "react-router-dom";
-import type { SparkModel } from "../api/maintenance";
+import type { FeatureImportance, SparkModel } from "../api/maintenance";
+import { formatShare } from "../lib/format";
 import { formatLocal } from "../lib/time";
 import { sparkJobPath } from "../navigation";
 import { ChartCard, LazyChart } from "./ChartCard";
@@ -22,6 +23,20 @@ const MODEL_COLUMNS: HeaderColumn[] = [
 
 // recharts loads with the first chart, in its own chunk.
 const RocChart = lazy(() => import("./MaintenanceRocChart"));
+const ImportanceChart = lazy(() => import("./MaintenanceImportanceChart"));
+
+/** How many features the importance chart shows (the rest add little, and make it tall). */
+export const TOP_FEATURES = 15;
+
+/** The model's most important features, largest first (the server sorts them; an older or
+ * hand-written answer may not), at most `TOP_FEATURES`; [] when it has none. */
+export function topImportances(model: SparkModel, limit = TOP_FEATURES): FeatureImportance[] {
+  const all = Array.isArray(model.feature_importances) ? model.feature_importances : [];
+  return all
+    .filter((f) => typeof f.feature === "string" && typeof f.importance === "number" && Number.isFinite(f.importance))
+    .sort((a, b) => b.importance - a.importance || (a.feature < b.feature ? -1 : a.feature > b.feature ? 1 : 0))
+    .slice(0, limit);
+}
 
 function metric(model: SparkModel, key: "roc_auc" | "pr_auc" | "precision" | "recall" | "threshold"): number | null {
   const value = model.metrics?.[key];
@@ -113,7 +128,10 @@ export function MaintenanceModels({ models, selected, onSelect }: MaintenanceMod
           );
         })}
       </Table>
-      <RocCurve model={chosen} />
+      <div className="pm-model-charts">
+        <RocCurve model={chosen} />
+        <FeatureImportances model={chosen} />
+      </div>
     </div>
   );
 }
@@ -139,6 +157,34 @@ function RocCurve({ model }: { model: SparkModel }) {
     >
       <LazyChart empty={points.length === 0 && "This model has no ROC curve (its test set had no positive or no negative)."}>
         <RocChart points={points} />
+      </LazyChart>
+    </ChartCard>
+  );
+}
+
+function FeatureImportances({ model }: { model: SparkModel }) {
+  const bars = useMemo(() => topImportances(model), [model]);
+  const total = Array.isArray(model.feature_importances) ? model.feature_importances.length : 0;
+  const top = bars[0];
+  return (
+    <ChartCard
+      className="pm-importances"
+      data-testid="pm-importances"
+      data-model={model.id}
+      data-bars={bars.length}
+      aria-label="Feature importances"
+      caption={
+        <>
+          <strong data-testid="pm-importances-title">
+            Feature importances · model #{model.id}
+            {total > bars.length && ` · top ${bars.length} of ${total}`}
+          </strong>
+          {top && <span>most important: {top.feature} ({formatShare(top.importance)})</span>}
+        </>
+      }
+    >
+      <LazyChart empty={bars.length === 0 && "This model's result has no feature importances."}>
+        <ImportanceChart bars={bars} />
       </LazyChart>
     </ChartCard>
   );

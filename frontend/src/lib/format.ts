@@ -10,6 +10,11 @@ export function formatCount(value: number | null | undefined): string {
   return value === null || value === undefined ? "—" : value.toLocaleString("en-US");
 }
 
+/** A share (0..1: of all records, of a model's importance) as a percentage: "31.7 %". */
+export function formatShare(share: number): string {
+  return `${(share * 100).toFixed(1)} %`;
+}
+
 /** The word for `count` things: plural(1, "broker") is "broker", plural(3, "broker") "brokers". */
 export function plural(count: number, one: string, many = `${one}s`): string {
   return count === 1 ? one : many;

@@ -1,12 +1,15 @@
 // A finished Spark job's `result` as facts and tables (docs/spark-jobs.md, the job types' result
 // schemas in sparkjobs/job_types.py). Read defensively: a result that does not have the expected
 // shape still shows what it has (scalars as facts, `{columns, rows}` and per-partition maps as
-// tables), never as a JSON dump.
-import { formatBytes, formatCount } from "./format";
+// tables, nested objects and arrays as nested tables and lists: NestedValue), never as a JSON dump.
+import { formatBytes, formatCount, formatShare } from "./format";
 import { humanize } from "./sparkForm";
 import { isRecord } from "./isRecord";
 
-export type Cell = string | number | boolean | null;
+export type Scalar = string | number | boolean | null;
+/** A table cell: a scalar, or a nested JSON object or array (shown as a nested table or list,
+ * never as JSON text). */
+export type Cell = Scalar | readonly unknown[] | Readonly<Record<string, unknown>>;
 
 export interface ResultFact {
   /** Stable key (test id `result-fact-{key}`). */
@@ -25,11 +28,27 @@ export interface ResultTable {
   rows: Cell[][];
   /** Shown when there are no rows. */
   empty: string;
+  /** A sentence under the title: what the table explains. */
+  note?: string;
+  /** How a column's numbers are written (default formatCount), by column index. */
+  formats?: (((n: number) => string) | undefined)[];
+}
+
+/** A bar chart of a result's numbers (one bar per label). */
+export interface ResultChart {
+  /** Stable key (test id `result-chart-{key}`). */
+  key: string;
+  title: string;
+  /** What a bar's value is ("records"). */
+  valueLabel: string;
+  bars: { label: string; value: number }[];
 }
 
 export interface ResultView {
   facts: ResultFact[];
   tables: ResultTable[];
+  /** Charts shown above the tables (none for most results). */
+  charts?: ResultChart[];
 }
 
 type Json = Record<string, unknown>;
@@ -41,7 +60,39 @@ function num(value: unknown): number | null {
 function toCell(value: unknown): Cell {
   if (value === null || value === undefined) return null;
   if (typeof value === "string" || typeof value === "number" || typeof value === "boolean") return value;
-  return JSON.stringify(value);
+  // Objects and arrays stay as they are: the table shows them nested (NestedValue).
+  if (Array.isArray(value) || isRecord(value)) return value;
+  return String(value);
+}
+
+/** The keys of `items` (objects), in first-seen order: the columns of a table of them. */
+export function unionKeys(items: readonly Record<string, unknown>[]): string[] {
+  const keys = new Set<string>();
+  for (const item of items) for (const key of Object.keys(item)) keys.add(key);
+  return [...keys];
+}
+
+/** An array of objects (at least one) as `{columns, rows}`, a column per key any of them has. */
+function objectsTable(key: string, title: string, items: readonly unknown[]): ResultTable | null {
+  if (items.length === 0 || !items.every(isRecord)) return null;
+  const records = items as Record<string, unknown>[];
+  const keys = unionKeys(records);
+  return { key, title, columns: keys.map(humanize), rows: records.map((r) => keys.map((k) => toCell(r[k]))), empty: "No rows." };
+}
+
+/** An object whose values are all objects ({"0": {records, bytes}, ...}) as a table: its key,
+ * then a column per key of the values. */
+function objectOfObjectsTable(key: string, title: string, value: Json): ResultTable | null {
+  const entries = Object.entries(value);
+  if (entries.length === 0 || !entries.every(([, v]) => isRecord(v))) return null;
+  const keys = unionKeys(entries.map(([, v]) => v as Json));
+  return {
+    key,
+    title,
+    columns: ["key", ...keys.map(humanize)],
+    rows: entries.map(([k, v]) => [partitionCell(k), ...keys.map((c) => toCell((v as Json)[c]))]),
+    empty: "No rows.",
+  };
 }
 
 /** Partition keys ("0", "10", "any") in numeric order, names after numbers. */
@@ -109,6 +160,8 @@ const present = <T,>(items: (T | null)[]): T[] => items.filter((i): i is T => i 
 /** The profile's tables, in reading order, with their titles. */
 const PROFILE_TABLES: [key: string, title: string][] = [
   ["partitions", "Records per partition"],
+  // Next to the partitions: the keys with most records say why one partition holds more.
+  ["top_keys", "Top keys (records, bytes, partitions)"],
   ["hours", "Records per hour (UTC)"],
   ["value_sizes", "Value sizes (bytes)"],
   ["duplicates", "Most copied records"],
@@ -135,7 +188,27 @@ function profileView(result: Json): ResultView {
       .filter((key) => !known.has(key))
       .map((key) => dataTable(key, humanize(key), tables[key])),
   ];
-  return { facts, tables: present([...ordered, rangesTable(result.ranges)]) };
+  const withFormats = ordered.map((table) => (table?.key === "top_keys" ? { ...table, note: TOP_KEYS_NOTE, formats: [undefined, undefined, formatBytes, formatShare] } : table));
+  const chart = partitionsChart(tables.partitions);
+  return { facts, tables: present([...withFormats, rangesTable(result.ranges)]), charts: chart ? [chart] : [] };
+}
+
+const TOP_KEYS_NOTE =
+  "The keys with most records, their bytes (keys and values) and the partitions they are in: a partition that holds more than the others usually holds one of these.";
+
+/** The profile's records per partition as bars, when its partitions table has them. */
+function partitionsChart(value: unknown): ResultChart | null {
+  if (!isRecord(value) || !Array.isArray(value.columns) || !Array.isArray(value.rows)) return null;
+  const pi = value.columns.indexOf("partition");
+  const ri = value.columns.indexOf("records");
+  if (pi < 0 || ri < 0) return null;
+  const bars = value.rows.flatMap((row) => {
+    const records = Array.isArray(row) ? num(row[ri]) : null;
+    return Array.isArray(row) && records !== null ? [{ label: String(row[pi]), value: records }] : [];
+  });
+  if (bars.length === 0) return null;
+  bars.sort((a, b) => byPartition(a.label, b.label));
+  return { key: "partitions", title: "Records per partition", valueLabel: "records", bars };
 }
 
 function exportView(result: Json): ResultView {
@@ -166,18 +239,33 @@ function replayView(result: Json): ResultView {
   };
 }
 
-/** Any other result: its scalars as facts, its tables and maps of numbers as tables. */
+/** An array of scalars as one line of text: "a, b, c" (numbers as formatCount writes them). */
+function listText(items: readonly unknown[]): string | null {
+  if (!items.every((i) => i === null || typeof i !== "object")) return null;
+  return items.map((i) => (typeof i === "number" ? formatCount(i) : String(i ?? "—"))).join(", ");
+}
+
+/** Any other result: its scalars (and lists of them) as facts, its tables, arrays of objects and
+ * maps as tables; what they nest is shown nested in their cells. */
 function genericView(result: Json): ResultView {
   const facts: ResultFact[] = [];
   const tables: ResultTable[] = [];
   for (const [key, value] of Object.entries(result)) {
+    const label = humanize(key);
     if (value === null || typeof value !== "object") {
-      facts.push({ key, label: humanize(key), value: typeof value === "number" ? formatCount(value) : String(value ?? "—") });
+      facts.push({ key, label, value: typeof value === "number" ? formatCount(value) : String(value ?? "—") });
     } else if (key === "ranges") {
       const table = rangesTable(value);
       if (table) tables.push(table);
+    } else if (Array.isArray(value)) {
+      const text = listText(value);
+      if (text !== null) facts.push({ key, label, value: text || "—" });
+      else tables.push(objectsTable(key, label, value) ?? { key, title: label, columns: ["value"], rows: value.map((v) => [toCell(v)]), empty: "None." });
     } else {
-      const table = dataTable(key, humanize(key), value) ?? countsTable(key, humanize(key), "key", value, "value");
+      const table =
+        dataTable(key, label, value) ??
+        (isRecord(value) ? objectOfObjectsTable(key, label, value) : null) ??
+        countsTable(key, label, "key", value, "value");
       if (table) tables.push(table);
     }
   }

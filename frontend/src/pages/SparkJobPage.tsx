@@ -4,6 +4,7 @@ import type { SparkJob } from "../api/types";
 import { hasRole, useCurrentUser } from "../components/CurrentUser";
 import { loadStateOf, PageShell } from "../components/PageShell";
 import { CancelJobButton } from "../components/sparkJobs/CancelJobButton";
+import { ExportDownload } from "../components/sparkJobs/ExportDownload";
 import { JobLogTail } from "../components/sparkJobs/JobLogTail";
 import { JobParams } from "../components/sparkJobs/JobParams";
 import { JobStateBadge } from "../components/sparkJobs/JobStateBadge";
@@ -134,6 +135,7 @@ function JobDetails({ job }: { job: SparkJob }) {
         </section>
       )}
 
+      <ExportDownload job={job} />
       {job.state === "succeeded" && (
         <section>
           <h2>Result</h2>

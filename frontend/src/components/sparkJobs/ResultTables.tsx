@@ -1,24 +1,17 @@
+import { lazy } from "react";
 import type { SparkJob } from "../../api/types";
 import { formatCount } from "../../lib/format";
-import { resultView, type Cell, type ResultTable } from "../../lib/sparkResults";
+import { resultView, type ResultChart, type ResultTable } from "../../lib/sparkResults";
+import { ChartCard, LazyChart } from "../ChartCard";
 import { EmptyRow, Table } from "../TableParts";
+import { NestedValue, utcText } from "./NestedValue";
 
-/** An ISO-8601 UTC time as the scripts write it ("2026-07-01T13:00:00.000Z"). */
-const ISO_UTC = /^(\d{4}-\d\d-\d\d)T(\d\d:\d\d(?::\d\d(?:\.\d+)?)?)Z$/;
+export { utcText };
 
-/** "2026-07-01 13:00:00.250 UTC" (".000" left out), or null when `text` is not such a time. */
-export function utcText(text: string): string | null {
-  const match = ISO_UTC.exec(text);
-  return match ? `${match[1]} ${match[2]!.replace(/\.0+$/, "")} UTC` : null;
-}
+// recharts loads with the first chart, in its own chunk.
+const ResultBars = lazy(() => import("./ResultBars"));
 
-function CellValue({ value }: { value: Cell }) {
-  if (value === null) return <span className="muted">—</span>;
-  if (typeof value === "number") return <>{formatCount(value)}</>;
-  if (typeof value === "boolean") return <>{value ? "yes" : "no"}</>;
-  const time = utcText(value);
-  return time ? <time dateTime={value}>{time}</time> : <>{value}</>;
-}
+const isNested = (value: unknown) => value !== null && typeof value === "object";
 
 /** Whether every value of column `i` is a number (or missing): right-aligned. */
 function isNumeric(table: ResultTable, i: number): boolean {
@@ -30,23 +23,39 @@ function isTime(table: ResultTable, i: number): boolean {
   return table.rows.length > 0 && table.rows.every((row) => row[i] === null || (typeof row[i] === "string" && utcText(row[i]) !== null));
 }
 
-/** Tables of four columns and more take two columns of the result grid. */
+/** Whether a value of column `i` is an object or an array (a nested table or list). */
+function hasNested(table: ResultTable, i: number): boolean {
+  return table.rows.some((row) => isNested(row[i]));
+}
+
+/** Tables of four columns and more take two columns of the result grid, as do tables holding
+ * nested tables (they need the room). */
 const WIDE_FROM_COLUMNS = 4;
+
+/** The class of column `i`'s cells: numbers right-aligned and whole, times whole, text wrapped
+ * between words (never inside one), nested values as nested tables. */
+function columnClass(table: ResultTable, i: number): string | undefined {
+  if (isNumeric(table, i)) return "num";
+  if (isTime(table, i)) return undefined;
+  return hasNested(table, i) ? "wrap-soft nested-cell" : "wrap-soft";
+}
 
 /** One `{columns, rows}` table; numeric columns (every value a number) right-aligned. */
 export function DataTable({ table }: { table: ResultTable }) {
   const numeric = table.columns.map((_, i) => isNumeric(table, i));
-  const cellClass = table.columns.map((_, i) => (numeric[i] ? "num" : isTime(table, i) ? undefined : "wrap-soft"));
+  const cellClass = table.columns.map((_, i) => columnClass(table, i));
+  const wide = table.columns.length >= WIDE_FROM_COLUMNS || table.columns.some((_, i) => hasNested(table, i));
   return (
-    <div className={table.columns.length >= WIDE_FROM_COLUMNS ? "result-block result-block-wide" : "result-block"}>
+    <div className={wide ? "result-block result-block-wide" : "result-block"}>
       <h3 className="result-title">{table.title}</h3>
+      {table.note && <p className="muted result-note">{table.note}</p>}
       <Table columns={table.columns.map((label, i) => ({ label, numeric: numeric[i] }))} className="result-table" data-testid={`result-table-${table.key}`} data-rows={table.rows.length}>
         {table.rows.length === 0 && <EmptyRow span={Math.max(1, table.columns.length)}>{table.empty}</EmptyRow>}
         {table.rows.map((row, r) => (
           <tr key={r}>
             {table.columns.map((_, i) => (
               <td key={i} className={cellClass[i]}>
-                <CellValue value={row[i] ?? null} />
+                <NestedValue value={row[i] ?? null} format={table.formats?.[i]} />
               </td>
             ))}
           </tr>
@@ -56,7 +65,36 @@ export function DataTable({ table }: { table: ResultTable }) {
   );
 }
 
-/** A succeeded job's result: its headline numbers, then each of its tables. */
+/** A bar chart of the result (records per partition), full width above the tables. */
+function ResultChartBlock({ chart }: { chart: ResultChart }) {
+  const total = chart.bars.reduce((sum, b) => sum + b.value, 0);
+  const max = chart.bars.reduce((m, b) => Math.max(m, b.value), 0);
+  const mean = chart.bars.length > 0 ? total / chart.bars.length : 0;
+  return (
+    <ChartCard
+      className="result-chart"
+      data-testid={`result-chart-${chart.key}`}
+      data-bars={chart.bars.length}
+      aria-label={chart.title}
+      caption={
+        <>
+          <strong>{chart.title}</strong>
+          {/* The skew in one number: the fullest bar against the mean of them all. */}
+          <span data-testid={`result-chart-${chart.key}-skew`}>
+            largest {formatCount(max)} · mean {formatCount(Math.round(mean * 10) / 10)}
+            {mean > 0 && ` · ${(max / mean).toFixed(2)}× the mean`}
+          </span>
+        </>
+      }
+    >
+      <LazyChart>
+        <ResultBars chart={chart} />
+      </LazyChart>
+    </ChartCard>
+  );
+}
+
+/** A succeeded job's result: its headline numbers, its charts, then each of its tables. */
 export function ResultTables({ job }: { job: Pick<SparkJob, "job_type" | "result"> }) {
   const view = resultView(job.job_type, job.result);
   if (!view) return <p className="empty">The job left no result.</p>;
@@ -74,6 +112,9 @@ export function ResultTables({ job }: { job: Pick<SparkJob, "job_type" | "result
           ))}
         </dl>
       )}
+      {view.charts?.map((chart) => (
+        <ResultChartBlock key={chart.key} chart={chart} />
+      ))}
       <div className="result-grid">
         {view.tables.map((table) => (
           <DataTable key={table.key} table={table} />

@@ -30,10 +30,13 @@ class ClusterSnapshot:
     topics: dict[str, kafka.TopicMeta]
     # Epoch seconds when the fetch began: comparable across processes (see `expire_before`).
     asked_at: float = 0.0
-    # Set by the cache: a snapshot asked for after the call. A topic (or partition) missing
-    # from a cached snapshot may have been created since it was taken; before anything is
-    # refused for it, a fresh Metadata request confirms the miss (see `topic`).
-    refetch: Callable[[], ClusterSnapshot] | None = field(default=None, compare=False, repr=False)
+    # Set by the cache: the topic as every broker knows it now (`ClusterClient.find_topic`).
+    # A topic (or partition) missing from a cached snapshot may have been created since it
+    # was taken, and brokers learn of a new topic each at its own pace: before anything is
+    # refused for it, the miss is confirmed (see `topic`).
+    confirm: Callable[[str, Iterable[int]], kafka.TopicMeta | None] | None = field(
+        default=None, compare=False, repr=False
+    )
 
     @property
     def live_broker_ids(self) -> frozenset[int]:
@@ -52,11 +55,12 @@ class ClusterSnapshot:
 
     def topic(self, name: str, wanted: Iterable[int] = ()) -> kafka.TopicMeta | None:
         """The topic's metadata, None if it does not exist. A miss, or a topic without one of
-        the `wanted` partitions, is confirmed by a fresh snapshot before it is believed: a
-        cached one may predate a topic created (or partitions added) a moment ago."""
+        the `wanted` partitions, is confirmed by every broker before it is believed: the
+        snapshot may predate a topic created (or partitions added) a moment ago, and the
+        broker that answered it may not have learnt of it yet."""
         meta = self.topics.get(name)
-        if self.refetch is not None and (meta is None or _lacks(meta, wanted)):
-            meta = self.refetch().topics.get(name)
+        if self.confirm is not None and (meta is None or _lacks(meta, wanted)):
+            meta = self.confirm(name, wanted)
         return meta
 
     def partitions_of(self, topic: str, wanted: Iterable[int] = ()) -> list[int] | None:
@@ -105,15 +109,6 @@ class SnapshotCache:
                 return current
             return self._fetch(cfg, current)
 
-    def asked_since(self, cfg: ClusterConfig, moment: float) -> ClusterSnapshot:
-        """A snapshot whose Metadata request was sent at or after `moment` (epoch seconds):
-        the one cached if a concurrent call already fetched it, else a fresh one."""
-        with self._cluster_lock(cfg.name):
-            current = self._snapshots.get(cfg.name)
-            if current is not None and current.asked_at >= moment:
-                return current
-            return self._fetch(cfg, current)
-
     def _fetch(self, cfg: ClusterConfig, current: ClusterSnapshot | None) -> ClusterSnapshot:
         asked_at = time.time()
         client = kafka.for_cluster(cfg)
@@ -124,7 +119,7 @@ class SnapshotCache:
             desc,
             {t.name: t for t in topics},
             asked_at,
-            refetch=lambda: self.asked_since(cfg, time.time()),
+            confirm=lambda name, wanted: kafka.for_cluster(cfg).find_topic(name, wanted),
         )
         if current is not None and _same_placement(current, fresh):
             # Nothing moved (the client hands back the very same topic objects): keep the

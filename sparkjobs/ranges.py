@@ -60,8 +60,8 @@ def resolve_ranges(cfg: ClusterConfig, params: dict[str, Any]) -> Ranges:
     job was queued: that is refused with the same errors as at submission)."""
     topic = params["topic"]
     client = kafka.for_cluster(cfg)
-    metas = client.topic_metadata(topic)
-    existing = sorted(p.partition for m in metas if m.name == topic for p in m.partitions)
+    meta = client.find_topic(topic, params.get("partitions") or ())
+    existing = [] if meta is None else [p.partition for p in meta.partitions]
     if not existing:
         raise BadInput("params.topic", f"params.topic: topic {topic!r} does not exist.")
     partitions = params.get("partitions") or existing

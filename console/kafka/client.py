@@ -58,6 +58,9 @@ from console.kafka.types import (
 from console.kafka.wire import NO_ANSWER, WireClient
 
 DEFAULT_TIMEOUT_S = 8.0
+# How long a topic missing from every broker's metadata is asked again before it is believed
+# missing (`find_topic`): broker lag after CreateTopics, measured up to 90 ms idle.
+TOPIC_GRACE_S = 1.5
 _CONFIG_CHUNK = 500
 # librdkafka only logs a refused login or certificate and waits out the whole timeout; on a
 # secured cluster a call still unanswered after this long asks the wire client why, and a
@@ -311,6 +314,32 @@ class ClusterClient:
         if topic is None:
             self._all_topics = (md, topics)
         return list(topics)
+
+    def find_topic(
+        self, topic: str, wanted: Iterable[int] = (), grace_s: float = TOPIC_GRACE_S
+    ) -> TopicMeta | None:
+        """The topic as the brokers know it, None if it does not exist: a miss (or a topic
+        without one of the `wanted` partitions) is believed only when no broker has known
+        better for `grace_s`. A topic created (or grown) a moment ago reaches each broker a
+        little later: one broker's Metadata answer is no proof it is missing."""
+        want = set(wanted)
+        deadline = time.monotonic() + grace_s
+        pause = 0.05
+        while True:
+            found = self._wire(
+                "list topics", self.wire.topic_on_any_broker, topic, want, self.timeout
+            )
+            have = {p.partition for p in found} if found is not None else set()
+            if found is not None and want <= have:
+                break
+            left = deadline - time.monotonic()
+            if left <= 0:
+                break
+            time.sleep(min(pause, left))
+            pause *= 2
+        if found is None:
+            return None
+        return TopicMeta(topic, topic in INTERNAL_TOPICS, list(found))
 
     def describe_topic_configs(self, topics: Iterable[str]) -> dict[str, dict[str, ConfigValue]]:
         """Every effective config (with its source) of some topics, batched."""

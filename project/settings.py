@@ -79,7 +79,7 @@ except ValueError as exc:
 
 # The console's apps, each with its REST, WebSocket and other routes in `<app>/routes.py`
 # (mounted by project/urls.py and project/ws_routing.py in this order).
-CONSOLE_APPS = ["topics", "groups", "sparkjobs", "maintenance", "alerts"]
+CONSOLE_APPS = ["topics", "groups", "messages", "sparkjobs", "maintenance", "alerts"]
 INSTALLED_APPS = [
     "daphne",
     "django.contrib.admin",

@@ -1,6 +1,7 @@
 """Query strings read as strictly as bodies: a parameter the operation does not declare is a
 400 naming it (`?filtr=under_replicated` once answered every topic), and so is a parameter
-given twice (`?filter=a&filter=b` read as its last value).
+given twice (`?filter=a&filter=b` read as its last value) unless it is declared as a list
+(`OpenApiParameter(..., many=True)`, e.g. `?partition=0&partition=3`).
 
 What each operation takes is read once per process from the OpenAPI document the views
 declare (`extend_schema(parameters=...)`): declared once, enforced and documented alike.
@@ -19,11 +20,12 @@ _ROUTE_PARAM = re.compile(r"<(?:\w+:)?(\w+)>")
 # lazily, mutating class attributes): the first requests of a process, in parallel, must not
 # build the schema at once (a storm of submits got 500s from that).
 _lock = threading.Lock()
-_declared: dict[tuple[str, str], frozenset[str]] | None = None
+_declared: dict[tuple[str, str], dict[str, bool]] | None = None
 
 
-def declared() -> dict[tuple[str, str], frozenset[str]]:
-    """(METHOD, schema path) -> the query parameters the operation declares."""
+def declared() -> dict[tuple[str, str], dict[str, bool]]:
+    """(METHOD, schema path) -> the query parameters the operation declares, each with
+    whether it may be repeated (a list)."""
     global _declared
     if _declared is None:
         with _lock:
@@ -32,14 +34,16 @@ def declared() -> dict[tuple[str, str], frozenset[str]]:
     return _declared
 
 
-def _read_schema() -> dict[tuple[str, str], frozenset[str]]:
+def _read_schema() -> dict[tuple[str, str], dict[str, bool]]:
     from drf_spectacular.generators import SchemaGenerator
 
     schema = SchemaGenerator().get_schema(request=None, public=True)
     return {
-        (method.upper(), path): frozenset(
-            p["name"] for p in operation.get("parameters", []) if p.get("in") == "query"
-        )
+        (method.upper(), path): {
+            p["name"]: p.get("schema", {}).get("type") == "array"
+            for p in operation.get("parameters", [])
+            if p.get("in") == "query"
+        }
         for path, methods in schema["paths"].items()
         for method, operation in methods.items()
     }
@@ -62,5 +66,5 @@ def check_query(request: Any) -> None:
             raise BadInput(
                 name, f"{name}: unknown query parameter (this operation takes: {takes})."
             )
-        if len(values) > 1:
+        if len(values) > 1 and not allowed[name]:
             raise BadInput(name, f"{name}: given {len(values)} times; give it once.")

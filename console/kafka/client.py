@@ -386,14 +386,16 @@ class ClusterClient:
         )
 
     def list_offsets(
-        self, partitions: Iterable[TP], spec: str | int
+        self, partitions: Iterable[TP], spec: str | int, committed: bool = False
     ) -> dict[TP, OffsetResult | KafkaAdapterError]:
         """Offsets of many partitions: one ListOffsets per leader broker (the wire client).
 
-        `spec` is "earliest", "latest", "max_timestamp" or a timestamp in epoch millis. A
-        partition that fails (its leader offline, say) maps to its error; the rest still count.
+        `spec` is "earliest", "latest", "max_timestamp" or a timestamp in epoch millis; with
+        `committed`, as a read_committed consumer sees them ("latest" is the last stable
+        offset). A partition that fails (its leader offline, say) maps to its error; the rest
+        still count.
         """
-        answers = self._offset_answers(partitions, spec)
+        answers = self._offset_answers(partitions, spec, committed=committed)
         out: dict[TP, OffsetResult | KafkaAdapterError] = {}
         for tp, (error, ts, offset) in answers.items():
             if not error:
@@ -430,6 +432,7 @@ class ClusterClient:
         partitions: Iterable[TP],
         spec: str | int,
         leaders: Mapping[TP, tuple[str, int]] | None = None,
+        committed: bool = False,
     ) -> dict[TP, tuple[int, int, int]]:
         timestamp = _OFFSET_SPECS.get(spec) if isinstance(spec, str) else None
         if timestamp is None:
@@ -438,7 +441,13 @@ class ClusterClient:
         if not wanted:
             return {}
         return self._wire(
-            "list offsets", self.wire.list_offsets, wanted, timestamp, self.timeout, leaders
+            "list offsets",
+            self.wire.list_offsets,
+            wanted,
+            timestamp,
+            self.timeout,
+            leaders,
+            committed,
         )
 
     # --- topic changes -------------------------------------------------------------------

@@ -542,16 +542,21 @@ _PARTITION_ANSWER = struct.Struct(">ihqqi")  # index, error, timestamp, offset, 
 
 
 def list_offsets_request(
-    partitions: Mapping[str, list[int]], timestamp: int, correlation_id: int
+    partitions: Mapping[str, list[int]],
+    timestamp: int,
+    correlation_id: int,
+    committed: bool = False,
 ) -> bytes:
-    """ListOffsets v7 (read uncommitted, as kafka-consumer-groups.sh reads log ends)."""
+    """ListOffsets v7: read uncommitted (as kafka-consumer-groups.sh reads log ends), or with
+    `committed` read committed (LATEST is then the last stable offset, and a time found at or
+    past it answers -1)."""
     topics = [
         compact_string(topic)
         + compact_array([struct.pack(">iiq", p, -1, timestamp) + NO_TAGS for p in sorted(parts)])
         + NO_TAGS
         for topic, parts in sorted(partitions.items())
     ]
-    body = struct.pack(">ib", -1, 0) + compact_array(topics) + NO_TAGS
+    body = struct.pack(">ib", -1, 1 if committed else 0) + compact_array(topics) + NO_TAGS
     return request(LIST_OFFSETS, 7, correlation_id, body)
 
 

@@ -11,7 +11,9 @@ part of the records.
 from __future__ import annotations
 
 import time
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass, field
+from typing import Any
 
 from confluent_kafka import Consumer, KafkaError, TopicPartition
 
@@ -141,10 +143,11 @@ def _offset(answer: OffsetResult | KafkaAdapterError) -> int:
     return answer.offset
 
 
-def _reader(client: ClusterClient) -> Consumer:
+def _reader(client: ClusterClient, **settings: Any) -> Consumer:
     """A consumer for `assign` that never commits, with the cluster's own settings."""
     return Consumer(
         client.config(
+            **settings,
             **{
                 # librdkafka wants a group id even for `assign`; nothing is ever committed.
                 "group.id": "kafka-console-peek",
@@ -153,6 +156,142 @@ def _reader(client: ClusterClient) -> Consumer:
                 # The first offset was deleted by retention meanwhile: start at the new start.
                 "auto.offset.reset": "earliest",
                 "log_level": 2,
-            }
+            },
         )
+    )
+
+
+# --- browsing: records with everything they carry, from chosen offsets ------------------------
+TIMESTAMP_TYPES = {1: "CreateTime", 2: "LogAppendTime"}
+
+
+@dataclass(frozen=True)
+class RawRecord:
+    """One record as the broker holds it: bytes, headers in order (duplicates kept)."""
+
+    partition: int
+    offset: int
+    timestamp_ms: int | None
+    timestamp_type: str | None  # "CreateTime" | "LogAppendTime"; None when not available
+    key: bytes | None
+    value: bytes | None
+    headers: list[tuple[str, bytes | None]]
+
+
+@dataclass
+class PartitionRead:
+    """What one partition's read gave: records in offset order, the offset to read from next
+    (past the last record returned, or past markers and gaps up to the range's end when it
+    was reached) and whether the range's end was reached."""
+
+    records: list[RawRecord] = field(default_factory=list)
+    next_offset: int = 0
+    reached_end: bool = False
+
+
+def read_ranges(
+    client: ClusterClient,
+    topic: str,
+    ranges: Mapping[int, tuple[int, int]],
+    max_per_partition: int,
+    committed: bool = True,
+    timeout: float | None = None,
+) -> dict[int, PartitionRead]:
+    """One read with a reader of its own (see `RangeReader.read`)."""
+    with RangeReader(client, topic, committed) as reader:
+        return reader.read(ranges, max_per_partition, timeout)
+
+
+class RangeReader:
+    """Reads records of one topic in [start, end) ranges of its partitions, read committed
+    (aborted records and open transactions left out) or uncommitted, one consumer for as many
+    reads as a scan needs (a consumer costs a connection per broker)."""
+
+    def __init__(self, client: ClusterClient, topic: str, committed: bool = True):
+        self.client, self.topic = client, topic
+        isolation = "read_committed" if committed else "read_uncommitted"
+        self.consumer = _reader(client, **{"isolation.level": isolation})
+
+    def __enter__(self) -> RangeReader:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.consumer.close()
+
+    def read(
+        self,
+        ranges: Mapping[int, tuple[int, int]],
+        max_per_partition: int,
+        timeout: float | None = None,
+    ) -> dict[int, PartitionRead]:
+        """At most `max_per_partition` records of each range. A range ends where the read
+        that asked for it saw the log end: records written since are not returned. Markers
+        and compacted gaps take offsets but no record: a partition is done when the
+        consumer's position reaches the end, whatever the last record's offset. A read that
+        does not finish within `timeout` (the client's) raises `KafkaTimeout`."""
+        topic, client, consumer = self.topic, self.client, self.consumer
+        out = {p: PartitionRead(next_offset=start) for p, (start, _) in ranges.items()}
+        pending = {p: end for p, (start, end) in ranges.items() if end > start}
+        for p in ranges.keys() - pending.keys():
+            out[p].reached_end = True
+        if not pending or max_per_partition <= 0:
+            return out
+        deadline = time.monotonic() + (client.timeout if timeout is None else timeout)
+        consumer.assign([TopicPartition(topic, p, ranges[p][0]) for p in pending])
+        while pending:
+            left = deadline - time.monotonic()
+            if left <= 0:
+                raise KafkaTimeout(
+                    f"Kafka did not return the records of {topic!r} in time "
+                    f"(partitions {sorted(pending)} unfinished).",
+                    code="kafka_timeout",
+                )
+            for message in consumer.consume(num_messages=_BATCH, timeout=min(_WAIT_S, left)):
+                error, partition = message.error(), message.partition()
+                if error is not None:
+                    if error.code() == KafkaError._PARTITION_EOF and partition in pending:
+                        # At the log end as the broker sees it now (the last stable offset
+                        # when read committed): never past it.
+                        at = message.offset()
+                        end = pending.pop(partition)
+                        _finish(out[partition], end if at is None or at < 0 else min(end, at))
+                        continue
+                    raise client._translate(error, f"reading {topic!r}")
+                offset = message.offset()
+                if partition not in pending or offset is None:
+                    continue  # a partition already done: what was fetched beyond is dropped
+                read = out[partition]
+                if offset >= pending[partition]:
+                    _finish(read, pending.pop(partition))
+                    continue
+                read.records.append(_raw(message, partition, offset))
+                read.next_offset = offset + 1
+                if offset + 1 >= pending[partition]:
+                    _finish(read, pending.pop(partition))
+                elif len(read.records) >= max_per_partition:
+                    del pending[partition]
+            # Past markers, aborted batches or a compacted tail the position moves on
+            # without a record: the range is done when it reaches the end.
+            for tp in consumer.position([TopicPartition(topic, p) for p in pending]):
+                if tp.offset >= 0 and tp.offset >= pending.get(tp.partition, tp.offset + 1):
+                    _finish(out[tp.partition], pending.pop(tp.partition))
+        return out
+
+
+def _finish(read: PartitionRead, end: int) -> None:
+    read.reached_end = True
+    read.next_offset = max(read.next_offset, end)
+
+
+def _raw(message: Any, partition: int, offset: int) -> RawRecord:
+    kind, ts = message.timestamp()
+    headers = message.headers() or []
+    return RawRecord(
+        partition,
+        offset,
+        ts if kind and ts >= 0 else None,
+        TIMESTAMP_TYPES.get(kind),
+        message.key(),
+        message.value(),
+        [(str(k), v) for k, v in headers],
     )

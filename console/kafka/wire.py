@@ -273,9 +273,11 @@ class WireClient:
         timestamp: int,
         timeout: float,
         leaders: Mapping[TP, Address] | None = None,
+        committed: bool = False,
     ) -> dict[TP, tuple[int, int, int]]:
         """Per partition: (error code, timestamp, offset); `timestamp` is a time in epoch ms
-        or one of protocol.LATEST / EARLIEST / MAX_TIMESTAMP. `leaders` (from a recent
+        or one of protocol.LATEST / EARLIEST / MAX_TIMESTAMP, read committed or not
+        (`committed`, see protocol.list_offsets_request). `leaders` (from a recent
         snapshot) saves the Metadata request; partitions it lacks, or whose leader moved, are
         looked up. A leader that does not answer gives its partitions NO_ANSWER; the other
         leaders' partitions still count."""
@@ -307,14 +309,18 @@ class WireClient:
                     by_leader.setdefault(address, {}).setdefault(tp[0], []).append(tp[1])
                 else:
                     unplaced.append(tp)
-            answers = self._ask_leaders(by_leader, timestamp, deadline)
+            answers = self._ask_leaders(by_leader, timestamp, deadline, committed)
             out.update(answers)
             pending = {tp for tp, (error, _, _) in answers.items() if error in _ASK_AGAIN}
             pending.update(tp for tp in unplaced if out[tp][0] in _ASK_AGAIN)
         return out
 
     def _ask_leaders(
-        self, by_leader: dict[Address, dict[str, list[int]]], timestamp: int, deadline: float
+        self,
+        by_leader: dict[Address, dict[str, list[int]]],
+        timestamp: int,
+        deadline: float,
+        committed: bool,
     ) -> dict[TP, tuple[int, int, int]]:
         def ask(item: tuple[Address, dict[str, list[int]]]) -> dict[TP, tuple[int, int, int]]:
             address, wanted = item
@@ -322,7 +328,7 @@ class WireClient:
             try:
                 payload = self.pool.exchange(
                     address,
-                    lambda cid: protocol.list_offsets_request(wanted, timestamp, cid),
+                    lambda cid: protocol.list_offsets_request(wanted, timestamp, cid, committed),
                     remaining,
                 )
             except WireUnreachable:

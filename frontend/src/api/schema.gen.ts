@@ -300,6 +300,26 @@ export interface paths {
         patch: operations["clusters_topics_configs_partial_update"];
         trace?: never;
     };
+    "/api/v1/clusters/{cluster}/topics/{topic}/messages": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A page of a topic's records, decoded
+         * @description Records from a position (earliest, latest: the last `limit`, an offset, a timestamp), forward (oldest first) or backward (newest first), with cursors to the next and previous pages that neither skip nor repeat a record.
+         */
+        get: operations["clusters_topics_messages_retrieve"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/clusters/{cluster}/topics/{topic}/partitions": {
         parameters: {
             query?: never;
@@ -609,6 +629,29 @@ export interface components {
             /** @description The cause, its consequence and the remedy. */
             message: string;
         };
+        Decoded: {
+            /** @description A JSON value (json, avro, protobuf, msgpack), text, base64 (bytes) or a number (int, long, double). */
+            data: unknown;
+            /**
+             * @description The decoder used.
+             *
+             *     * `json` - json
+             *     * `text` - text
+             *     * `avro` - avro
+             *     * `protobuf` - protobuf
+             *     * `msgpack` - msgpack
+             *     * `bytes` - bytes
+             *     * `int` - int
+             *     * `long` - long
+             *     * `double` - double
+             */
+            format: components["schemas"]["FormatEnum"];
+            /** @description Why the asked (or automatic) decoder was not the one used. */
+            note: string | null;
+            schema_id: number | null;
+            /** @description Bytes on the wire. */
+            size: number;
+        };
         /**
          * @description * `preferred` - preferred
          *     * `unclean` - unclean
@@ -674,6 +717,19 @@ export interface components {
              */
             importance: number;
         };
+        /**
+         * @description * `json` - json
+         *     * `text` - text
+         *     * `avro` - avro
+         *     * `protobuf` - protobuf
+         *     * `msgpack` - msgpack
+         *     * `bytes` - bytes
+         *     * `int` - int
+         *     * `long` - long
+         *     * `double` - double
+         * @enum {string}
+         */
+        FormatEnum: "json" | "text" | "avro" | "protobuf" | "msgpack" | "bytes" | "int" | "long" | "double";
         /** @description What the lag sampler adds (docs/live-lag.md); UNKNOWN and nulls before its first pass. */
         GroupDetail: {
             assignor: string;
@@ -757,6 +813,16 @@ export interface components {
             retention_risk: components["schemas"]["RetentionRiskEnum"];
             topic: string;
         };
+        Header: {
+            key: string;
+            value: components["schemas"]["Decoded"] | null;
+        };
+        /**
+         * @description * `read_committed` - read_committed
+         *     * `read_uncommitted` - read_uncommitted
+         * @enum {string}
+         */
+        IsolationEnum: "read_committed" | "read_uncommitted";
         JobType: {
             description: string;
             name: string;
@@ -801,6 +867,13 @@ export interface components {
             host: string;
             member_id: string;
         };
+        MessagePage: {
+            isolation: components["schemas"]["IsolationEnum"];
+            next_cursor: string;
+            prev_cursor: string;
+            records: components["schemas"]["Record"][];
+            scan: components["schemas"]["Scan"];
+        };
         ModelMetrics: {
             /**
              * Format: double
@@ -825,6 +898,8 @@ export interface components {
             /** Format: double */
             threshold: number | null;
         };
+        /** @enum {unknown} */
+        NullEnum: null;
         OffsetReset: {
             cluster: string;
             created_at: string;
@@ -945,6 +1020,20 @@ export interface components {
             /** @default  */
             reason?: string;
         };
+        Record: {
+            /** @description Only with isolation=read_uncommitted. */
+            aborted?: boolean;
+            /** @description All of them, in order, duplicates kept. */
+            headers: components["schemas"]["Header"][];
+            key: components["schemas"]["Decoded"] | null;
+            offset: number;
+            partition: number;
+            timestamp: string | null;
+            timestamp_ms: number | null;
+            timestamp_type: (components["schemas"]["TimestampTypeEnum"] | components["schemas"]["NullEnum"]) | null;
+            /** @description null: a tombstone. */
+            value: components["schemas"]["Decoded"] | null;
+        };
         ResetRequest: {
             /** @default true */
             dry_run?: boolean;
@@ -1031,6 +1120,30 @@ export interface components {
             statuses?: components["schemas"]["StatusesEnum"][];
             /** @description the receiver's URL, or email addresses separated by commas */
             target: string;
+        };
+        Scan: {
+            elapsed_ms: number;
+            /** @description The first such error. */
+            filter_error?: string | null;
+            /** @description With a filter: records it could not be evaluated on. */
+            filter_errors?: number;
+            matched: number;
+            /** @description Per partition, where the next page starts (next_cursor's offsets). */
+            positions: {
+                [key: string]: number;
+            };
+            /** @description Records read to make this page. */
+            scanned: number;
+            /**
+             * @description limit: the page is full; records, bytes, time: the scan's budget ran out (next_cursor goes on from there); end: every chosen partition's end was reached.
+             *
+             *     * `limit` - limit
+             *     * `records` - records
+             *     * `bytes` - bytes
+             *     * `time` - time
+             *     * `end` - end
+             */
+            stopped_by: components["schemas"]["StoppedByEnum"];
         };
         Scope: {
             /** @default false */
@@ -1121,6 +1234,15 @@ export interface components {
          * @enum {string}
          */
         StatusesEnum: "WARN" | "ERR" | "STOP" | "STALL";
+        /**
+         * @description * `limit` - limit
+         *     * `records` - records
+         *     * `bytes` - bytes
+         *     * `time` - time
+         *     * `end` - end
+         * @enum {string}
+         */
+        StoppedByEnum: "limit" | "records" | "bytes" | "time" | "end";
         Strategy: {
             csv?: string | null;
             datetime?: string | null;
@@ -1136,6 +1258,12 @@ export interface components {
             job_type: string;
             params?: unknown;
         };
+        /**
+         * @description * `CreateTime` - CreateTime
+         *     * `LogAppendTime` - LogAppendTime
+         * @enum {string}
+         */
+        TimestampTypeEnum: "CreateTime" | "LogAppendTime";
         TopicCreate: {
             configs?: {
                 [key: string]: string;
@@ -3121,6 +3249,105 @@ export interface operations {
             };
             /** @description Too many writes by this user in a short time (Retry-After says when to retry), or, for Spark jobs, too many of the user's jobs queued or running. */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Kafka answered with an error (or refused our credentials or TLS). */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Kafka did not answer in time. */
+            504: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    clusters_topics_messages_retrieve: {
+        parameters: {
+            query?: {
+                /** @description next_cursor or prev_cursor of an earlier page. */
+                cursor?: string;
+                /** @description Default backward for position=latest, forward otherwise. */
+                direction?: "backward" | "forward";
+                /** @description A CEL expression over key, value, headers, partition, offset and timestamp, e.g. value.customer.id == "c-17" && value.amount > 6000. */
+                filter?: string;
+                /** @description Default read_committed. */
+                isolation?: "read_committed" | "read_uncommitted";
+                /** @description Default auto. */
+                key_format?: "auto" | "avro" | "bytes" | "double" | "int" | "json" | "long" | "msgpack" | "protobuf" | "text";
+                /** @description 1..500 (default 50) */
+                limit?: number;
+                /** @description With position=offset. */
+                offset?: number;
+                /** @description Repeatable; default every partition. */
+                partition?: number[];
+                /** @description Default latest. */
+                position?: "earliest" | "latest" | "offset" | "timestamp";
+                /** @description ISO-8601 with a zone, with position=timestamp. */
+                timestamp?: string;
+                /** @description Default auto. */
+                value_format?: "auto" | "avro" | "bytes" | "double" | "int" | "json" | "long" | "msgpack" | "protobuf" | "text";
+            };
+            header?: never;
+            path: {
+                cluster: string;
+                topic: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessagePage"];
+                };
+            };
+            /** @description Bad input; details.field names the field. Nothing changed. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No credentials (session or token). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The user's role does not allow this. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unknown cluster, topic, group or reset. */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -25,6 +25,7 @@ from confluent_kafka import (
     ElectionType,
     KafkaError,
     KafkaException,
+    Producer,
     TopicPartition,
 )
 from confluent_kafka.admin import (
@@ -153,6 +154,7 @@ class ClusterClient:
         self.timeout = timeout
         self.wire = WireClient(cfg.bootstrap_servers, cfg.security)
         self._admin: AdminClient | None = None
+        self._producer: Producer | None = None  # made on the first produce (messages)
         # The last answer for all topics, converted: reused while Kafka's answer is unchanged.
         self._all_topics: tuple[protocol.Metadata, list[TopicMeta]] | None = None
         self._lock = threading.Lock()
@@ -174,6 +176,9 @@ class ClusterClient:
     def close(self) -> None:
         with self._lock:
             self._admin = None
+            if self._producer is not None:
+                self._producer.flush(self.timeout)
+                self._producer = None
         self.wire.close()
 
     def _retire_admin(self) -> None:
@@ -449,6 +454,58 @@ class ClusterClient:
             leaders,
             committed,
         )
+
+    # --- producing -------------------------------------------------------------------------
+
+    def produce(
+        self,
+        topic: str,
+        partition: int | None,
+        key: bytes | None,
+        value: bytes | None,
+        headers: list[tuple[str, bytes | None]],
+    ) -> tuple[int, int, int | None]:
+        """Write one record and wait for the brokers' acknowledgement (acks=all, idempotent);
+        (partition, offset, timestamp ms). Without a partition, Kafka's murmur2 partitioner
+        picks one for a key, a sticky one for a null key."""
+        done: list[Any] = []
+        pairs: list[tuple[str, str | bytes | None]] = list(headers)
+        producer = self._producer_instance()
+        # librdkafka's "unassigned" partition (-1) lets its partitioner choose.
+        producer.produce(
+            topic,
+            value=value,
+            key=key,
+            partition=-1 if partition is None else partition,
+            headers=pairs,
+            on_delivery=lambda err, msg: done.append((err, msg)),
+        )
+        deadline = time.monotonic() + self.timeout
+        while not done and time.monotonic() < deadline:
+            producer.poll(min(0.1, max(0.0, deadline - time.monotonic())))
+        if not done:
+            raise self._no_answer(f"produce to {topic}")
+        err, msg = done[0]
+        if err is not None:
+            raise self._translate(err, f"produce to {topic}")
+        _, ts = msg.timestamp()
+        return msg.partition(), msg.offset(), ts if ts >= 0 else None
+
+    def _producer_instance(self) -> Producer:
+        with self._lock:
+            if self._producer is None:
+                self._producer = Producer(
+                    self.config(
+                        **{
+                            "acks": "all",
+                            "enable.idempotence": True,
+                            "partitioner": "murmur2_random",  # Java's, for keyed records
+                            "linger.ms": 0,
+                            "log_level": 2,
+                        }
+                    )
+                )
+            return self._producer
 
     # --- topic changes -------------------------------------------------------------------
 

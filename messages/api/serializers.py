@@ -3,6 +3,7 @@
 from rest_framework import serializers
 
 from messages.decoding import FORMATS
+from messages.encoding import WRITE_FORMATS
 
 
 class DecodedSerializer(serializers.Serializer):
@@ -69,3 +70,36 @@ class MessagePageSerializer(serializers.Serializer):
     prev_cursor = serializers.CharField()
     isolation = serializers.ChoiceField(choices=["read_committed", "read_uncommitted"])
     scan = ScanSerializer()
+
+
+class PartSerializer(serializers.Serializer):
+    format = serializers.ChoiceField(choices=list(WRITE_FORMATS))
+    # The metaclass takes declared fields off the class: Serializer.data stays the property.
+    data = serializers.JSONField(  # type: ignore[assignment]
+        help_text="json, msgpack: any JSON value; text: a string; bytes: base64; int, long, "
+        "double: a number."
+    )
+
+
+class ProduceHeaderSerializer(serializers.Serializer):
+    key = serializers.CharField()
+    value = PartSerializer(allow_null=True)
+
+
+class ProduceSerializer(serializers.Serializer):
+    partition = serializers.IntegerField(
+        required=False,
+        allow_null=True,
+        min_value=0,
+        help_text="Absent or null: Kafka's default partitioner (murmur2 of the key bytes, as "
+        "the Java producer; a null key goes to any partition).",
+    )
+    key = PartSerializer(allow_null=True, help_text="null: no key.")
+    value = PartSerializer(allow_null=True, help_text="null: a tombstone.")
+    headers = ProduceHeaderSerializer(many=True, required=False, default=list)
+
+
+class ProducedSerializer(serializers.Serializer):
+    partition = serializers.IntegerField()
+    offset = serializers.IntegerField()
+    timestamp = serializers.CharField(allow_null=True)

@@ -178,6 +178,12 @@ EXAMPLES: dict[tuple[str, str], dict[str, Any]] = {
         "delete": ["segment.ms"],
     },
     ("post", "/api/v1/clusters/{cluster}/topics/{topic}/partitions"): {"count": 2},
+    ("post", "/api/v1/clusters/{cluster}/topics/{topic}/messages"): {
+        "partition": 0,
+        "key": {"format": "text", "data": "k"},
+        "value": {"format": "json", "data": {"a": 1}},
+        "headers": [{"key": "h", "value": {"format": "text", "data": "v"}}],
+    },
     ("post", "/api/v1/offset-resets/{reset_id}/execute"): {"reason": "x"},
     ("post", "/api/v1/offset-resets/{reset_id}/undo"): {"reason": "x"},
     ("post", "/api/v1/spark/jobs"): {

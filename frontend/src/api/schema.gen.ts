@@ -313,7 +313,11 @@ export interface paths {
          */
         get: operations["clusters_topics_messages_retrieve"];
         put?: never;
-        post?: never;
+        /**
+         * Produce one record
+         * @description Key, value and headers each given as {format, data}; the partition asked for, or Kafka's default partitioner. Audited without the record's content.
+         */
+        post: operations["clusters_topics_messages_create"];
         delete?: never;
         options?: never;
         head?: never;
@@ -921,6 +925,11 @@ export interface components {
             };
             undo_of: number | null;
         };
+        Part: {
+            /** @description json, msgpack: any JSON value; text: a string; bytes: base64; int, long, double: a number. */
+            data: unknown;
+            format: components["schemas"]["FormatEnum"];
+        };
         Partition: {
             at_min_isr: boolean;
             is_preferred_leader: boolean;
@@ -1003,6 +1012,24 @@ export interface components {
              */
             failure_probability: number;
             model_id: number | null;
+        };
+        Produce: {
+            headers?: components["schemas"]["ProduceHeader"][];
+            /** @description null: no key. */
+            key: components["schemas"]["Part"] | null;
+            /** @description Absent or null: Kafka's default partitioner (murmur2 of the key bytes, as the Java producer; a null key goes to any partition). */
+            partition?: number | null;
+            /** @description null: a tombstone. */
+            value: components["schemas"]["Part"] | null;
+        };
+        Produced: {
+            offset: number;
+            partition: number;
+            timestamp: string | null;
+        };
+        ProduceHeader: {
+            key: string;
+            value: components["schemas"]["Part"] | null;
         };
         Rates: {
             /**
@@ -3348,6 +3375,122 @@ export interface operations {
             };
             /** @description Unknown cluster, topic, group or reset. */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Kafka answered with an error (or refused our credentials or TLS). */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Kafka did not answer in time. */
+            504: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    clusters_topics_messages_create: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                cluster: string;
+                topic: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["Produce"];
+            };
+        };
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Produced"];
+                };
+            };
+            /** @description Bad input; details.field names the field. Nothing changed. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No credentials (session or token). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The user's role does not allow this. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unknown cluster, topic, group or reset. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflict: the group is active, a reset is running, or a preview no longer holds. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body is larger than the limit. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body is not JSON. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many writes by this user in a short time (Retry-After says when to retry), or, for Spark jobs, too many of the user's jobs queued or running. */
+            429: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -65,7 +65,7 @@ class BrowseQuery:
 def browse(cfg: ClusterConfig, topic: str, query: BrowseQuery) -> dict[str, Any]:
     client = kafka.for_cluster(cfg)
     started = time.monotonic()
-    partitions = _partitions(cfg, topic, query)
+    partitions = chosen_partitions(cfg, topic, query)
     tps = [(topic, p) for p in partitions]
     low = _offsets(client.list_offsets(tps, "earliest"))
     high = _offsets(client.list_offsets(tps, "latest", committed=query.committed))
@@ -74,11 +74,11 @@ def browse(cfg: ClusterConfig, topic: str, query: BrowseQuery) -> dict[str, Any]
     record_filter = RecordFilter(query.filter) if query.filter else None
 
     def matches(record: RawRecord) -> bool:
-        shown = _record(record, query)
+        shown = render_record(record, query)
         rendered[(record.partition, record.offset)] = shown
         if record_filter is None:
             return True
-        return record_filter.matches(_variables(record, shown))
+        return record_filter.matches(filter_variables(record, shown))
 
     builder = PageBuilder(
         direction,
@@ -166,7 +166,7 @@ def _scan(
             read_bytes += sum(_size(r) for read in reads.values() for r in read.records)
 
 
-def _partitions(cfg: ClusterConfig, topic: str, query: BrowseQuery) -> list[int]:
+def chosen_partitions(cfg: ClusterConfig, topic: str, query: BrowseQuery) -> list[int]:
     wanted = sorted(query.cursor.offsets) if query.cursor else query.partitions or []
     meta = cache.snapshot(cfg).topic(topic, wanted)
     if meta is None:
@@ -241,7 +241,7 @@ def _aborted(client: kafka.ClusterClient, topic: str, records: list[RawRecord]) 
     }
 
 
-def _record(r: RawRecord, query: BrowseQuery) -> dict[str, Any]:
+def render_record(r: RawRecord, query: BrowseQuery) -> dict[str, Any]:
     key, value = decode(r.key, query.key_format), decode(r.value, query.value_format)
     return {
         "partition": r.partition,
@@ -258,7 +258,7 @@ def _record(r: RawRecord, query: BrowseQuery) -> dict[str, Any]:
     }
 
 
-def _variables(r: RawRecord, shown: dict[str, Any]) -> dict[str, Any]:
+def filter_variables(r: RawRecord, shown: dict[str, Any]) -> dict[str, Any]:
     def data(part: dict[str, Any] | None) -> Any:
         return None if part is None else part["data"]
 

@@ -144,21 +144,18 @@ def _offset(answer: OffsetResult | KafkaAdapterError) -> int:
 
 
 def _reader(client: ClusterClient, **settings: Any) -> Consumer:
-    """A consumer for `assign` that never commits, with the cluster's own settings."""
-    return Consumer(
-        client.config(
-            **settings,
-            **{
-                # librdkafka wants a group id even for `assign`; nothing is ever committed.
-                "group.id": "kafka-console-peek",
-                "enable.auto.commit": False,
-                "enable.partition.eof": True,
-                # The first offset was deleted by retention meanwhile: start at the new start.
-                "auto.offset.reset": "earliest",
-                "log_level": 2,
-            },
-        )
-    )
+    """A consumer for `assign` that never commits, with the cluster's own settings (and
+    `settings` over the defaults below)."""
+    defaults = {
+        # librdkafka wants a group id even for `assign`; nothing is ever committed.
+        "group.id": "kafka-console-peek",
+        "enable.auto.commit": False,
+        "enable.partition.eof": True,
+        # The first offset was deleted by retention meanwhile: start at the new start.
+        "auto.offset.reset": "earliest",
+        "log_level": 2,
+    }
+    return Consumer(client.config(**{**defaults, **settings}))
 
 
 # --- browsing: records with everything they carry, from chosen offsets ------------------------
@@ -295,3 +292,39 @@ def _raw(message: Any, partition: int, offset: int) -> RawRecord:
         message.value(),
         [(str(k), v) for k, v in headers],
     )
+
+
+class Tail:
+    """Follows new records of some partitions of a topic from their end as it is when the
+    tail opens (a live view: what was there before is the scan's business). The ends are
+    asked first and assigned as offsets: librdkafka resolves OFFSET_END only when it first
+    fetches, and records written in between would be missed."""
+
+    def __init__(
+        self, client: ClusterClient, topic: str, partitions: Iterable[int], committed: bool = True
+    ):
+        self.client, self.topic = client, topic
+        tps = [(topic, p) for p in partitions]
+        ends = {
+            tp[1]: _offset(answer)
+            for tp, answer in client.list_offsets(tps, "latest", committed=committed).items()
+        }
+        isolation = "read_committed" if committed else "read_uncommitted"
+        self.consumer = _reader(
+            client, **{"isolation.level": isolation, "enable.partition.eof": False}
+        )
+        self.consumer.assign([TopicPartition(topic, p, end) for p, end in ends.items()])
+
+    def poll(self, max_records: int, timeout: float) -> list[RawRecord]:
+        """What arrived, up to `max_records`, waiting at most `timeout` seconds for any."""
+        out = []
+        for message in self.consumer.consume(num_messages=max_records, timeout=timeout):
+            error, partition, offset = message.error(), message.partition(), message.offset()
+            if error is not None:
+                raise self.client._translate(error, f"following {self.topic!r}")
+            if partition is not None and offset is not None:
+                out.append(_raw(message, partition, offset))
+        return out
+
+    def close(self) -> None:
+        self.consumer.close()

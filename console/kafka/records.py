@@ -246,14 +246,15 @@ class RangeReader:
             for message in consumer.consume(num_messages=_BATCH, timeout=min(_WAIT_S, left)):
                 error, partition = message.error(), message.partition()
                 if error is not None:
-                    if error.code() == KafkaError._PARTITION_EOF and partition in pending:
+                    if error.code() != KafkaError._PARTITION_EOF:
+                        raise client._translate(error, f"reading {topic!r}")
+                    if partition in pending:
                         # At the log end as the broker sees it now (the last stable offset
                         # when read committed): never past it.
                         at = message.offset()
                         end = pending.pop(partition)
                         _finish(out[partition], end if at is None or at < 0 else min(end, at))
-                        continue
-                    raise client._translate(error, f"reading {topic!r}")
+                    continue  # else an end event of an earlier read of this consumer
                 offset = message.offset()
                 if partition not in pending or offset is None:
                     continue  # a partition already done: what was fetched beyond is dropped

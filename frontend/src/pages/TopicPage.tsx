@@ -1,11 +1,12 @@
 import { useCallback } from "react";
-import { useParams } from "react-router-dom";
+import { Link, useParams, useSearchParams } from "react-router-dom";
 import { patchTopicConfigs } from "../api/endpoints";
 import { topicQuery } from "../api/queries";
 import { queryKeys } from "../api/queryKeys";
 import type { ConfigPatch, PartitionInfo, TopicDetail } from "../api/types";
 import { hasRole, useCurrentUser } from "../components/CurrentUser";
 import { LeadershipMap } from "../components/LeadershipMap";
+import { MessagesTab } from "../components/messages/MessagesTab";
 import { StatusBadge } from "../components/StatusBadge";
 import { TopicActions } from "../components/TopicActions";
 import { TopicConfigs } from "../components/TopicConfigs";
@@ -44,6 +45,9 @@ export function TopicPage() {
   useDocumentTitle(`${topic} · ${cluster}`);
   const { user } = useCurrentUser();
   const isAdmin = hasRole(user, "admin");
+  // ?tab=messages: the Messages tab (its controls are in the query too, so a link reproduces it).
+  const [search] = useSearchParams();
+  const tab: TopicTab = search.get("tab") === "messages" ? "messages" : "overview";
 
   // A leader, ISR or broker changed: refetch at once (the slow poll is only a safety net then).
   const live = useMetadataSocket(cluster, useRefetch(queryKeys.topic(cluster, topic)));
@@ -77,7 +81,9 @@ export function TopicPage() {
       loadingLabel="Loading topic…"
       skeletonRows={5}
     >
-      {data && (
+      <TopicTabs topic={topic} tab={tab} />
+      {data && tab === "messages" && <MessagesTab cluster={cluster} topic={topic} partitionCount={data.partition_count} />}
+      {data && tab === "overview" && (
         <>
           <TopicFacts detail={data} />
 
@@ -99,6 +105,32 @@ export function TopicPage() {
         </>
       )}
     </PageShell>
+  );
+}
+
+type TopicTab = "overview" | "messages";
+
+const TOPIC_TABS: { tab: TopicTab; label: string; search: string }[] = [
+  { tab: "overview", label: "Overview", search: "" },
+  { tab: "messages", label: "Messages", search: "?tab=messages" },
+];
+
+/** Overview | Messages of one topic; the tab is the query's `tab` (none: the overview). */
+function TopicTabs({ topic, tab }: { topic: string; tab: TopicTab }) {
+  return (
+    <nav className="tabs topic-tabs" aria-label={`Topic ${topic}`} data-testid="topic-tabs">
+      {TOPIC_TABS.map((t) => (
+        <Link
+          key={t.tab}
+          to={{ search: t.search }}
+          className={t.tab === tab ? "tab active" : "tab"}
+          aria-current={t.tab === tab ? "page" : undefined}
+          data-testid={`topic-tab-${t.tab}`}
+        >
+          {t.label}
+        </Link>
+      ))}
+    </nav>
   );
 }
 

@@ -138,7 +138,7 @@ def _scan(
         share = max(share, min(_FILTERED_READ, _FILTERED_READ * 4 // max(partitions, 1)))
     window = dict.fromkeys(builder.starts, max(share, 1))
     read_bytes = 0
-    with RangeReader(client, topic, query.committed) as reader:
+    with RangeReader(client, topic, query.committed, prefetch=bool(query.filter)) as reader:
         while not builder.merge():
             left = SCAN_SECONDS - (time.monotonic() - started)
             if left <= 0:

@@ -157,3 +157,21 @@ def log_ends(client: Any, partitions: list) -> dict:
         return wait_for(read, timeout=30, what=f"leaders of {partitions[:3]}", every=0.3)
     except AssertionError as exc:
         raise AssertionError(f"{exc}; errors: {dict(list(errors.items())[:3])}") from None
+
+
+def group_after_old_and_recent_records(client: Any, prefix: str) -> tuple[str, str]:
+    """A fresh 1-partition topic with ten hour-old records (offsets 0-9) and ten minute-old
+    ones (10-19), and a group committed at 15: its lag in time is about a minute, and an
+    hour after a reset to an offset below 10. (topic, group)."""
+    import uuid
+
+    from console.kafka import dev
+
+    topic = f"{prefix}-{uuid.uuid4().hex[:8]}"
+    group = f"{topic}-g"
+    dev.create_topics(client, [(topic, 1, 3, {})])
+    now_ms = int(time.time() * 1000)
+    produce_written_at(client, topic, 10, now_ms - 3_600_000)
+    produce_written_at(client, topic, 10, now_ms - 60_000)
+    commit_and_wait(client, group, {(topic, 0): 15})
+    return topic, group

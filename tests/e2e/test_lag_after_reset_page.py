@@ -4,15 +4,11 @@ then the figure of the new one. Real console, its lag sampler (1 s passes) and C
 
 from __future__ import annotations
 
-import time
-import uuid
-
 import pytest
 from playwright.sync_api import expect
 
-from console.kafka import dev
 from tests.e2e.conftest import login, screenshot
-from tests.stack import cluster_client, commit_and_wait, produce_written_at
+from tests.stack import cluster_client, group_after_old_and_recent_records
 
 pytestmark = pytest.mark.e2e
 
@@ -33,13 +29,7 @@ _RECORD = """() => {
 
 def test_the_lag_in_time_after_a_reset_is_never_the_old_offsets(page):
     client = cluster_client()
-    topic = f"e2e-after-reset-{uuid.uuid4().hex[:8]}"
-    group = f"{topic}-g"
-    dev.create_topics(client, [(topic, 1, 3, {})])
-    now_ms = int(time.time() * 1000)
-    produce_written_at(client, topic, 10, now_ms - 3_600_000)  # an hour old: offsets 0..9
-    produce_written_at(client, topic, 10, now_ms - 60_000)  # a minute old: offsets 10..19
-    commit_and_wait(client, group, {(topic, 0): 15})
+    topic, group = group_after_old_and_recent_records(client, "e2e-after-reset")
 
     login(page)
     page.goto(f"/clusters/local/groups/{group}")

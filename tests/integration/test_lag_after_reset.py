@@ -4,13 +4,9 @@ pass (and for their topic and the group), and the next pass gives the new figure
 
 from __future__ import annotations
 
-import time
-import uuid
-
 import pytest
 
-from console.kafka import dev
-from tests.stack import cluster_client, commit_and_wait, produce_written_at
+from tests.stack import cluster_client, group_after_old_and_recent_records
 
 pytestmark = [pytest.mark.integration, pytest.mark.django_db]
 
@@ -21,13 +17,7 @@ def test_lag_seconds_after_a_reset_wait_for_the_next_pass(operator_client, stack
 
     settings.REDIS_URL = stack["redis_url"]
     client = cluster_client()
-    topic = f"after-reset-{uuid.uuid4().hex[:8]}"
-    group = f"{topic}-g"
-    dev.create_topics(client, [(topic, 1, 3, {})])
-    now_ms = int(time.time() * 1000)
-    produce_written_at(client, topic, 10, now_ms - 3_600_000)  # an hour old: offsets 0..9
-    produce_written_at(client, topic, 10, now_ms - 60_000)  # a minute old: offsets 10..19
-    commit_and_wait(client, group, {(topic, 0): 15})
+    topic, group = group_after_old_and_recent_records(client, "after-reset")
     sampler = ClusterSampler(get_cluster("local"), interval_s=1.0)
     assert sampler.run_pass().ok
     url = f"/api/v1/clusters/local/groups/{group}"

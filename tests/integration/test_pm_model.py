@@ -415,7 +415,8 @@ def test_score_writes_one_prediction_per_equipment_and_the_api_reads_them(consol
 def test_latest_values_reads_the_last_n_of_each_partition(stack):
     client = cluster_client()
     name = f"pm-records-{uuid.uuid4().hex[:8]}"
-    dev.create_topics(client, [(name, 2, 3, {})])
+    # Records of 2023: kept only without retention (the dev stack deletes old segments).
+    dev.create_topics(client, [(name, 2, 3, {"retention.ms": "-1"})])
     log_ends(client, [(name, p) for p in range(2)])
     producer = dev.make_producer(client, acks="all")
     for i in range(30):
@@ -437,7 +438,9 @@ def test_has_record_before_tells_from_offsets_or_by_reading(stack):
 
     def topic(*partitions: list[int]) -> str:
         name = f"pm-older-{uuid.uuid4().hex[:8]}"
-        dev.create_topics(client, [(name, len(partitions), 3, {})])
+        # Records of 2023: without retention.ms -1 the dev stack's 7-day retention (checked
+        # every 5 s) deletes them while the test runs, and reading finds none.
+        dev.create_topics(client, [(name, len(partitions), 3, {"retention.ms": "-1"})])
         # Its leaders answer before any offset is asked (an empty topic has no writes that
         # would wait for them; ListOffsets was refused UNKNOWN_TOPIC_OR_PART once in CI).
         log_ends(client, [(name, p) for p in range(len(partitions))])

@@ -2,6 +2,7 @@
 
 - Models: every succeeded `train-model` job (its result) and `maintenance-pipeline` job (its
   `result["train-model"]`), newest first; a model's id is the id of the job that trained it.
+  Each says whether it is usable (`model_quality`: not when no better than chance).
 - Predictions: the newest records of the predictions topic (the last `SCAN_PER_PARTITION`
   of each partition, `console.kafka.records`), the latest per equipment by record timestamp,
   highest failure probability first. Records that are not a prediction (not JSON, no
@@ -11,10 +12,11 @@
 from __future__ import annotations
 
 import json
+import math
 import re
 from collections.abc import Iterable, Mapping
 from datetime import datetime
-from typing import Any
+from typing import Any, TypeGuard
 
 from console import kafka
 from console.clusters import get_cluster
@@ -58,6 +60,34 @@ def feature_importances(table: Any) -> list[dict[str, Any]]:
     return sorted(out, key=lambda item: (-item["importance"], item["feature"]))
 
 
+# A model whose test part says it is no better than chance is never offered as usable: the
+# one place this rule lives (the API's `quality`; docs/maintenance-model.md).
+MIN_ROC_AUC = 0.6  # 0.5 is guessing; below 0.6 the ranking is mostly noise
+MIN_RECALL = 0.05  # at its threshold it flags (almost) none of the failures
+
+
+def _finite(value: Any) -> TypeGuard[float]:
+    return isinstance(value, (int, float)) and not isinstance(value, bool) and math.isfinite(value)
+
+
+def model_quality(metrics: Mapping[str, Any]) -> tuple[str, str | None]:
+    """("usable", None), or ("chance" | "unmeasured", why): from the test-part metrics."""
+    auc, recall = metrics.get("roc_auc"), metrics.get("recall")
+    if not _finite(auc) or not _finite(recall):
+        return "unmeasured", (
+            "its test part gave no ROC AUC or recall (no failure or no healthy day in it): "
+            "how good it is is unknown"
+        )
+    if auc < MIN_ROC_AUC:
+        return "chance", f"ROC AUC {auc:.3f} is below {MIN_ROC_AUC}: no better than chance"
+    if recall < MIN_RECALL:
+        return "chance", (
+            f"recall {recall:.3f} is below {MIN_RECALL}: at its threshold it finds almost no "
+            "failure"
+        )
+    return "usable", None
+
+
 def model_entry(
     job_id: int,
     job_type: str,
@@ -78,6 +108,8 @@ def model_entry(
     metrics = trained.get("metrics")
     metrics = metrics if isinstance(metrics, Mapping) else {}
     curve = trained.get("roc_curve")
+    kept = {key: metrics.get(key) for key in METRICS}
+    quality, reason = model_quality(kept)
     return {
         "id": int(trained.get("model_id") or job_id),
         "job_id": job_id,
@@ -86,7 +118,9 @@ def model_entry(
         "created_at": created_at,
         "algorithm": trained.get("algorithm"),
         "params": dict(model_params) if isinstance(model_params, Mapping) else {},
-        "metrics": {key: metrics.get(key) for key in METRICS},
+        "metrics": kept,
+        "quality": quality,
+        "quality_reason": reason,
         "path": trained["model_path"],
         "roc_curve": curve if isinstance(curve, Mapping) else None,
         "feature_importances": feature_importances(trained.get("feature_importances")),

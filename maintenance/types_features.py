@@ -148,8 +148,49 @@ LABELS_RESULT: dict[str, Any] = result_object(
 
 
 # --- checks (each a 400 naming the field) -----------------------------------------------------
+# The demo history's backfill (docs/maintenance-data.md, devtools/demo/maintenance_history.py).
+# A first run on a fresh cluster most often fails on a missing input topic: its 400 names the
+# command that writes one, so REST users get it too. The SPA names it before a run
+# (frontend/src/lib/maintenance.ts; tests/unit/test_pm_guidance.py checks both).
+BACKFILL_COMMAND = ".venv/bin/python manage.py demotraffic --backfill"
+
+
+def backfill_command(alarms_topic: str, work_orders_topic: str) -> str:
+    """The command that writes the demo history into these topics (default ones not named)."""
+    command = BACKFILL_COMMAND
+    if alarms_topic != DEFAULT_ALARMS_TOPIC:
+        command += f" --alarms-topic {alarms_topic}"
+    if work_orders_topic != DEFAULT_WORK_ORDERS_TOPIC:
+        command += f" --work-orders-topic {work_orders_topic}"
+    return command
+
+
+def input_topic(
+    snap: ClusterSnapshot, topic: str, field: str, alarms_topic: str, work_orders_topic: str
+) -> None:
+    """source_topic's check of an alarms or work-orders topic; when it does not exist, the
+    400 also says how to write the demo history into the pair (`alarms_topic`,
+    `work_orders_topic`) it belongs to."""
+    if snap.partitions_of(topic) is None:
+        command = backfill_command(alarms_topic, work_orders_topic)
+        raise BadInput(
+            field,
+            f"{field}: topic {topic!r} does not exist. To try the pipeline on demo data, "
+            f"write the demo maintenance history with: {command} (add --cluster NAME for "
+            "another cluster than local).",
+        )
+    source_topic(snap, topic, field)
+
+
 def _topic_exists(snap: ClusterSnapshot, params: dict[str, Any], key: str) -> None:
-    source_topic(snap, params[key], f"params.{key}")
+    alarms = params["alarms_topic"]
+    input_topic(
+        snap,
+        params[key],
+        f"params.{key}",
+        alarms,
+        params.get("work_orders_topic", DEFAULT_WORK_ORDERS_TOPIC),
+    )
 
 
 def check_windows(windows: list[int], field: str = "params.windows") -> None:

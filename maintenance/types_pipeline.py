@@ -21,9 +21,14 @@ from console.kafka.records import has_record_before
 from console.metadata import ClusterSnapshot
 from maintenance.job_type import maintenance_job_type
 from maintenance.jobs.pipeline_steps import PIPELINE_STEPS, STEP_KEYS
-from maintenance.types_features import FEATURE_JOB_TYPES, check_windows
+from maintenance.types_features import (
+    DEFAULT_WORK_ORDERS_TOPIC,
+    FEATURE_JOB_TYPES,
+    check_windows,
+    input_topic,
+)
 from maintenance.types_model import MODEL_JOB_TYPES, PIPELINE
-from sparkjobs.job_types import JobType, parse_time_ms, source_topic, target_topic
+from sparkjobs.job_types import JobType, parse_time_ms, target_topic
 from sparkjobs.schema_parts import closed_object
 
 _DATE = re.compile(r"^\d{4}-\d{2}-\d{2}$")
@@ -95,9 +100,15 @@ def _is_input(job_type: JobType, field: str) -> bool:
 
 def _topic_exists(snap: ClusterSnapshot, params: dict[str, Any], key: str, field: str) -> None:
     topic = params.get(key, {}).get(field)
-    if topic is not None:
-        check = target_topic if field == "predictions_topic" else source_topic
-        check(snap, topic, f"params.{key}.{field}")
+    if topic is None:
+        return
+    if field == "predictions_topic":
+        target_topic(snap, topic, f"params.{key}.{field}")
+        return
+    # An input topic: a missing one's 400 names the backfill of the pair it belongs to.
+    alarms = params.get(key, {}).get("alarms_topic", topic)
+    work_orders = params.get("labels", {}).get("work_orders_topic", DEFAULT_WORK_ORDERS_TOPIC)
+    input_topic(snap, topic, f"params.{key}.{field}", alarms, work_orders)
 
 
 def check_pipeline(snap: ClusterSnapshot, params: dict[str, Any]) -> None:

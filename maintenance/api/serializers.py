@@ -2,6 +2,8 @@
 
 from rest_framework import serializers
 
+from maintenance.service import MIN_RECALL, MIN_ROC_AUC
+
 
 class ModelMetricsSerializer(serializers.Serializer):
     roc_auc = serializers.FloatField(allow_null=True, help_text="ROC AUC on the test part")
@@ -33,6 +35,15 @@ class SparkModelSerializer(serializers.Serializer):
     algorithm = serializers.CharField(allow_null=True, help_text="gbt or rf")
     params = serializers.JSONField(help_text="the train-model params")
     metrics = ModelMetricsSerializer()
+    quality = serializers.ChoiceField(
+        choices=["usable", "chance", "unmeasured"],
+        help_text=f"usable; chance: no better than chance (ROC AUC below {MIN_ROC_AUC} or "
+        f"recall below {MIN_RECALL}), do not use; unmeasured: the test part gave no ROC AUC "
+        "or recall, do not use",
+    )
+    quality_reason = serializers.CharField(
+        allow_null=True, help_text="why it is not usable; null when it is"
+    )
     path = serializers.CharField(help_text="where the MLlib PipelineModel is")
     roc_curve = RocCurveSerializer(allow_null=True)
     feature_importances = FeatureImportanceSerializer(

@@ -67,7 +67,7 @@ def spark_worker(live_console_server, tmp_path_factory):
         start_new_session=True,
     )
     yield worker
-    token = live_console_server.token("e2e-spark-reaper", "operator")
+    token = ""
 
     def call(method: str, path: str) -> object:
         request = urllib.request.Request(
@@ -85,7 +85,10 @@ def spark_worker(live_console_server, tmp_path_factory):
         jobs = call("GET", "spark/jobs?limit=1000") or []
         return [j for j in jobs if j["state"] in ("queued", "submitted", "running")]
 
+    # Whatever fails here, the worker is stopped: one left running would take the next test
+    # run's jobs from the shared queue and never run them.
     try:
+        token = live_console_server.token("e2e-spark-reaper", "operator")
         for job in active():
             call("POST", f"spark/jobs/{job['id']}/cancel")
         wait_for(lambda: not active(), timeout=60, what="every e2e Spark job to end", every=1)

@@ -1,8 +1,10 @@
 """The predictive-maintenance page in real Chromium against a real Celery worker running Spark
-(local[2]): the whole pipeline is run from the page's form over a small backfill
-(devtools/demo/maintenance_history.py), its steps are followed live until all five succeeded,
-and then the page shows the new model (its AUC and ROC curve) and the top-risk equipment its
-score step wrote."""
+(local[2]): before the first run the page says what to do (the backfill command when a topic
+is missing, also beside a form field naming a missing topic); then the whole pipeline is run
+from the page's form over a small backfill (devtools/demo/maintenance_history.py) into a
+predictions topic of its own, its steps are followed live until all five succeeded, and then
+the page shows the new model (its AUC, ROC curve and whether it is usable) and the top-risk
+equipment its score step wrote, read from that run's topic, with a topic selector."""
 
 from __future__ import annotations
 
@@ -16,16 +18,16 @@ from playwright.sync_api import expect
 
 from console.kafka import dev
 from maintenance.jobs.pipeline_steps import PIPELINE_STEPS
-from tests.e2e.conftest import login, screenshot
+from tests.e2e.conftest import SCREENSHOTS, login, screenshot
 from tests.stack import cluster_client
 
 pytestmark = pytest.mark.e2e
 
 EQUIPMENT, DAYS = 12, 60  # a small backfill: a few minutes of Spark on local[2] at most
 ALARM_PARTITIONS = 6
-# GET spark/predictions reads this topic (the score step's default): the top-risk table shows
-# what this run wrote there.
-PREDICTIONS_TOPIC = "equipment-failure-predictions"
+# The score step's default topic: offered by the page's topic selector next to the run's own.
+DEFAULT_PREDICTIONS_TOPIC = "equipment-failure-predictions"
+BACKFILL = ".venv/bin/python manage.py demotraffic --backfill"
 STEPS = PIPELINE_STEPS
 ENDED = ("succeeded", "failed", "cancelled", "lost")
 
@@ -51,15 +53,20 @@ def history(stack) -> dict:
 
     client = cluster_client()
     suffix = uuid.uuid4().hex[:8]
-    topics = {"alarms": f"e2e-pm-alarms-{suffix}", "work_orders": f"e2e-pm-work-orders-{suffix}"}
+    topics = {
+        "alarms": f"e2e-pm-alarms-{suffix}",
+        "work_orders": f"e2e-pm-work-orders-{suffix}",
+        "predictions": f"e2e-pm-predictions-{suffix}",
+        "missing": f"e2e-pm-missing-{suffix}",  # never created
+    }
     dev.create_topics(client, [(topics["alarms"], ALARM_PARTITIONS, 3, {})])
-    if client.topic_metadata(PREDICTIONS_TOPIC) == []:
-        dev.create_topics(client, [(PREDICTIONS_TOPIC, 3, 3, {})])
+    if client.topic_metadata(DEFAULT_PREDICTIONS_TOPIC) == []:
+        dev.create_topics(client, [(DEFAULT_PREDICTIONS_TOPIC, 3, 3, {})])
     maintenance_history.backfill(
         get_cluster("local"),
         alarms_topic=topics["alarms"],
         work_orders_topic=topics["work_orders"],
-        predictions_topic=PREDICTIONS_TOPIC,
+        predictions_topic=topics["predictions"],
         equipment=EQUIPMENT,
         days=DAYS,
         seed=11,
@@ -68,6 +75,21 @@ def history(stack) -> dict:
     first, last = days[0], days[-1]
     # Train on the first two thirds, test on the rest (the cut-off must fall inside the data).
     return {**topics, "cutoff": (first + (last - first) * 2 // 3).isoformat()}
+
+
+def _shot(locator, name: str) -> None:
+    """One part of the page, at full size (the whole page's shot is scaled down to be seen)."""
+    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+    locator.screenshot(path=str(SCREENSHOTS / f"{name}.png"))
+
+
+def _fill_form(page, history: dict, work_orders: str, threshold: str = "0.5") -> None:
+    page.fill("#root_features_alarms_topic", history["alarms"])
+    page.fill("#root_labels_alarms_topic", history["alarms"])
+    page.fill("#root_labels_work_orders_topic", work_orders)
+    page.fill("#root_training_cutoff_date", history["cutoff"])
+    page.fill("#root_model_threshold", threshold)
+    page.fill("#root_score_predictions_topic", history["predictions"])
 
 
 def _steps(page) -> dict[str, str]:
@@ -86,18 +108,45 @@ def test_run_the_pipeline_from_the_page_and_see_model_and_top_risk(page, spark_w
     expect(page.locator("[data-testid=maintenance-page]")).to_be_visible()
     expect(page).to_have_url(re.compile(r"/maintenance$"))
 
-    # A fresh console: no run yet, so the form is open.
+    # A fresh console: no run yet, so the form is open and the page says what to do.
     expect(page.locator("[data-testid=pm-no-run]")).to_be_visible()
+    guide = page.locator("[data-testid=pm-first-data]")
+    expect(guide).to_contain_text(
+        "It learns from the alarms topic equipment-alarms and the work-orders topic "
+        "work-orders on local."
+    )
+    # The demo topics may or may not be on the dev stack: the command is named when one is not.
+    missing = [
+        t for t in ("equipment-alarms", "work-orders") if not cluster_client().topic_metadata(t)
+    ]
+    if missing:
+        verb = "do" if len(missing) > 1 else "does"
+        expect(guide).to_contain_text(f"{' and '.join(missing)} {verb} not exist there yet.")
+        expect(page.locator("[data-testid=pm-backfill-command]")).to_have_text(BACKFILL)
+    else:
+        expect(page.locator("[data-testid=pm-topics-ok]")).to_be_visible()
+    expect(page.locator("[data-testid=pm-first-run]")).to_contain_text("Cut-off date")
     form = page.locator("[data-testid=spark-form-maintenance-pipeline]")
     expect(form).to_be_visible()
     expect(page.locator("[data-testid=spark-cluster]")).to_have_value("local")
+    screenshot(page, "maintenance-first-run")
+    _shot(page.locator("[data-testid=pm-first-run]"), "maintenance-first-run-guide")
     # Defaults come from the job type's schema; the step groups are titled.
     expect(form).to_contain_text("3 · Training set")
     expect(page.locator("#root_labels_horizon_days")).to_have_value("7")
-    page.fill("#root_features_alarms_topic", history["alarms"])
-    page.fill("#root_labels_alarms_topic", history["alarms"])
+    # A work-orders topic that does not exist: refused beside its field, naming the backfill
+    # of this topic pair; nothing queued.
+    _fill_form(page, history, history["missing"])
+    page.click("[data-testid=spark-submit]")
+    error = page.locator("[data-testid='field-error-labels.work_orders_topic']")
+    expect(error).to_contain_text(f"Topic '{history['missing']}' does not exist.")
+    expect(error).to_contain_text(
+        f"{BACKFILL} --alarms-topic {history['alarms']} --work-orders-topic {history['missing']}"
+    )
+    expect(page.locator("[data-testid=pm-run]")).to_have_count(0)
+    _shot(error.locator("xpath=ancestor::fieldset[1]"), "maintenance-missing-topic")
+
     page.fill("#root_labels_work_orders_topic", history["work_orders"])
-    page.fill("#root_training_cutoff_date", history["cutoff"])
     page.click("[data-testid=spark-submit]")
 
     run = page.locator("[data-testid=pm-run]")
@@ -165,9 +214,35 @@ def test_run_the_pipeline_from_the_page_and_see_model_and_top_risk(page, spark_w
     expect(roc.locator(".recharts-line-curve")).to_be_visible()
     expect(roc.locator(".recharts-reference-line")).to_have_count(1)
 
-    # Top-risk equipment: what the score step just wrote, highest probability first.
+    # The model's quality is the server's verdict: flagged exactly when no better than chance.
+    auc = page.locator(f"[data-testid=pm-model-auc-{job_id}]").inner_text()
+    recall = model.locator("td").nth(6).inner_text()
+    badge = page.locator(f"[data-testid=pm-model-quality-{job_id}]")
+    if "—" in (auc, recall):
+        expect(badge).to_have_text("not measured: do not use")
+    elif float(auc) < 0.6 or float(recall) < 0.05:
+        expect(badge).to_have_text("no better than chance: do not use")
+        expect(page.locator("[data-testid=pm-model-warning]")).to_be_visible()
+    else:
+        expect(badge).to_have_count(0)
+        expect(page.locator("[data-testid=pm-model-warning]")).to_have_count(0)
+        expect(page.locator("[data-testid=pm-step-model-warning]")).to_have_count(0)
+
+    # Top-risk equipment: what the score step just wrote, read from the run's own topic (the
+    # run panel names it), highest probability first.
+    expect(page.locator("[data-testid=pm-run-topic]")).to_have_text(history["predictions"])
+    topic = page.locator("[data-testid=pm-predictions-topic]")
+    expect(topic).to_have_value(history["predictions"])
+    options = topic.locator("option").all_inner_texts()
+    assert options[:2] == [DEFAULT_PREDICTIONS_TOPIC, history["predictions"]], options
+    # Another topic: chosen in the URL, and back.
+    topic.select_option(DEFAULT_PREDICTIONS_TOPIC)
+    expect(page).to_have_url(re.compile(rf"[?&]topic={DEFAULT_PREDICTIONS_TOPIC}(&|$)"))
+    topic.select_option(history["predictions"])
+    expect(page).to_have_url(re.compile(rf"[?&]topic={history['predictions']}(&|$)"))
     table = page.locator("[data-testid=pm-predictions]")
     expect(table).to_be_visible(timeout=30_000)
+    expect(table).to_have_attribute("data-rows", str(EQUIPMENT))
     rows = table.locator("tbody tr")
     assert rows.count() > 0
     expect(table.get_by_role("link", name=f"#{job_id}").first).to_be_visible()
@@ -177,3 +252,30 @@ def test_run_the_pipeline_from_the_page_and_see_model_and_top_risk(page, spark_w
     assert percents == sorted(percents, reverse=True), percents
     assert all(0 <= p <= 100 for p in percents), percents
     screenshot(page, "maintenance-done")
+
+    # A model no better than chance, by the server's own verdict: the same data with a
+    # threshold of 1 finds no failure (recall 0). Flagged, and its predictions not shown as
+    # usable.
+    page.click("[data-testid=pm-run-toggle]")
+    _fill_form(page, history, history["work_orders"], threshold="1")
+    page.click("[data-testid=spark-submit]")
+    expect(run).not_to_have_attribute("data-job-id", str(job_id))
+    second = int(run.get_attribute("data-job-id") or 0)
+    expect(run).to_have_attribute("data-state", "succeeded", timeout=600_000)
+    badge = page.locator(f"[data-testid=pm-model-quality-{second}]")
+    expect(badge).to_have_text("no better than chance: do not use", timeout=30_000)
+    expect(page.locator(f"[data-testid=pm-model-quality-{job_id}]")).to_have_count(0)
+    expect(page.locator("[data-testid=pm-step-model-warning]")).to_have_text(
+        "no better than chance: do not use"
+    )
+    expect(page.locator("[data-testid=pm-model-warning]")).to_contain_text(
+        f"Model #{second}: no better than chance: do not use. Recall 0.000 is below 0.05"
+    )
+    expect(page.locator("[data-testid=pm-predictions-unusable]")).to_contain_text(
+        f"Scored by model #{second}, which is no better than chance", timeout=30_000
+    )
+    expect(table.locator("tbody tr[data-unusable=true]")).to_have_count(EQUIPMENT)
+    expect(table.locator("tbody tr[data-flagged=true]")).to_have_count(0)
+    screenshot(page, "maintenance-chance-model")
+    _shot(page.locator("[data-testid=pm-models-title-section]"), "maintenance-chance-models")
+    _shot(page.locator("[data-testid=pm-top-risk-section]"), "maintenance-chance-top-risk")

@@ -333,6 +333,8 @@ def test_model_entry_from_a_train_model_and_a_pipeline_row():
         "algorithm": "gbt",
         "params": params,
         "metrics": SCORES,
+        "quality": "usable",
+        "quality_reason": None,
         "path": "/out/models/0/model",
         "roc_curve": CURVE,
         "feature_importances": [{"feature": "a", "importance": 1.0}],
@@ -372,6 +374,7 @@ def test_list_models_newest_first_succeeded_only(viewer_client):
     assert models[0]["params"] == {"x": 1} and models[1]["params"] == {"algorithm": "gbt"}
     assert models[1]["metrics"]["roc_auc"] == 0.93 and models[1]["roc_curve"] == CURVE
     assert models[1]["feature_importances"] == [{"feature": "a", "importance": 1.0}]
+    assert (models[1]["quality"], models[1]["quality_reason"]) == ("usable", None)
     assert set(models[0]) >= {"id", "job_id", "cluster", "created_at", "algorithm", "params"}
     assert [m["id"] for m in viewer_client.get("/api/v1/spark/models?limit=1").json()] == [pipeline]
     error = assert_error(viewer_client.get("/api/v1/spark/models?limit=0"), 400)

@@ -6,6 +6,7 @@
 // tsc refuses for a type that does not overlap the schema's.
 import { listSparkJobs } from "./endpoints";
 import { typedApi as api } from "./paths";
+import type { components } from "./schema.gen";
 import type { SparkJob } from "./types";
 
 /** The job type that runs the whole pipeline (features, labels, training set, model, scores). */
@@ -63,7 +64,14 @@ export interface SparkModel {
   roc_curve: ResultTableData | null;
   /** The tree model's featureImportances, largest first (absent from older servers). */
   feature_importances?: FeatureImportance[];
+  /** The server's verdict (maintenance/service.py model_quality): "chance" (no better than
+   * chance) and "unmeasured" models are not to be used. Absent from older servers. */
+  quality?: ModelQuality;
+  /** Why it is not usable; null when it is. */
+  quality_reason?: string | null;
 }
+
+export type ModelQuality = components["schemas"]["QualityEnum"];
 
 /** How much a feature weighs in the model's decisions (the importances sum to 1). */
 export interface FeatureImportance {
@@ -86,14 +94,13 @@ export function listModels(signal?: AbortSignal): Promise<SparkModel[]> {
   return api.get("spark/models", { signal }) as Promise<SparkModel[]>;
 }
 
-/** The latest prediction per equipment of `cluster` (read from the default predictions topic),
- * highest probability first (viewer). */
-export function listPredictions(cluster: string, limit: number, signal?: AbortSignal): Promise<Prediction[]> {
-  return api.get("spark/predictions", { signal, query: { cluster, limit } });
+/** The latest prediction per equipment of `cluster` read from `topic`, highest probability
+ * first (viewer). */
+export function listPredictions(cluster: string, topic: string, limit: number, signal?: AbortSignal): Promise<Prediction[]> {
+  return api.get("spark/predictions", { signal, query: { cluster, topic, limit } });
 }
 
-/** The newest `maintenance-pipeline` job, or null when none was ever submitted. */
-export async function latestPipelineRun(signal?: AbortSignal): Promise<PipelineJob | null> {
-  const jobs = await listSparkJobs({ job_type: PIPELINE_JOB_TYPE, limit: 1 }, signal);
-  return (jobs[0] as PipelineJob | undefined) ?? null;
+/** The newest `maintenance-pipeline` jobs, newest first ([] when none was ever submitted). */
+export async function recentPipelineRuns(limit: number, signal?: AbortSignal): Promise<PipelineJob[]> {
+  return (await listSparkJobs({ job_type: PIPELINE_JOB_TYPE, limit }, signal)) as PipelineJob[];
 }

@@ -20,7 +20,7 @@ import {
   listSparkJobTypes,
   listTopics,
 } from "./endpoints";
-import { latestPipelineRun, listModels, listPredictions, PIPELINE_JOB_TYPE } from "./maintenance";
+import { listModels, listPredictions, PIPELINE_JOB_TYPE, recentPipelineRuns } from "./maintenance";
 import { queryKeys } from "./queryKeys";
 import type {
   Broker,
@@ -121,19 +121,19 @@ export const sparkJobQuery = (id: number) =>
   queryOptions({ queryKey: queryKeys.sparkJob(id), queryFn: ({ signal }) => getSparkJob(id, signal) });
 
 /** The newest `maintenance-pipeline` job, or null when none was ever submitted. */
-export const latestPipelineRunQuery = () =>
+export const recentPipelineRunsQuery = (limit: number) =>
   queryOptions({
-    queryKey: queryKeys.latestSparkJob(PIPELINE_JOB_TYPE),
-    queryFn: ({ signal }) => latestPipelineRun(signal),
+    queryKey: queryKeys.recentSparkJobs(PIPELINE_JOB_TYPE, limit),
+    queryFn: ({ signal }) => recentPipelineRuns(limit, signal),
   });
 
 export const sparkModelsQuery = () =>
   queryOptions({ queryKey: queryKeys.sparkModels(), queryFn: ({ signal }) => listModels(signal) });
 
-export const sparkPredictionsQuery = (cluster: string, limit: number) =>
+export const sparkPredictionsQuery = (cluster: string, topic: string, limit: number) =>
   queryOptions({
-    queryKey: queryKeys.sparkPredictions(cluster, limit),
-    queryFn: ({ signal }) => listPredictions(cluster, limit, signal),
+    queryKey: queryKeys.sparkPredictions(cluster, topic, limit),
+    queryFn: ({ signal }) => listPredictions(cluster, topic, limit, signal),
   });
 
 export const alertRulesQuery = () =>

@@ -53,14 +53,14 @@ export const queryKeys = {
       "list",
       { state: query.state ?? null, job_type: query.job_type ?? null, limit: query.limit ?? null },
     ] as const,
-  /** The newest job of a type (GET spark/jobs?job_type=…&limit=1, its first entry or null). */
-  latestSparkJob: (jobType: string) => [...queryKeys.sparkJobs(), "latest", jobType] as const,
+  /** The newest jobs of a type (GET spark/jobs?job_type=…&limit=…). */
+  recentSparkJobs: (jobType: string, limit: number) => [...queryKeys.sparkJobs(), "recent", jobType, limit] as const,
   /** GET spark/jobs/{job_id} (also what the job socket pushes) */
   sparkJob: (id: number) => [...queryKeys.sparkJobs(), "job", id] as const,
   /** GET spark/models */
   sparkModels: () => ["spark", "models"] as const,
-  /** GET spark/predictions?cluster=…&limit=… */
-  sparkPredictions: (cluster: string, limit: number) => ["spark", "predictions", cluster, limit] as const,
+  /** GET spark/predictions?cluster=…&topic=…&limit=… */
+  sparkPredictions: (cluster: string, topic: string, limit: number) => ["spark", "predictions", cluster, topic, limit] as const,
 
   /** Every alert rule and alert list (prefix). */
   alerts: () => ["alerts"] as const,

@@ -1031,6 +1031,13 @@ export interface components {
             key: string;
             value: components["schemas"]["Part"] | null;
         };
+        /**
+         * @description * `usable` - usable
+         *     * `chance` - chance
+         *     * `unmeasured` - unmeasured
+         * @enum {string}
+         */
+        QualityEnum: "usable" | "chance" | "unmeasured";
         Rates: {
             /**
              * Format: double
@@ -1240,6 +1247,16 @@ export interface components {
             params: unknown;
             /** @description where the MLlib PipelineModel is */
             path: string;
+            /**
+             * @description usable; chance: no better than chance (ROC AUC below 0.6 or recall below 0.05), do not use; unmeasured: the test part gave no ROC AUC or recall, do not use
+             *
+             *     * `usable` - usable
+             *     * `chance` - chance
+             *     * `unmeasured` - unmeasured
+             */
+            quality: components["schemas"]["QualityEnum"];
+            /** @description why it is not usable; null when it is */
+            quality_reason: string | null;
             roc_curve: components["schemas"]["RocCurve"] | null;
         };
         /**

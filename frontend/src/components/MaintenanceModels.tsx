@@ -8,6 +8,7 @@ import { sparkJobPath } from "../navigation";
 import { ChartCard, LazyChart } from "./ChartCard";
 import { formatScore } from "./MaintenanceSteps";
 import type { RocPoint } from "./MaintenanceRocChart";
+import { StatusBadge } from "./StatusBadge";
 import { type HeaderColumn, numeric, Table } from "./TableParts";
 
 const MODEL_COLUMNS: HeaderColumn[] = [
@@ -61,6 +62,28 @@ export function rocPoints(model: SparkModel): RocPoint[] {
   return points.sort((a, b) => a.fpr - b.fpr || a.tpr - b.tpr);
 }
 
+/** The warning a model the server judged unusable carries (null: usable, or an older server
+ * that does not say). The rule is the server's (maintenance/service.py model_quality). */
+export function qualityWarning(model: SparkModel): string | null {
+  if (model.quality === "chance") return "no better than chance: do not use";
+  if (model.quality === "unmeasured") return "not measured: do not use";
+  return null;
+}
+
+function QualityBadge({ model }: { model: SparkModel }) {
+  const warning = qualityWarning(model);
+  if (warning === null) return null;
+  // Wrapped to keep the column narrow, "do not use" kept on one line.
+  const [what, todo] = warning.split(": ");
+  return (
+    <span className="pm-quality">
+      <StatusBadge tone="error" title={model.quality_reason ?? undefined} data-testid={`pm-model-quality-${model.id}`}>
+        {what}: <span className="nowrap">{todo}</span>
+      </StatusBadge>
+    </span>
+  );
+}
+
 function created(at: string): string {
   const ms = Date.parse(at);
   return Number.isNaN(ms) ? at : formatLocal(ms).slice(0, 16);
@@ -88,10 +111,11 @@ export function MaintenanceModels({ models, selected, onSelect }: MaintenanceMod
       <Table columns={MODEL_COLUMNS} wrapClassName="pm-models-table" data-testid="pm-models" data-rows={models.length}>
         {models.map((model) => {
           const isChosen = model.id === chosen.id;
+          const unusable = qualityWarning(model) !== null;
           return (
             <tr
               key={model.id}
-              className={isChosen ? "pm-model-row selected" : "pm-model-row"}
+              className={`pm-model-row${isChosen ? " selected" : ""}${unusable ? " pm-model-unusable" : ""}`}
               aria-selected={isChosen}
               data-testid={`pm-model-${model.id}`}
               data-selected={isChosen ? "true" : "false"}
@@ -114,6 +138,7 @@ export function MaintenanceModels({ models, selected, onSelect }: MaintenanceMod
                 <Link to={sparkJobPath(model.job_id ?? model.id)} className="muted pm-small-link" onClick={(e) => e.stopPropagation()}>
                   job
                 </Link>
+                {unusable && <QualityBadge model={model} />}
               </td>
               <td className="nowrap" title={model.created_at}>{created(model.created_at)}</td>
               <td className="mono">{model.algorithm ?? <span className="muted">—</span>}</td>
@@ -129,10 +154,27 @@ export function MaintenanceModels({ models, selected, onSelect }: MaintenanceMod
         })}
       </Table>
       <div className="pm-model-charts">
+        <ModelWarning model={chosen} />
         <RocCurve model={chosen} />
         <FeatureImportances model={chosen} />
       </div>
     </div>
+  );
+}
+
+/** Above the chosen model's charts: why not to use it, and what to do instead. */
+function ModelWarning({ model }: { model: SparkModel }) {
+  const warning = qualityWarning(model);
+  if (warning === null) return null;
+  const reason = model.quality_reason ? `${model.quality_reason.charAt(0).toUpperCase()}${model.quality_reason.slice(1)}.` : "";
+  return (
+    <p className="notice notice-error pm-model-warning" role="note" data-testid="pm-model-warning">
+      <strong>
+        Model #{model.id}: {warning}.
+      </strong>{" "}
+      {reason} Its predictions are no basis for maintenance: train another one (more history, another cut-off date or
+      algorithm).
+    </p>
   );
 }
 

@@ -3,6 +3,7 @@
 import { Link } from "react-router-dom";
 import type { Prediction, SparkModel } from "../api/maintenance";
 import { sparkJobPath } from "../navigation";
+import { qualityWarning } from "./MaintenanceModels";
 import { type HeaderColumn, TableHead } from "./TableParts";
 
 const PREDICTION_COLUMNS: HeaderColumn[] = ["Equipment", "Day", "Failure probability", "Model"];
@@ -18,7 +19,8 @@ interface MaintenancePredictionsProps {
   models: SparkModel[] | undefined;
 }
 
-/** One row per equipment; a probability at or above its model's threshold is flagged red. */
+/** One row per equipment; a probability at or above its model's threshold is flagged red,
+ * unless that model is one not to use (then the rows say so instead). */
 export function MaintenancePredictions({ predictions, models }: MaintenancePredictionsProps) {
   if (predictions.length === 0) {
     return (
@@ -28,27 +30,51 @@ export function MaintenancePredictions({ predictions, models }: MaintenancePredi
     );
   }
   const thresholds = new Map<number, number>();
+  const unusable = new Map<number, string>();
   for (const model of models ?? []) {
     const threshold = model.metrics?.threshold;
     if (typeof threshold === "number") thresholds.set(model.id, threshold);
+    const warning = qualityWarning(model);
+    if (warning !== null) unusable.set(model.id, warning);
   }
+  const unusableHere = [...new Set(predictions.map((p) => p.model_id))].filter((id): id is number => id !== null && unusable.has(id));
   return (
     <div className="table-wrap pm-predictions-wrap">
+      {unusableHere.length > 0 && (
+        <p className="notice notice-error pm-predictions-warning" role="note" data-testid="pm-predictions-unusable">
+          Scored by {unusableHere.length > 1 ? "models" : "model"} {unusableHere.map((id) => `#${id}`).join(", ")}, which{" "}
+          {unusableHere.length > 1 ? "are" : "is"} {unusable.get(unusableHere[0]!)?.split(":")[0]}: its probabilities are
+          greyed out below; do not plan maintenance on them.
+        </p>
+      )}
       <table className="table" data-testid="pm-predictions" data-rows={predictions.length}>
         <TableHead columns={PREDICTION_COLUMNS} />
         <tbody>
           {predictions.map((p) => {
             const threshold = p.model_id === null ? undefined : thresholds.get(p.model_id);
-            const flagged = threshold !== undefined && p.failure_probability >= threshold;
+            const bad = p.model_id !== null && unusable.has(p.model_id);
+            const flagged = !bad && threshold !== undefined && p.failure_probability >= threshold;
             const percent = Math.min(100, Math.max(0, p.failure_probability * 100));
             return (
-              <tr key={p.equipment_id} data-testid={`pm-prediction-${p.equipment_id}`} data-flagged={flagged ? "true" : "false"}>
+              <tr
+                key={p.equipment_id}
+                className={bad ? "pm-prediction-unusable" : undefined}
+                data-testid={`pm-prediction-${p.equipment_id}`}
+                data-flagged={flagged ? "true" : "false"}
+                data-unusable={bad ? "true" : "false"}
+              >
                 <td className="mono">{p.equipment_id}</td>
                 <td className="nowrap">{p.day ?? <span className="muted">—</span>}</td>
                 <td>
                   <span
                     className={flagged ? "pm-prob pm-prob-high" : "pm-prob"}
-                    title={threshold === undefined ? undefined : `Model threshold ${threshold}: ${flagged ? "predicted to fail" : "below it"}`}
+                    title={
+                      bad
+                        ? `Model #${p.model_id} is ${unusable.get(p.model_id!)}`
+                        : threshold === undefined
+                          ? undefined
+                          : `Model threshold ${threshold}: ${flagged ? "predicted to fail" : "below it"}`
+                    }
                   >
                     <span className="pm-prob-track" aria-hidden="true">
                       <span className="pm-prob-fill" style={{ width: `${percent}%` }} />
@@ -64,7 +90,7 @@ export function MaintenancePredictions({ predictions, models }: MaintenancePredi
           })}
         </tbody>
       </table>
-      {thresholds.size > 0 && (
+      {predictions.some((p) => p.model_id !== null && thresholds.has(p.model_id) && !unusable.has(p.model_id)) && (
         <p className="muted pm-table-note">In red: at or above the threshold of the model that scored it (predicted to fail).</p>
       )}
     </div>

@@ -145,8 +145,9 @@ export function stepsOf(job: PipelineJob): PipelineStep[] {
   }));
 }
 
-/** The steps of a pipeline run, in order, each with its state, duration and result summary. */
-export function MaintenanceSteps({ steps }: { steps: PipelineStep[] }) {
+/** The steps of a pipeline run, in order, each with its state, duration and result summary;
+ * `modelWarning`: the server's verdict on the model it trained, when not to use it. */
+export function MaintenanceSteps({ steps, modelWarning = null }: { steps: PipelineStep[]; modelWarning?: string | null }) {
   return (
     <Table columns={STEP_COLUMNS} className="pm-steps" data-testid="pm-steps">
       {steps.map((step, index) => {
@@ -170,6 +171,14 @@ export function MaintenanceSteps({ steps }: { steps: PipelineStep[] }) {
               </td>
               <td className="wrap-soft" data-testid={`pm-step-summary-${step.name}`}>
                 {summary || (step.state === "running" ? <span className="muted">running…</span> : <span className="muted">—</span>)}
+                {step.name === "train-model" && summary && modelWarning && (
+                  <>
+                    {" "}
+                    <StatusBadge tone="error" data-testid="pm-step-model-warning">
+                      {modelWarning}
+                    </StatusBadge>
+                  </>
+                )}
               </td>
             </tr>
             {step.state === "failed" && step.error && (

@@ -39,5 +39,7 @@ export function useSparkFormData(askedCluster: string | null, onClusterChange: (
     topics: topicNames,
     canSubmit: hasRole(user, "operator"),
   };
-  return { types, clusters, cluster, formProps };
+  // The cluster's topic names once they are known (undefined while they load).
+  const topicsKnown = topics.data === undefined ? undefined : topicNames;
+  return { types, clusters, cluster, formProps, topicsKnown };
 }

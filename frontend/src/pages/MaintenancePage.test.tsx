@@ -1,6 +1,7 @@
 import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
 import type { PipelineJob, PipelineStep, Prediction, SparkModel } from "../api/maintenance";
+import type { TopicSummary } from "../api/types";
 import { FakeWebSocket, pushLive } from "../test/fakeWebSocket";
 import { apiError, json, stubFetch, type StubResponse } from "../test/fetchStub";
 import { CLUSTERS, ME, TOPICS, VIEWER } from "../test/fixtures";
@@ -100,6 +101,7 @@ type Route = StubResponse | ((url: string, init: RequestInit | undefined) => Stu
 
 interface Setup {
   me?: typeof ME;
+  topics?: () => TopicSummary[];
   latest?: () => PipelineJob[];
   job?: () => PipelineJob;
   models?: () => SparkModel[];
@@ -107,12 +109,12 @@ interface Setup {
   submit?: () => StubResponse;
 }
 
-function setup({ me = ME, latest = () => [], job, models = () => MODELS, predictions = () => PREDICTIONS, submit }: Setup = {}) {
+function setup({ me = ME, topics = () => TOPICS, latest = () => [], job, models = () => MODELS, predictions = () => PREDICTIONS, submit }: Setup = {}) {
   const routes: Record<string, Route> = {
     "/api/v1/me": json(me),
     "/api/v1/spark/job-types": json(SPARK_JOB_TYPES),
     "/api/v1/clusters": json(CLUSTERS),
-    "/api/v1/clusters/local/topics": json(TOPICS),
+    "/api/v1/clusters/local/topics": () => json(topics()),
     "/api/v1/spark/jobs": (_url, init) =>
       init?.method === "POST" ? (submit ? submit() : apiError(500, "x", "no")) : json(latest()),
     "/api/v1/spark/models": () => json(models()),
@@ -145,7 +147,7 @@ describe("MaintenancePage", () => {
     expect(run).toHaveAttribute("data-state", "succeeded");
     const listed = calls(fetch, "/api/v1/spark/jobs").map(([url]) => new URL(String(url), "http://x").searchParams);
     expect(listed[0]?.get("job_type")).toBe("maintenance-pipeline");
-    expect(listed[0]?.get("limit")).toBe("1");
+    expect(listed[0]?.get("limit")).toBe("20");
     expect(screen.getByTestId("pm-run-progress")).toHaveTextContent("100 %");
     expect(screen.getByTestId("pm-run-link")).toHaveAttribute("href", "/spark/jobs/51");
     expect(screen.getByTestId("pm-run-full")).toHaveAttribute("href", "/spark/jobs/51");
@@ -205,6 +207,8 @@ describe("MaintenancePage", () => {
     const asked = calls(fetch, "/api/v1/spark/predictions").map(([url]) => new URL(String(url), "http://x").searchParams);
     expect(asked[0]?.get("cluster")).toBe("local");
     expect(asked[0]?.get("limit")).toBe("20");
+    // The topic the latest run wrote (its params hold none here: the default).
+    expect(asked[0]?.get("topic")).toBe("equipment-failure-predictions");
     const top = screen.getByTestId("pm-prediction-eq-0007");
     expect(within(top).getAllByRole("cell").map((c) => c.textContent)).toEqual(["eq-0007", "2026-06-29", "91.2 %", "#51"]);
     expect(top).toHaveAttribute("data-flagged", "true"); // above model 51's threshold 0.5
@@ -354,6 +358,12 @@ describe("MaintenancePage", () => {
     const params = posts[0]!.params as Record<string, Record<string, unknown>>;
     // Nothing null is sent (the server fills its defaults).
     expect(JSON.stringify(params)).not.toContain("null");
+
+    // Unfolded again, the form runs another pipeline, its values kept (e.g. another cut-off).
+    fireEvent.click(screen.getByTestId("pm-run-toggle"));
+    expect(screen.getByTestId("spark-submit")).toBeEnabled();
+    expect(within(form).getByLabelText(/^Horizon days/)).toHaveValue(14);
+    expect(within(form).getByLabelText(/^Horizon days/)).toBeEnabled();
   });
 
   it("shows a refused param beside its own field in its step's group, without the path in front", async () => {
@@ -474,5 +484,91 @@ describe("MaintenancePage", () => {
     const section = await screen.findByTestId("pm-top-risk-section");
     await waitFor(() => expect(within(section).getByTestId("error-banner")).toHaveTextContent("Could not load the predictions: The cluster did not answer."));
     expect(within(section).queryByTestId("pm-predictions-empty")).toBeNull();
+  });
+  it("says what to do before the first run, naming the backfill command for a missing topic", async () => {
+    // The cluster has the alarms topic but no work-orders topic.
+    const alarms = { ...TOPICS[2]!, name: "equipment-alarms" };
+    let topics: TopicSummary[] = [alarms];
+    setup({ topics: () => topics, models: () => [], predictions: () => [] });
+    const { client } = renderApp("/maintenance");
+    const guide = await screen.findByTestId("pm-first-run");
+    expect(screen.getByTestId("pm-no-run")).toHaveTextContent("The pipeline has not run yet: run it with the form above.");
+    expect(within(guide).getByTestId("pm-first-data")).toHaveTextContent(
+      "It learns from the alarms topic equipment-alarms and the work-orders topic work-orders on local.",
+    );
+    expect(await within(guide).findByTestId("pm-backfill-command")).toHaveTextContent(
+      /^\.venv\/bin\/python manage\.py demotraffic --backfill$/,
+    );
+    expect(guide).toHaveTextContent("work-orders does not exist there yet. To try the pipeline on demo data");
+    expect(guide).toHaveTextContent("Cut-off date in the form below (3 · Training set)");
+    // Above the form it is about.
+    expect(guide.compareDocumentPosition(screen.getByTestId("pm-run-form")) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+
+    // Once both topics exist the command is not offered.
+    topics = [alarms, { ...alarms, name: "work-orders" }];
+    await client.refetchQueries();
+    expect(await within(guide).findByTestId("pm-topics-ok")).toHaveTextContent("Both topics exist there.");
+    expect(within(guide).queryByTestId("pm-backfill-command")).toBeNull();
+  });
+
+  it("reads the predictions of the topic the latest run wrote, and of another chosen topic", async () => {
+    const written = pipelineJob({ ...FINISHED, params: { training: { cutoff_date: "2026-06-08" }, score: { predictions_topic: "pm-preds-b" } } });
+    const older = pipelineJob({ ...FINISHED, id: 40, params: { score: { predictions_topic: "pm-preds-a" } } });
+    const fetch = setup({ latest: () => [written, older] });
+    renderApp("/maintenance");
+    expect(await screen.findByTestId("pm-run-topic")).toHaveTextContent("pm-preds-b");
+    await screen.findByTestId("pm-predictions");
+    const select = screen.getByTestId("pm-predictions-topic");
+    expect(select).toHaveValue("pm-preds-b");
+    expect([...select.querySelectorAll("option")].map((o) => o.value)).toEqual(["equipment-failure-predictions", "pm-preds-b", "pm-preds-a"]);
+    const topics = () => calls(fetch, "/api/v1/spark/predictions").map(([url]) => new URL(String(url), "http://x").searchParams.get("topic"));
+    expect(new Set(topics())).toEqual(new Set(["pm-preds-b"]));
+
+    fireEvent.change(select, { target: { value: "pm-preds-a" } });
+    await waitFor(() => expect(topics()).toContain("pm-preds-a"));
+    expect(screen.getByTestId("pm-predictions-topic")).toHaveValue("pm-preds-a");
+  });
+
+  it("takes the predictions topic from the URL", async () => {
+    const fetch = setup({ latest: () => [FINISHED] });
+    renderApp("/maintenance?cluster=local&topic=by-hand");
+    await screen.findByTestId("pm-predictions");
+    expect(screen.getByTestId("pm-predictions-topic")).toHaveValue("by-hand");
+    const asked = calls(fetch, "/api/v1/spark/predictions").map(([url]) => new URL(String(url), "http://x").searchParams);
+    expect(asked.map((q) => q.get("topic"))).toEqual(["by-hand"]);
+  });
+
+  it("flags a model no better than chance and does not present its predictions as usable", async () => {
+    const chance: SparkModel = {
+      ...MODELS[0]!,
+      metrics: { roc_auc: 0.5123, pr_auc: 0.1, precision: 0.1, recall: 0.4, threshold: 0.5 },
+      quality: "chance",
+      quality_reason: "ROC AUC 0.512 is below 0.6: no better than chance",
+    };
+    setup({ latest: () => [FINISHED], models: () => [chance, { ...MODELS[1]!, quality: "usable", quality_reason: null }] });
+    renderApp("/maintenance");
+    const badge = await screen.findByTestId("pm-model-quality-51");
+    expect(badge).toHaveTextContent("no better than chance: do not use");
+    expect(badge).toHaveAttribute("data-tone", "error");
+    expect(badge).toHaveAttribute("title", "ROC AUC 0.512 is below 0.6: no better than chance");
+    expect(screen.getByTestId("pm-model-51")).toHaveClass("pm-model-unusable");
+    // The run that trained it says so at its model step too.
+    expect(screen.getByTestId("pm-step-model-warning")).toHaveTextContent("no better than chance: do not use");
+    expect(screen.queryByTestId("pm-model-quality-38")).toBeNull();
+    expect(screen.getByTestId("pm-model-warning")).toHaveTextContent(
+      "Model #51: no better than chance: do not use. ROC AUC 0.512 is below 0.6: no better than chance.",
+    );
+    // A usable model chosen: no warning.
+    fireEvent.click(screen.getByTestId("pm-model-select-38"));
+    expect(screen.queryByTestId("pm-model-warning")).toBeNull();
+
+    // Its predictions: not flagged red as "predicted to fail", and said to be unusable.
+    await screen.findByTestId("pm-predictions");
+    expect(screen.getByTestId("pm-predictions-unusable")).toHaveTextContent("Scored by model #51, which is no better than chance");
+    expect(screen.getByTestId("pm-prediction-eq-0007")).toHaveAttribute("data-flagged", "false");
+    expect(screen.getByTestId("pm-prediction-eq-0007")).toHaveAttribute("data-unusable", "true");
+    expect(screen.getByTestId("pm-prediction-eq-0099")).toHaveAttribute("data-unusable", "false");
+    // Nothing is in red, so no note says what red means.
+    expect(screen.queryByText(/^In red:/)).toBeNull();
   });
 });

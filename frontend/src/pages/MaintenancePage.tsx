@@ -1,12 +1,13 @@
 import { useQueryClient } from "@tanstack/react-query";
-import { useCallback, useState, type ReactNode } from "react";
+import { useCallback, useMemo, useState, type ReactNode } from "react";
 import { ApiError } from "../api/client";
 import { PIPELINE_JOB_TYPE } from "../api/maintenance";
-import { latestPipelineRunQuery, sparkModelsQuery, sparkPredictionsQuery } from "../api/queries";
+import { recentPipelineRunsQuery, sparkModelsQuery, sparkPredictionsQuery } from "../api/queries";
 import { queryKeys } from "../api/queryKeys";
 import type { SparkJob } from "../api/types";
 import { ErrorBanner } from "../components/ErrorBanner";
 import { Loading } from "../components/Loading";
+import { MaintenanceFirstRun } from "../components/MaintenanceFirstRun";
 import { MaintenanceModels } from "../components/MaintenanceModels";
 import { MaintenancePredictions } from "../components/MaintenancePredictions";
 import { MaintenanceRun } from "../components/MaintenanceRun";
@@ -17,6 +18,7 @@ import { useDocumentTitle } from "../hooks/useDocumentTitle";
 import { usePolledQuery } from "../hooks/usePolledQuery";
 import { useQueryUpdate } from "../hooks/useQueryUpdate";
 import { useSparkFormData } from "../hooks/useSparkFormData";
+import { pipelineTopics, predictionsTopicChoices, runPredictionsTopic } from "../lib/maintenance";
 
 /** A run submitted elsewhere shows within this; the run itself is live (its job socket). */
 export const RUN_POLL_MS = 10_000;
@@ -25,32 +27,52 @@ export const MODELS_POLL_MS = 60_000;
 export const PREDICTIONS_POLL_MS = 60_000;
 /** Rows of the top-risk table. */
 export const TOP_RISK_LIMIT = 20;
+/** The runs asked for: the newest is the one shown, their predictions topics can be chosen. */
+export const RECENT_RUNS = 20;
 
 /**
  * /maintenance — predictive maintenance on Spark: run the `maintenance-pipeline` job (the Spark
  * submit page's form, operators only; viewers see it disabled), the latest run live with its
- * steps, the trained models with the chosen one's ROC curve, and the equipment most likely to
- * fail on the chosen cluster (query `cluster`). Models and predictions are fetched again when a
- * run watched here succeeds.
+ * steps (or, before the first run, what to do), the trained models with the chosen one's ROC
+ * curve, and the equipment most likely to fail on the chosen cluster (query `cluster`; by default
+ * the latest run's) as read from the chosen predictions topic (query `topic`; by default the
+ * topic the latest run there wrote). Models and predictions are fetched again when a run watched
+ * here succeeds.
  */
 export function MaintenancePage() {
   useDocumentTitle("Predictive maintenance");
   const [query, update] = useQueryUpdate();
 
-  const { types, clusters, cluster, formProps } = useSparkFormData(query.get("cluster"), (name) => update({ cluster: name }));
+  const runs = usePolledQuery(recentPipelineRunsQuery(RECENT_RUNS), RUN_POLL_MS);
+  const latestRun = runs.data?.[0] ?? null;
+  // Topics are per cluster: another cluster's topic choice does not carry over.
+  const chooseCluster = useCallback((name: string) => update({ cluster: name, topic: null }), [update]);
+  // The latest run's cluster unless one is asked for: its panel and the predictions agree.
+  const { types, clusters, cluster, formProps, topicsKnown } = useSparkFormData(query.get("cluster") ?? latestRun?.cluster ?? null, chooseCluster);
   const { canSubmit } = formProps;
   const pipelineType = types.data?.find((t) => t.name === PIPELINE_JOB_TYPE);
+  const topics = pipelineTopics(pipelineType);
 
-  const latest = usePolledQuery(latestPipelineRunQuery(), RUN_POLL_MS);
   const [submittedId, setSubmittedId] = useState<number | null>(null);
-  const listedId = latest.data?.id ?? null;
+  const listedId = latestRun?.id ?? null;
   const runId = submittedId === null ? listedId : listedId === null ? submittedId : Math.max(submittedId, listedId);
 
   const models = usePolledQuery(sparkModelsQuery(), MODELS_POLL_MS);
   const [selectedModel, setSelectedModel] = useState<number | null>(null);
-  // Asked for once the cluster is known (the clusters load first).
+
+  // The predictions topic: the one asked for, else the one the latest run on this cluster wrote.
+  const askedTopic = query.get("topic");
+  const runsHere = useMemo(() => (runs.data ?? []).filter((run) => run.cluster === cluster), [runs.data, cluster]);
+  const topic = askedTopic || runPredictionsTopic(runsHere[0], topics.predictions);
+  const topicChoices = useMemo(
+    () => predictionsTopicChoices(runsHere, cluster, topics.predictions, topic),
+    [runsHere, cluster, topics.predictions, topic],
+  );
+  // Asked for once the cluster, the runs and the default topic are known or could not be (no
+  // read of a topic that is about to change).
+  const settled = (q: { data?: unknown; error: unknown }) => q.data !== undefined || Boolean(q.error);
   const predictions = usePolledQuery(
-    { ...sparkPredictionsQuery(cluster, TOP_RISK_LIMIT), enabled: cluster !== "" },
+    { ...sparkPredictionsQuery(cluster, topic, TOP_RISK_LIMIT), enabled: cluster !== "" && settled(runs) && settled(types) },
     PREDICTIONS_POLL_MS,
   );
   // No predictions topic on the cluster yet (404 topic_not_found): nothing was scored there.
@@ -67,16 +89,22 @@ export function MaintenancePage() {
 
   // The form starts open while there is no run to show; the user's toggle wins after that.
   const [formOpen, setFormOpen] = useState<boolean | null>(null);
-  const open = formOpen ?? (!latest.loading && runId === null);
+  const open = formOpen ?? (!runs.loading && runId === null);
+  // Never run (and nothing submitted here): the page says what to do first.
+  const firstRun = runs.data?.length === 0 && runId === null;
   const client = useQueryClient();
+  const { refresh: refreshRuns } = runs;
   const onSubmitted = useCallback(
     (job: SparkJob) => {
-      // The answer is the new run: shown at once (then live, or polled).
+      // The answer is the new run: shown at once (then live, or polled). The run list is asked
+      // again: the predictions follow the new run's cluster and topic.
       client.setQueryData(queryKeys.sparkJob(job.id), job);
       setSubmittedId(job.id);
       setFormOpen(false);
+      update({ topic: null });
+      refreshRuns();
     },
-    [client],
+    [client, update, refreshRuns],
   );
 
   return (
@@ -85,6 +113,8 @@ export function MaintenancePage() {
         Window features from the equipment alarms, failure labels, a training set, a model and one prediction per
         equipment: the <span className="mono">{PIPELINE_JOB_TYPE}</span> Spark job runs all five steps.
       </p>
+
+      {firstRun && <MaintenanceFirstRun cluster={cluster} topics={topics} existing={topicsKnown} />}
 
       <details
         className="pm-run-form"
@@ -114,17 +144,17 @@ export function MaintenancePage() {
       </details>
 
       <Section id="pm-latest" title="Latest pipeline run">
-        {latest.error && (
-          <ErrorBanner error={latest.error} title="Could not load the latest run" stale={latest.data !== undefined} onRetry={latest.refresh} />
+        {runs.error && (
+          <ErrorBanner error={runs.error} title="Could not load the latest run" stale={runs.data !== undefined} onRetry={runs.refresh} />
         )}
         {runId !== null ? (
-          <MaintenanceRun key={runId} jobId={runId} onSucceeded={onRunSucceeded} />
-        ) : latest.loading ? (
+          <MaintenanceRun key={runId} jobId={runId} onSucceeded={onRunSucceeded} models={models.data} />
+        ) : runs.loading ? (
           <Loading label="Loading the latest run…" rows={3} />
         ) : (
-          latest.data === null && (
+          firstRun && (
             <p className="empty" data-testid="pm-no-run">
-              The pipeline has not run yet{canSubmit ? ": run it with the form above." : "."}
+              The pipeline has not run yet{canSubmit ? ": run it with the form above." : " (operators run it with the form above)."}
             </p>
           )
         )}
@@ -148,7 +178,7 @@ export function MaintenancePage() {
                 className="input"
                 aria-label="Cluster"
                 value={cluster}
-                onChange={(event) => update({ cluster: event.target.value })}
+                onChange={(event) => chooseCluster(event.target.value)}
                 data-testid="pm-predictions-cluster"
               >
                 {clusters.data.map((c) => (
@@ -160,6 +190,22 @@ export function MaintenancePage() {
             ) : (
               cluster && <span className="muted">on {cluster}</span>
             )}
+            <label className="pm-topic-choice">
+              <span className="muted">from topic</span>
+              <select
+                className="input mono"
+                aria-label="Predictions topic"
+                value={topic}
+                onChange={(event) => update({ topic: event.target.value })}
+                data-testid="pm-predictions-topic"
+              >
+                {topicChoices.map((t) => (
+                  <option key={t} value={t}>
+                    {t}
+                  </option>
+                ))}
+              </select>
+            </label>
             <span className="muted">the {TOP_RISK_LIMIT} most likely to fail, latest prediction each</span>
           </span>
         }

@@ -74,6 +74,9 @@ export function SparkJobForm({
     try {
       const job = await submitSparkJob({ job_type: jobType.name, cluster, params: cleanParams(data) });
       onSubmitted(job);
+      // A page that keeps the form (the maintenance page folds it) may submit it again, e.g.
+      // with another cut-off; the typed values stay.
+      setBusy(false);
     } catch (err) {
       setErrors(placeSubmitErrors(err, schema));
       setBusy(false);

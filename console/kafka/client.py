@@ -12,6 +12,7 @@ per leader, parsed in bulk).
 
 from __future__ import annotations
 
+import re
 import threading
 import time
 from collections.abc import Iterable, Mapping
@@ -62,6 +63,8 @@ DEFAULT_TIMEOUT_S = 8.0
 # How long a topic missing from every broker's metadata is asked again before it is believed
 # missing (`find_topic`): broker lag after CreateTopics, measured up to 90 ms idle.
 TOPIC_GRACE_S = 1.5
+# What Kafka accepts as a topic name (Topic.validate: legal characters, at most 249 of them).
+_LEGAL_TOPIC = re.compile(r"[a-zA-Z0-9._-]{1,249}")
 _CONFIG_CHUNK = 500
 # librdkafka only logs a refused login or certificate and waits out the whole timeout; on a
 # secured cluster a call still unanswered after this long asks the wire client why, and a
@@ -327,6 +330,8 @@ class ClusterClient:
         without one of the `wanted` partitions) is believed only when no broker has known
         better for `grace_s`. A topic created (or grown) a moment ago reaches each broker a
         little later: one broker's Metadata answer is no proof it is missing."""
+        if not _LEGAL_TOPIC.fullmatch(topic) or topic in (".", ".."):
+            return None  # a name Kafka cannot hold: no broker will ever know it
         want = set(wanted)
         deadline = time.monotonic() + grace_s
         pause = 0.05

@@ -245,7 +245,7 @@ class WireClient:
         (measured here: up to 90 ms on an idle machine; Kafka's AdminClient documents
         "several seconds"), each at its own pace, so one broker's miss is not the cluster's."""
         first = self.metadata([topic], timeout)
-        best = first.topics.get(topic)
+        best = _known(first, topic)
         want = set(wanted)
         if best is not None and want <= {p.partition for p in best}:
             return best
@@ -258,7 +258,7 @@ class WireClient:
                 )
             except WireUnreachable:
                 return None  # that broker is down: the others still count
-            return protocol.parse_metadata(payload).topics.get(topic)
+            return _known(protocol.parse_metadata(payload), topic)
 
         if addresses:
             with ThreadPoolExecutor(max_workers=len(addresses)) as pool:
@@ -349,3 +349,13 @@ class WireClient:
             for answer in pool.map(ask, by_leader.items()):
                 out.update(answer)
         return out
+
+
+def _known(answer: protocol.Metadata, topic: str) -> list[PartitionMeta] | None:
+    """The topic's partitions when the broker knows it; None when it says the topic is
+    unknown, its name invalid (INVALID_TOPIC_EXCEPTION for a name Kafka cannot hold), or not
+    ours to see. A topic whose leaders are still being elected exists."""
+    error = answer.topic_errors.get(topic)
+    if error not in (None, protocol.LEADER_NOT_AVAILABLE):
+        return None
+    return answer.topics.get(topic)

@@ -72,3 +72,29 @@ def test_a_miss_in_a_cached_snapshot_is_confirmed_by_the_brokers(monkeypatch):
 def test_a_snapshot_without_a_cache_answers_from_itself():
     snap = metadata.ClusterSnapshot(0.0, ClusterDescription("id", 1, []), {})
     assert snap.partitions_of("t") is None
+
+
+def test_a_broker_that_refuses_a_topic_name_does_not_make_it_exist():
+    """Metadata for a name Kafka cannot hold answers INVALID_TOPIC_EXCEPTION with the topic
+    listed and no partitions: that is not a topic (the fuzz run's 500 on a topic detail)."""
+    from console.kafka import protocol
+    from console.kafka.wire import _known
+
+    def answer(error: int | None, partitions: list[PartitionMeta]) -> protocol.Metadata:
+        errors = {} if error is None else {"t": error}
+        return protocol.Metadata("id", 1, {}, {"t": partitions}, errors, frozenset())
+
+    one = [PartitionMeta(0, 1, [1], [1])]
+    assert _known(answer(None, one), "t") == one
+    assert _known(answer(protocol.LEADER_NOT_AVAILABLE, one), "t") == one  # being created
+    for refused in (17, 29, protocol.UNKNOWN_TOPIC):  # invalid name, not authorized, unknown
+        assert _known(answer(refused, []), "t") is None
+
+
+def test_a_name_kafka_cannot_hold_is_missing_without_asking():
+    from console.clusters import ClusterConfig
+    from console.kafka.client import ClusterClient
+
+    client = ClusterClient(ClusterConfig("c", "127.0.0.1:9"), timeout=0.5)  # nothing listens
+    for name in ("a b", "é", "x" * 250, ".", "..", ""):
+        assert client.find_topic(name) is None

@@ -105,12 +105,24 @@ class ClusterSecurity:
 
 
 @dataclass(frozen=True)
+class SchemaRegistry:
+    """A Confluent-API Schema Registry (Confluent's, Apicurio's `ccompat/v7`, Karapace): its
+    base URL and, optionally, HTTP basic credentials."""
+
+    url: str
+    username: str | None = None
+    password: Secret | None = None
+    ca_location: str | None = None  # the CA that signed an https registry's certificate
+
+
+@dataclass(frozen=True)
 class ClusterConfig:
     name: str
     bootstrap_servers: str
     security: ClusterSecurity = field(default_factory=ClusterSecurity)
     # Further librdkafka properties (client.id, ...); never secrets, never security settings.
     client_config: Mapping[str, str] = field(default_factory=dict)
+    schema_registry: SchemaRegistry | None = None
 
     def fingerprint(self) -> tuple:
         """What identifies this configuration, for caching one client per cluster."""
@@ -178,6 +190,22 @@ def _security(entry: Mapping, environ: Mapping[str, str]) -> ClusterSecurity:
     return security
 
 
+def _schema_registry(entry: Mapping, environ: Mapping[str, str]) -> SchemaRegistry | None:
+    url = _text(entry, "schema_registry_url")
+    if url is None:
+        return None
+    if not re.match(r"^https?://[^/\s]+", url):
+        raise ImproperlyConfigured(
+            f"cluster {entry.get('name')!r}: schema_registry_url must be an http(s) URL"
+        )
+    return SchemaRegistry(
+        url=url.rstrip("/"),
+        username=_text(entry, "schema_registry_username"),
+        password=_secret(entry, "schema_registry_password", environ),
+        ca_location=_text(entry, "schema_registry_ca_location"),
+    )
+
+
 def _client_config(entry: Mapping) -> dict[str, str]:
     extra = entry.get("client_config") or {}
     if not isinstance(extra, dict):
@@ -219,7 +247,11 @@ def parse_registry(
         if not isinstance(bootstrap, str) or not bootstrap.strip():
             raise ImproperlyConfigured(f"cluster registry: {name!r} needs bootstrap_servers")
         registry[name] = ClusterConfig(
-            name, bootstrap.strip(), _security(entry, environ), _client_config(entry)
+            name,
+            bootstrap.strip(),
+            _security(entry, environ),
+            _client_config(entry),
+            _schema_registry(entry, environ),
         )
     return registry
 

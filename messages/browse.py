@@ -30,9 +30,10 @@ from console.errors import BadInput, NotFound
 from console.kafka.errors import KafkaAdapterError
 from console.kafka.records import RangeReader, RawRecord, read_ranges
 from console.metadata import cache
-from messages.decoding import decode
+from messages.decoding import SchemaSource, decode
 from messages.filtering import RecordFilter, variables
 from messages.paging import BACKWARD, FORWARD, Cursor, PageBuilder, per_partition_budget
+from messages.registry import schema_source
 
 POSITIONS = ("earliest", "latest", "offset", "timestamp")
 DEFAULT_LIMIT, MAX_LIMIT = 50, 500
@@ -72,9 +73,10 @@ def browse(cfg: ClusterConfig, topic: str, query: BrowseQuery) -> dict[str, Any]
     direction, bounds = _bounds(client, topic, query, partitions, low, high)
     rendered: dict[tuple[int, int], dict[str, Any]] = {}
     record_filter = RecordFilter(query.filter) if query.filter else None
+    schemas = schema_source(cfg)
 
     def matches(record: RawRecord) -> bool:
-        shown = render_record(record, query)
+        shown = render_record(record, query, schemas)
         rendered[(record.partition, record.offset)] = shown
         if record_filter is None:
             return True
@@ -241,8 +243,11 @@ def _aborted(client: kafka.ClusterClient, topic: str, records: list[RawRecord]) 
     }
 
 
-def render_record(r: RawRecord, query: BrowseQuery) -> dict[str, Any]:
-    key, value = decode(r.key, query.key_format), decode(r.value, query.value_format)
+def render_record(
+    r: RawRecord, query: BrowseQuery, schemas: SchemaSource | None = None
+) -> dict[str, Any]:
+    key = decode(r.key, query.key_format, schemas)
+    value = decode(r.value, query.value_format, schemas)
     return {
         "partition": r.partition,
         "offset": r.offset,
@@ -252,7 +257,7 @@ def render_record(r: RawRecord, query: BrowseQuery) -> dict[str, Any]:
         "key": key.as_dict() if key else None,
         "value": value.as_dict() if value else None,
         "headers": [
-            {"key": name, "value": d.as_dict() if (d := decode(raw)) else None}
+            {"key": name, "value": d.as_dict() if (d := decode(raw, "auto", schemas)) else None}
             for name, raw in r.headers
         ],
     }

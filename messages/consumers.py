@@ -44,6 +44,7 @@ from messages.browse import (
 from messages.filtering import RecordFilter
 from messages.paging import parse_cursor
 from messages.query import read_query
+from messages.registry import schema_source
 
 CLOSE_UNKNOWN_CLUSTER = 4404
 SCAN_DEFAULT, SCAN_MAX = 500, 10_000  # matches a streamed scan sends
@@ -243,11 +244,12 @@ class MessagesConsumer(AuthenticatedConsumer):
         client = kafka.for_cluster(cfg)
         tail = await _in_thread(Tail)(client, topic, partitions, query.committed)
         record_filter = RecordFilter(query.filter) if query.filter else None
+        schemas = schema_source(cfg)
 
         def shown(records: list[RawRecord]) -> list[dict[str, Any]]:
             out = []
             for record in records:
-                row = render_record(record, query)
+                row = render_record(record, query, schemas)
                 if record_filter is None or record_filter.matches(filter_variables(record, row)):
                     out.append(row)
             return out

@@ -4,12 +4,14 @@ Each part is decoded on its own with the caller's format or `auto`, and the answ
 which decoder was used (`format`) and, when the asked one could not read the bytes, why
 (`note`): decoding never fails a page; what cannot be read comes back as bytes (base64).
 
-`auto` tries, in order: the Schema Registry wire format (magic byte 0, a 4-byte schema id),
-JSON, UTF-8 text, and falls back to bytes. Avro, Protobuf and JSON Schema through a registry
-need the cluster's Schema Registry; without one a framed part is shown as bytes with its
-schema id and that reason. `msgpack` is never guessed (almost any bytes parse as some
-MessagePack value), only chosen. `int`, `long` and `double` read big-endian, as Kafka's
-IntegerSerializer, LongSerializer and DoubleSerializer write them.
+`auto` tries, in order: the Schema Registry wire format (magic byte 0, a 4-byte schema id)
+read with the schema it names (Avro, Protobuf or JSON Schema, as `avro`, `protobuf`,
+`jsonschema`), JSON, UTF-8 text, and falls back to bytes. A framed part needs the cluster's
+Schema Registry; without one, or when the registry cannot give the schema or the bytes do not
+fit it, the part is shown as bytes with its schema id and that reason. `msgpack` is never
+guessed (almost any bytes parse as some MessagePack value), only chosen. `int`, `long` and
+`double` read big-endian, as Kafka's IntegerSerializer, LongSerializer and DoubleSerializer
+write them.
 """
 
 from __future__ import annotations
@@ -17,14 +19,31 @@ from __future__ import annotations
 import base64
 import math
 import struct
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
 import msgpack
 import orjson
 
-FORMATS = ("auto", "json", "text", "avro", "protobuf", "msgpack", "bytes", "int", "long", "double")
-_REGISTRY_FORMATS = ("avro", "protobuf")
+from messages.schemas import SchemaLike, SchemaProblem, to_json
+
+FORMATS = (
+    "auto",
+    "json",
+    "text",
+    "avro",
+    "protobuf",
+    "jsonschema",
+    "msgpack",
+    "bytes",
+    "int",
+    "long",
+    "double",
+)
+_REGISTRY_FORMATS = ("avro", "protobuf", "jsonschema")
+# A schema by id from the cluster's registry; raises SchemaProblem saying why it cannot.
+SchemaSource = Callable[[int], SchemaLike]
 _FIXED = {"int": (">i", 4), "long": (">q", 8), "double": (">d", 8)}
 # Text with these is binary data that happens to be valid UTF-8 (NUL, other C0 controls).
 _CONTROL = frozenset(range(32)) - {9, 10, 13}
@@ -48,22 +67,26 @@ class Decoded:
         }
 
 
-def decode(raw: bytes | None, fmt: str = "auto") -> Decoded | None:
-    """`raw` read with `fmt` (one of FORMATS); None for a null part (a null key, a tombstone)."""
+def decode(
+    raw: bytes | None, fmt: str = "auto", schemas: SchemaSource | None = None
+) -> Decoded | None:
+    """`raw` read with `fmt` (one of FORMATS); None for a null part (a null key, a tombstone).
+    `schemas` gives the cluster registry's schemas (None: the cluster has no registry)."""
     if raw is None:
         return None
     if fmt == "auto":
-        return _auto(raw)
+        return _auto(raw, schemas)
     if fmt == "bytes":
         return _bytes(raw)
     if fmt in _REGISTRY_FORMATS:
         schema_id = registry_schema_id(raw)
-        missing = (
-            f"{fmt} needs the Schema Registry wire format; these bytes do not start with it"
-            if schema_id is None
-            else f"{fmt} needs a Schema Registry, and none is configured for this cluster"
-        )
-        return _bytes(raw, missing, schema_id)
+        if schema_id is None:
+            unframed = f"{fmt} needs the Schema Registry wire format; these bytes lack it"
+            return _bytes(raw, unframed)
+        decoded = _registered(raw, schema_id, schemas)
+        if decoded.format not in (fmt, "bytes"):
+            return _bytes(raw, f"schema {schema_id} is {decoded.format}, not {fmt}", schema_id)
+        return decoded
     if fmt in _FIXED:
         code, width = _FIXED[fmt]
         if len(raw) != width:
@@ -86,15 +109,25 @@ def registry_schema_id(raw: bytes) -> int | None:
     return None
 
 
-def _auto(raw: bytes) -> Decoded:
+def _registered(raw: bytes, schema_id: int, schemas: SchemaSource | None) -> Decoded:
+    """A part in the registry's wire format, read with the schema its id names."""
+    if schemas is None:
+        why = (
+            f"Schema Registry wire format (schema id {schema_id}); no Schema Registry is "
+            "configured for this cluster"
+        )
+        return _bytes(raw, why, schema_id)
+    try:
+        data, fmt = to_json(schemas(schema_id), raw[5:])
+    except SchemaProblem as exc:
+        return _bytes(raw, f"schema id {schema_id}: {exc}", schema_id)
+    return Decoded(fmt, data, len(raw), schema_id)
+
+
+def _auto(raw: bytes, schemas: SchemaSource | None) -> Decoded:
     schema_id = registry_schema_id(raw)
     if schema_id is not None:
-        return _bytes(
-            raw,
-            f"Schema Registry wire format (schema id {schema_id}); no Schema Registry is "
-            "configured for this cluster",
-            schema_id,
-        )
+        return _registered(raw, schema_id, schemas)
     value, not_json = _json(raw)
     if not_json is None:
         return Decoded("json", value, len(raw))

@@ -17,8 +17,9 @@ from console.clusters import ClusterConfig
 from console.errors import BadInput, NotFound
 from console.metadata import cache
 from console.owned_topics import KAFKA_INTERNAL_TOPICS, owned_topics
-from messages.encoding import encode
+from messages.encoding import SchemaLookup, encode
 from messages.partitioner import partition_for
+from messages.registry import schema_lookup
 
 MAX_HEADERS = 100
 
@@ -54,9 +55,10 @@ class Produced:
 
 
 def produce(cfg: ClusterConfig, topic: str, body: dict[str, Any]) -> Produced:
-    key = encode(body.get("key"), "key")
-    value = encode(body.get("value"), "value")
-    headers = _headers(body.get("headers", []))
+    schemas = schema_lookup(cfg)
+    key = encode(body.get("key"), "key", schemas, f"{topic}-key")
+    value = encode(body.get("value"), "value", schemas, f"{topic}-value")
+    headers = _headers(body.get("headers", []), schemas)
     if topic in KAFKA_INTERNAL_TOPICS or topic in owned_topics():
         raise BadInput(
             "topic",
@@ -85,7 +87,7 @@ def produce(cfg: ClusterConfig, topic: str, body: dict[str, Any]) -> Produced:
     )
 
 
-def _headers(items: Any) -> list[tuple[str, bytes | None]]:
+def _headers(items: Any, schemas: SchemaLookup | None) -> list[tuple[str, bytes | None]]:
     if not isinstance(items, list):
         raise BadInput("headers", 'headers: give a list of {"key", "value"}.')
     if len(items) > MAX_HEADERS:
@@ -97,5 +99,5 @@ def _headers(items: Any) -> list[tuple[str, bytes | None]]:
             raise BadInput(field, f'{field}: give {{"key": ..., "value": ...}}.')
         if not isinstance(item["key"], str) or not item["key"]:
             raise BadInput(f"{field}.key", f"{field}.key: a non-empty string.")
-        out.append((item["key"], encode(item["value"], f"{field}.value")))
+        out.append((item["key"], encode(item["value"], f"{field}.value", schemas)))
     return out

@@ -206,10 +206,13 @@ CELERY_TASK_ACKS_LATE = True
 # with SCRAM-SHA-512; its CA and password are files the dev stack writes). See docs/clusters.md.
 DEVSTACK_DIR = Path(os.environ.get("DEVSTACK_DIR") or BASE_DIR / ".devstack").resolve()
 DEV_TLS_DIR = DEVSTACK_DIR / "tls"
+# The dev stack's Schema Registry (Apicurio's Confluent-compatible API) serves both.
+DEV_SCHEMA_REGISTRY_URL = "http://127.0.0.1:18085/apis/ccompat/v7"
 DEFAULT_KAFKA_CLUSTERS: list[dict[str, object]] = [
     {
         "name": "local",
         "bootstrap_servers": "127.0.0.1:19092,127.0.0.1:29092,127.0.0.1:39092",
+        "schema_registry_url": DEV_SCHEMA_REGISTRY_URL,
     },
     {
         "name": "local-secure",
@@ -219,6 +222,7 @@ DEFAULT_KAFKA_CLUSTERS: list[dict[str, object]] = [
         "sasl_username": "console",
         "sasl_password_file": str(DEV_TLS_DIR / "console.password"),
         "ssl_ca_location": str(DEV_TLS_DIR / "ca.pem"),
+        "schema_registry_url": DEV_SCHEMA_REGISTRY_URL,
     },
 ]
 KAFKA_CLUSTERS = load_registry(os.environ, DEFAULT_KAFKA_CLUSTERS)
@@ -388,6 +392,9 @@ LOGGING = {
     "root": {"handlers": ["console"], "level": os.environ.get("LOG_LEVEL", "INFO")},
     "loggers": {
         "daphne": {"level": "WARNING"},
+        # The Schema Registry client's HTTP library logs every request at INFO.
+        "httpx2": {"level": "WARNING"},
+        "httpx": {"level": "WARNING"},
         # Connection refusals while a broker is down are expected; keep them out of the way.
         "console.kafka.librdkafka": {"level": os.environ.get("LIBRDKAFKA_LOG_LEVEL", "CRITICAL")},
     },

@@ -122,6 +122,10 @@ class JobType:
     # A multi-step job's step names, in order (sparkjobs/steps.py): its jobs list them all,
     # pending, from the moment they are saved, and its script prints their transitions.
     steps: tuple[str, ...] = ()
+    # Product modules the script imports (paths from the repository root, each package's
+    # __init__.py included): zipped into the job's work dir and shipped with --py-files, so
+    # driver and executors read records exactly as the web process does.
+    product_modules: tuple[str, ...] = ()
 
     @property
     def script_path(self) -> Path:

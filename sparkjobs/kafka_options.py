@@ -70,3 +70,16 @@ def spark_kafka_options(cfg: ClusterConfig) -> dict[str, str]:
 def masked(options: dict[str, str]) -> dict[str, str]:
     """The options as they may be logged."""
     return {k: ("******" if k in SECRET_OPTIONS else v) for k, v in options.items()}
+
+
+def schema_registry_options(cfg: ClusterConfig) -> dict[str, str | None] | None:
+    """How a job reaches the cluster's Schema Registry; None when it has none."""
+    registry = cfg.schema_registry
+    if registry is None:
+        return None
+    return {
+        "url": registry.url,
+        "username": registry.username,
+        "password": registry.password.reveal() if registry.password else None,
+        "ca_location": registry.ca_location,
+    }

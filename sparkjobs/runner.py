@@ -48,7 +48,7 @@ from sparkjobs.catalog import JOB_TYPES
 from sparkjobs.choices import ACTIVE, JobState
 from sparkjobs.job_types import JobType, result_problem
 from sparkjobs.jobs import job_errors
-from sparkjobs.kafka_options import masked, spark_kafka_options
+from sparkjobs.kafka_options import masked, schema_registry_options, spark_kafka_options
 from sparkjobs.models import SparkJob
 from sparkjobs.ranges import resolve_ranges
 
@@ -201,6 +201,8 @@ def _prepare(job: SparkJob) -> tuple[list[str], Path]:
         "ranges": {str(p): list(r) for p, r in ranges.items()},
         "inputs": input_results(job_type, job.params),
         "kafka_options": options,
+        # The cluster's Schema Registry (its password too: the spec is private to the job).
+        "schema_registry": schema_registry_options(cfg),
         "output_dir": str(settings.SPARK_OUTPUT_DIR),
         "download_max_bytes": settings.SPARK_DOWNLOAD_MAX_BYTES,
         "result_path": str(where / "result.json"),
@@ -216,6 +218,13 @@ def _prepare(job: SparkJob) -> tuple[list[str], Path]:
         ui_port=spark_submit.free_port(),
         app_name=f"kafka-console job {job.pk} {job.job_type}",
         conf=class_archive.with_archive({str(k): str(v) for k, v in settings.SPARK_CONF.items()}),
+        py_files=[
+            spark_submit.product_zip(
+                job_type.product_modules, settings.BASE_DIR, where / "product.zip"
+            )
+        ]
+        if job_type.product_modules
+        else [],
     )
     return cmd, where
 

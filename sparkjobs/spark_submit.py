@@ -8,6 +8,7 @@ import os
 import re
 import socket
 import sys
+import zipfile
 from collections.abc import Iterable, Mapping
 from pathlib import Path
 from typing import Any
@@ -75,6 +76,7 @@ def build_command(
     app_name: str,
     conf: Mapping[str, str] | None = None,
     home: Path | None = None,
+    py_files: Iterable[Path] = (),
 ) -> list[str]:
     """The spark-submit command of one job. Secrets are never in it: they are in the spec."""
     home = home or spark_home()
@@ -92,7 +94,8 @@ def build_command(
         cmd += ["--jars", ",".join(jar_list)]
     # Shipped so that executors on other machines can import the helpers too (and scripts
     # outside sparkjobs/jobs/ find them on the driver).
-    cmd += ["--py-files", ",".join(str(JOBS_DIR / name) for name in DRIVER_MODULES)]
+    shipped = [*(JOBS_DIR / name for name in DRIVER_MODULES), *py_files]
+    cmd += ["--py-files", ",".join(str(p) for p in shipped)]
     for key, value in all_conf.items():
         cmd += ["--conf", f"{key}={value}"]
     return [*cmd, str(script), str(spec_path)]
@@ -154,3 +157,11 @@ def stage_progress(stages: Any) -> float | None:
         total += int(stage.get("numTasks") or 0)
         done += int(stage.get("numCompleteTasks") or 0)
     return None if total == 0 else min(done / total, 1.0)
+
+
+def product_zip(modules: Iterable[str], root: Path, out: Path) -> Path:
+    """The product modules a job script imports, zipped at their package paths."""
+    with zipfile.ZipFile(out, "w", zipfile.ZIP_DEFLATED) as zf:
+        for module in sorted(modules):
+            zf.write(root / module, module)
+    return out

@@ -186,3 +186,47 @@ def read_topic(client: ClusterClient, topic: str, timeout: float = 60.0) -> list
     finally:
         consumer.close()
     return out
+
+
+def registry_serializer(
+    cfg: ClusterConfig,
+    kind: str,
+    schema_text: str | None = None,
+    is_key: bool = False,
+) -> Any:
+    """Confluent's own serializer (`avro`, `json`) against the cluster's registry, registering
+    the schema under `<topic>-key|value`: `serialize(obj, topic) -> bytes`, as an application
+    using confluent-kafka writes records."""
+    from confluent_kafka.schema_registry import SchemaRegistryClient
+    from confluent_kafka.schema_registry.avro import AvroSerializer
+    from confluent_kafka.schema_registry.json_schema import JSONSerializer
+    from confluent_kafka.serialization import MessageField, SerializationContext
+
+    assert cfg.schema_registry is not None, f"{cfg.name} has no Schema Registry"
+    registry = SchemaRegistryClient({"url": cfg.schema_registry.url})
+    if kind == "avro":
+        serializer: Any = AvroSerializer(registry, schema_text)
+    elif kind == "json":
+        serializer = JSONSerializer(schema_text, registry)
+    else:
+        raise ValueError(kind)
+    field = MessageField.KEY if is_key else MessageField.VALUE
+    return lambda obj, topic: serializer(obj, SerializationContext(topic, field))
+
+
+def registry_deserializer(cfg: ClusterConfig, kind: str) -> Any:
+    """Confluent's own deserializer (`avro`, `json`): `deserialize(raw, topic) -> object`."""
+    from confluent_kafka.schema_registry import SchemaRegistryClient
+    from confluent_kafka.schema_registry.avro import AvroDeserializer
+    from confluent_kafka.schema_registry.json_schema import JSONDeserializer
+    from confluent_kafka.serialization import MessageField, SerializationContext
+
+    assert cfg.schema_registry is not None, f"{cfg.name} has no Schema Registry"
+    registry = SchemaRegistryClient({"url": cfg.schema_registry.url})
+    if kind == "avro":
+        deserializer: Any = AvroDeserializer(registry)
+    elif kind == "json":
+        deserializer = JSONDeserializer(None, schema_registry_client=registry)
+    else:
+        raise ValueError(kind)
+    return lambda raw, topic: deserializer(raw, SerializationContext(topic, MessageField.VALUE))

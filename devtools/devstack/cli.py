@@ -21,6 +21,7 @@ from devtools.devstack import (
     postgres_server,
     procs,
     redis_server,
+    schema_registry,
     secure_listener,
     spark_cluster,
     tls,
@@ -59,7 +60,9 @@ def build_parser() -> argparse.ArgumentParser:
         ),
     )
     sub = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
-    up = sub.add_parser("up", help="fetch jars if needed, start Redis and Kafka, wait until ready")
+    up = sub.add_parser(
+        "up", help="fetch jars if needed, start Redis, PostgreSQL, Kafka and the Schema Registry"
+    )
     up.add_argument("--timeout", type=float, default=config.READY_TIMEOUT_S, help="seconds")
     down = sub.add_parser("down", help="stop everything (data is kept)")
     down.add_argument("--wipe", action="store_true", help="also delete all data and logs")
@@ -78,7 +81,9 @@ def build_parser() -> argparse.ArgumentParser:
     )
     tool.add_argument("name", choices=sorted(tools.TOOLS), metavar="NAME")
     tool.add_argument("args", nargs=argparse.REMAINDER)
-    sub.add_parser("fetch", help="fetch the Kafka and Spark Kafka-source jars, start nothing")
+    sub.add_parser(
+        "fetch", help="fetch the Kafka, Spark Kafka-source and Schema Registry jars, start nothing"
+    )
     spark_up = sub.add_parser(
         "spark-up",
         help=f"start a Spark standalone master and worker ({config.SPARK_MASTER_URL})",
@@ -116,6 +121,8 @@ def status_data() -> dict[str, Any]:
         "brokers": [kafka_cluster.node_status(n) for n in config.BROKER_IDS],
         "redis_url": config.REDIS_URL,
         "redis": redis_server.status(),
+        "schema_registry_url": config.SCHEMA_REGISTRY_URL,
+        "schema_registry": schema_registry.status(),
         "postgres_url": config.POSTGRES_URL,
         "postgres": postgres_server.status(),
         "kafka_version": config.KAFKA_VERSION,
@@ -141,6 +148,9 @@ def cmd_status(as_json: bool) -> int:
     p = data["postgres"]
     state = f"running (pid {p['pid']})" if p["running"] else "stopped"
     print(f"postgres  {config.HOST}:{config.POSTGRES_PORT}  {state}")
+    sr = data["schema_registry"]
+    state = f"running (pid {sr['pid']})" if sr["running"] else "stopped"
+    print(f"registry  {config.HOST}:{config.SCHEMA_REGISTRY_PORT}  {state}")
     print(f"bootstrap servers: {data['bootstrap_servers']}")
     print(
         f"secure (SASL_SSL): {data['secure_bootstrap_servers']}  user {data['sasl_username']}"
@@ -150,6 +160,7 @@ def cmd_status(as_json: bool) -> int:
     print(f"  Kafka's tools:   --command-config {tls.client_properties_file()}")
     print(f"redis url:         {data['redis_url']}")
     print(f"postgres url:      {data['postgres_url']}  (data in {config.postgres_dir()})")
+    print(f"schema registry:   {data['schema_registry_url']}  (in memory: empty after a restart)")
     print(f"kafka {data['kafka_version']}, state in {data['state_dir']}")
     n_jars = len(data["spark_kafka_jars"])
     print(f"spark kafka jars:  {n_jars or 'not fetched (run: devstack fetch)'}")
@@ -177,6 +188,7 @@ def cmd_up(timeout: float) -> int:
         if started:
             pids = ", ".join(f"{n}: {p.pid}" for n, p in started.items())
             _log(f"Started Kafka {config.KAFKA_VERSION} node(s) {pids}; waiting until ready")
+        registry_pid = schema_registry.start(_log)  # boots beside the brokers
         # Maven runs while the JVMs boot: both are slow, neither needs the other.
         spark_problem = None
         try:
@@ -186,6 +198,7 @@ def cmd_up(timeout: float) -> int:
         desc = kafka_cluster.wait_ready(started, timeout=timeout, progress=_log, libs=libs)
         secure_listener.ensure_ready(config.BROKER_IDS, progress=_log)
         tools.build_class_archive(libs, _log)
+        schema_registry.wait_ready(registry_pid)
     ids = [b.id for b in desc.brokers]
     verb = "ready" if started else "already running"
     _log(
@@ -196,6 +209,7 @@ def cmd_up(timeout: float) -> int:
     _log(f"  SASL_SSL:          {config.SECURE_BOOTSTRAP_SERVERS} (see devstack status)")
     _log(f"  redis:             {config.REDIS_URL}")
     _log(f"  postgres:          {config.POSTGRES_URL}")
+    _log(f"  schema registry:   {config.SCHEMA_REGISTRY_URL}")
     if spark_problem:
         _warn(f"warning: Spark's Kafka source jars are missing: {spark_problem}")
     return 0
@@ -206,6 +220,7 @@ def cmd_down(wipe: bool) -> int:
     with _lock():
         pids = spark_cluster.stop()
         pids += kafka_cluster.stop_nodes(config.BROKER_IDS)
+        pids += schema_registry.stop()
         pids += redis_server.stop()
         pids += postgres_server.stop()
         _log(f"Stopped {len(pids)} process(es)." if pids else "Nothing was running.")
@@ -257,7 +272,9 @@ def cmd_fetch() -> int:
     with _lock():
         libs = jars.ensure_kafka_jars(_log)
         spark = jars.ensure_spark_kafka_jars(_log)
+        registry = schema_registry.ensure_distribution(_log)
     _log(f"Kafka {config.KAFKA_VERSION}: {len(list(libs.glob('*.jar')))} jars in {libs}")
+    _log(f"Schema Registry: Apicurio {config.APICURIO_VERSION} in {registry}")
     _log(f"Spark Kafka source: {len(spark)} jars in {jars.spark_kafka_dir()}")
     _log(f"({time.monotonic() - t0:.1f} s)")
     return 0

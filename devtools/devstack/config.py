@@ -61,6 +61,15 @@ SPARK_MASTER_URL = f"spark://{HOST}:{SPARK_MASTER_PORT}"
 SPARK_WORKER_CORES = 2
 SPARK_WORKER_MEMORY = "1g"  # what the worker offers executors (one default 1g executor)
 
+# A Schema Registry speaking Confluent's REST API: Apicurio Registry's `ccompat/v7` endpoint
+# (the Confluent registry is not on Maven Central; Apicurio's runnable distribution is). Its
+# storage is in memory: schemas registered in development go with a restart.
+APICURIO_VERSION = "3.0.9"
+SCHEMA_REGISTRY_PORT = 18085  # 18081 is the Spark worker's UI
+SCHEMA_REGISTRY_URL = f"http://{HOST}:{SCHEMA_REGISTRY_PORT}/apis/ccompat/v7"
+SCHEMA_REGISTRY_HEAP = ["-Xms64m", "-Xmx320m"]
+SCHEMA_REGISTRY_READY_TIMEOUT_S = 120.0
+
 # --- JVM ------------------------------------------------------------------------------------
 
 
@@ -102,6 +111,14 @@ def tls_dir() -> Path:
 
 def node_dir(node_id: int) -> Path:
     return state_dir() / f"node{node_id}"
+
+
+def schema_registry_dir() -> Path:
+    return state_dir() / "schema-registry"
+
+
+def apicurio_home() -> Path:
+    return CACHE_DIR / "apicurio" / APICURIO_VERSION
 
 
 def redis_dir() -> Path:

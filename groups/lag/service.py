@@ -80,6 +80,7 @@ class SamplerService:
 
     def _cluster_loop(self, cfg: ClusterConfig) -> None:
         sampler: ClusterSampler | None = None
+        standing_by = False
         while not self.stopping.is_set():
             started = time.monotonic()
             held = self._hold(cfg.name)
@@ -88,14 +89,17 @@ class SamplerService:
                     log.info("%s: sampling (lease %s)", cfg.name, self.owner)
                     sampler = ClusterSampler(cfg, self.interval_s, self.window, self.retention_risk)
                     sampler.restore()
+                standing_by = False
                 self._set_active(cfg.name, True)
                 self._one_pass(cfg.name, sampler)
                 pause = self.interval_s - (time.monotonic() - started)
             else:
                 # Redis down (held is None): nobody can take the lease meanwhile, so the
                 # windows and cached record timestamps are kept for the first pass after it.
-                if held is False and sampler is not None:
+                if held is False and not standing_by:
+                    # Said once per change, also at start: a standby shows it is in place.
                     log.info("%s: another sampler holds the lease; standing by", cfg.name)
+                    standing_by = True
                     sampler = None
                 self._set_active(cfg.name, False)
                 pause = self.interval_s / 2

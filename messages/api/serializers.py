@@ -77,7 +77,20 @@ class PartSerializer(serializers.Serializer):
     # The metaclass takes declared fields off the class: Serializer.data stays the property.
     data = serializers.JSONField(  # type: ignore[assignment]
         help_text="json, msgpack: any JSON value; text: a string; bytes: base64; int, long, "
-        "double: a number."
+        "double: a number; avro, protobuf, jsonschema: the JSON form of a value of the schema."
+    )
+    schema_id = serializers.IntegerField(
+        required=False,
+        min_value=0,
+        help_text="avro, protobuf, jsonschema: the registry's schema id to write with.",
+    )
+    subject = serializers.CharField(
+        required=False,
+        help_text="avro, protobuf, jsonschema: write with this subject's latest version. "
+        "Without schema_id or subject: `<topic>-key` / `<topic>-value`.",
+    )
+    message = serializers.CharField(
+        required=False, help_text="protobuf: the top-level message to write (default: the first)."
     )
 
 

@@ -97,11 +97,12 @@ def spark_worker(live_console_server, tmp_path_factory):
 
 
 @pytest.fixture(scope="package", autouse=True)
-def lag_sampler(tmp_path_factory, stack):
+def lag_sampler(tmp_path_factory, live_console_server):
     """The lag sampler, as `bin/run` starts it: pages get lag and metadata by push. Ends with
-    the browser tests, so the live-lag integration tests start their own."""
+    the browser tests, so the live-lag integration tests start their own. It shares the
+    console's database, where its alert rules are (the bare environment's is not migrated)."""
     workdir = tmp_path_factory.mktemp("e2e-sampler")
-    sampler = start_sampler(dict(os.environ), workdir / "sampler.log", interval=1.0)
+    sampler = start_sampler(live_console_server.env, workdir / "sampler.log", interval=1.0)
     yield sampler
     stop_process(sampler)
 

@@ -6,7 +6,7 @@ from playwright.sync_api import expect
 from tests.e2e.conftest import login, screenshot
 from tests.stack import devstack
 
-pytestmark = pytest.mark.e2e
+pytestmark = [pytest.mark.e2e, pytest.mark.restarts_brokers]
 
 BROKER_ROWS = "[data-testid=brokers-table] [data-testid^=broker-row-]"
 

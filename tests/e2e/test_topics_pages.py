@@ -10,7 +10,7 @@ from tests.e2e.conftest import api_call, api_create_topic, login, screenshot
 from tests.live_server import ADMIN
 from tests.stack import devstack
 
-pytestmark = pytest.mark.e2e
+pytestmark = [pytest.mark.e2e, pytest.mark.restarts_brokers]
 
 TOPIC = "my-failsafe-topic"
 

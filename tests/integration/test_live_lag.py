@@ -286,9 +286,13 @@ def test_redis_down_the_api_still_serves_and_everything_resumes(console):
 def test_a_standby_sampler_takes_over_within_two_intervals(console):
     live, sampler, workdir = console
     holder = wait_for(lambda: lag_store.lease_holder("local"), 15, "the lease of cluster local")
-    standby = start_sampler(live.env, workdir / "standby.log", INTERVAL)
+    standby_log = workdir / "standby.log"
+    standby = start_sampler(live.env, standby_log, INTERVAL)
     try:
-        time.sleep(3)
+        # Killed only once the standby is in its loop: on a loaded machine its start-up alone
+        # can take seconds, which are not the takeover's.
+        wait_for(lambda: "standing by" in standby_log.read_text(), 60, "the standby to stand by")
+        time.sleep(2 * INTERVAL)
         assert lag_store.lease_holder("local") == holder  # the standby does no double work
         stop_process(sampler, signal.SIGKILL)  # dies without releasing its lease
         died = time.monotonic()

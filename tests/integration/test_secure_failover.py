@@ -19,7 +19,7 @@ import pytest
 from tests.live_server import start_console
 from tests.stack import broker, cluster_client, commit_and_wait, wait_for
 
-pytestmark = [pytest.mark.integration]
+pytestmark = [pytest.mark.integration, pytest.mark.restarts_brokers]
 
 ROUNDS = 20
 GROUPS = [f"failover-g{i}" for i in range(12)]  # spread over the coordinators

@@ -10,7 +10,7 @@ import pytest
 from tests.conftest import assert_error
 from tests.stack import devstack, kafka_tool, wait_for
 
-pytestmark = [pytest.mark.integration, pytest.mark.django_db]
+pytestmark = [pytest.mark.integration, pytest.mark.django_db, pytest.mark.restarts_brokers]
 
 TOPIC = "my-failsafe-topic"
 

@@ -206,3 +206,26 @@ def test_without_a_registry_the_settings_defaults_are_used():
 def test_registry_rejects_mistakes_loudly(data, fragment):
     with pytest.raises(ImproperlyConfigured, match=fragment):
         parse_registry(data, {"PROD_PW": "pw"})
+
+
+def test_a_schema_registry_is_kept_with_its_password_by_reference(tmp_path):
+    entry = {
+        **PROD,
+        "schema_registry_url": "https://sr.example.com/",
+        "schema_registry_username": "sr-user",
+        "schema_registry_password_file": str(tmp_path / "sr.pw"),
+        "schema_registry_ca_location": "/etc/sr-ca.pem",
+    }
+    registry = parse_registry({"clusters": [entry]}, {"PROD_PW": "x"})["prod"].schema_registry
+    assert registry.url == "https://sr.example.com"  # no trailing slash: paths are appended
+    assert (registry.username, registry.ca_location) == ("sr-user", "/etc/sr-ca.pem")
+    assert registry.password == Secret(file=str(tmp_path / "sr.pw"))
+    assert (
+        "sr.pw" in repr(registry) and parse_registry(DEFAULTS, {})["local"].schema_registry is None
+    )
+
+
+@pytest.mark.parametrize("url", ["sr.example.com", "ftp://sr", "http://", 5])
+def test_a_schema_registry_url_that_is_not_http_stops_start_up(url):
+    with pytest.raises(ImproperlyConfigured, match="schema_registry_url"):
+        parse_registry([{**DEFAULTS[0], "schema_registry_url": url}], {})

@@ -93,8 +93,15 @@ def test_status_json_shape_with_nothing_running(monkeypatch, tmp_path, capsys):
         "tls_ca_location",
         "spark",
         "spark_master_url",
+        "schema_registry_url",
+        "schema_registry",
     }
     assert data["bootstrap_servers"] == config.BOOTSTRAP_SERVERS
+    assert data["schema_registry"] == {
+        "pid": None,
+        "running": False,
+        "url": "http://127.0.0.1:18085/apis/ccompat/v7",
+    }
     assert data["secure_bootstrap_servers"] == "127.0.0.1:19094,127.0.0.1:29094,127.0.0.1:39094"
     assert (data["security_protocol"], data["sasl_mechanism"]) == ("SASL_SSL", "SCRAM-SHA-512")
     # Where the password is, never the password itself.
@@ -140,3 +147,11 @@ def test_text_status(monkeypatch, tmp_path, capsys):
     assert cli.main(["status"]) == 0
     out = capsys.readouterr().out
     assert "broker 1" in out and "stopped" in out and config.BOOTSTRAP_SERVERS in out
+
+
+def test_the_consoles_default_clusters_use_the_dev_stacks_registry():
+    from django.conf import settings
+
+    assert settings.DEV_SCHEMA_REGISTRY_URL == config.SCHEMA_REGISTRY_URL
+    for cluster in settings.KAFKA_CLUSTERS.values():
+        assert cluster.schema_registry.url == config.SCHEMA_REGISTRY_URL

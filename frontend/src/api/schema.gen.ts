@@ -643,6 +643,7 @@ export interface components {
              *     * `text` - text
              *     * `avro` - avro
              *     * `protobuf` - protobuf
+             *     * `jsonschema` - jsonschema
              *     * `msgpack` - msgpack
              *     * `bytes` - bytes
              *     * `int` - int
@@ -726,6 +727,7 @@ export interface components {
          *     * `text` - text
          *     * `avro` - avro
          *     * `protobuf` - protobuf
+         *     * `jsonschema` - jsonschema
          *     * `msgpack` - msgpack
          *     * `bytes` - bytes
          *     * `int` - int
@@ -733,7 +735,7 @@ export interface components {
          *     * `double` - double
          * @enum {string}
          */
-        FormatEnum: "json" | "text" | "avro" | "protobuf" | "msgpack" | "bytes" | "int" | "long" | "double";
+        FormatEnum: "json" | "text" | "avro" | "protobuf" | "jsonschema" | "msgpack" | "bytes" | "int" | "long" | "double";
         /** @description What the lag sampler adds (docs/live-lag.md); UNKNOWN and nulls before its first pass. */
         GroupDetail: {
             assignor: string;
@@ -926,9 +928,15 @@ export interface components {
             undo_of: number | null;
         };
         Part: {
-            /** @description json, msgpack: any JSON value; text: a string; bytes: base64; int, long, double: a number. */
+            /** @description json, msgpack: any JSON value; text: a string; bytes: base64; int, long, double: a number; avro, protobuf, jsonschema: the JSON form of a value of the schema. */
             data: unknown;
             format: components["schemas"]["FormatEnum"];
+            /** @description protobuf: the top-level message to write (default: the first). */
+            message?: string;
+            /** @description avro, protobuf, jsonschema: the registry's schema id to write with. */
+            schema_id?: number;
+            /** @description avro, protobuf, jsonschema: write with this subject's latest version. Without schema_id or subject: `<topic>-key` / `<topic>-value`. */
+            subject?: string;
         };
         Partition: {
             at_min_isr: boolean;
@@ -3332,7 +3340,7 @@ export interface operations {
                 /** @description Default read_committed. */
                 isolation?: "read_committed" | "read_uncommitted";
                 /** @description Default auto. */
-                key_format?: "auto" | "avro" | "bytes" | "double" | "int" | "json" | "long" | "msgpack" | "protobuf" | "text";
+                key_format?: "auto" | "avro" | "bytes" | "double" | "int" | "json" | "jsonschema" | "long" | "msgpack" | "protobuf" | "text";
                 /** @description 1..500 (default 50) */
                 limit?: number;
                 /** @description With position=offset. */
@@ -3344,7 +3352,7 @@ export interface operations {
                 /** @description ISO-8601 with a zone, with position=timestamp. */
                 timestamp?: string;
                 /** @description Default auto. */
-                value_format?: "auto" | "avro" | "bytes" | "double" | "int" | "json" | "long" | "msgpack" | "protobuf" | "text";
+                value_format?: "auto" | "avro" | "bytes" | "double" | "int" | "json" | "jsonschema" | "long" | "msgpack" | "protobuf" | "text";
             };
             header?: never;
             path: {

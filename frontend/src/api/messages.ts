@@ -5,7 +5,8 @@
 // which the client's one-value-per-name query cannot say.
 import { keepPreviousData, queryOptions } from "@tanstack/react-query";
 import { apiRequest } from "./client";
-import { fillPath, type ApiPath, type Operation } from "./paths";
+import type { ErrorMessage } from "./live";
+import { fillPath, typedApi, type ApiPath, type Operation } from "./paths";
 import type { components } from "./schema.gen";
 
 type Schemas = components["schemas"];
@@ -76,3 +77,57 @@ export const messagesQuery = (cluster: string, topic: string, query: MessageQuer
     refetchOnWindowFocus: false,
     placeholderData: keepPreviousData,
   });
+
+/** A part of a produced record as the API takes it: `{format, data}` (docs/messages.md, "Producing"). */
+export type ProducePart = Schemas["Part"];
+export type WriteFormat = ProducePart["format"];
+/** The body of POST clusters/{cluster}/topics/{topic}/messages. */
+export type ProduceBody = Schemas["Produce"];
+/** Where the record went: partition, offset and its timestamp (ISO-8601). */
+export type Produced = Schemas["Produced"];
+
+/** Produces one record (operator; audited without its content). A 400 names its field
+ * (`details.field`: "key.data", "headers[1].value.format", "partition"). JSON, with the session's
+ * CSRF token like every SPA write (client.ts). */
+export function produceMessage(cluster: string, topic: string, body: ProduceBody): Promise<Produced> {
+  return typedApi.post(MESSAGES_PATH, { path: { cluster, topic }, body });
+}
+
+// --- The messages socket (docs/messages.md, "Streaming scans and the live tail") -------------
+
+/** `/ws/clusters/{cluster}/topics/{topic}/messages`: streamed scans and the live tail (viewer). */
+export function messagesSocketPath(cluster: string, topic: string): string {
+  return `/ws/clusters/${encodeURIComponent(cluster)}/topics/${encodeURIComponent(topic)}/messages`;
+}
+
+/** What a tail follows: the GET query's names, `partition` a list (none: every partition). */
+export interface TailRequest {
+  partition?: number[];
+  filter?: string;
+  key_format?: MessageFormat;
+  value_format?: MessageFormat;
+  isolation?: MessageIsolation;
+}
+
+/** The tail started at each partition's end as it was then. */
+export interface TailingMessage {
+  type: "tailing";
+  partitions: number[];
+}
+/** New records (a scan's matches too), in the order they were read. */
+export interface RecordsMessage {
+  type: "records";
+  records: MessageRecord[];
+}
+/** Records over the tail's rate in the last second: not sent, only counted. */
+export interface DroppedMessage {
+  type: "dropped";
+  count: number;
+}
+/** A scan ended, or a cancel was answered (stopped_by "cancelled"; null when nothing ran). */
+export interface DoneMessage {
+  type: "done";
+  stopped_by: string | null;
+  next_cursor?: string | null;
+}
+export type MessagesSocketMessage = TailingMessage | RecordsMessage | DroppedMessage | DoneMessage | ErrorMessage;

@@ -27,10 +27,12 @@ interface MessageTableProps {
   recordKey: (record: MessageRecord) => string;
   onSelect: (record: MessageRecord) => void;
   filtered: boolean;
+  /** What an empty table says (default: about the page). */
+  empty?: string;
 }
 
 /** The page's records, one line each, virtualized (a page of 500 scrolls as smoothly as one of 20). */
-export function MessageTable({ records, selected, recordKey, onSelect, filtered }: MessageTableProps) {
+export function MessageTable({ records, selected, recordKey, onSelect, filtered, empty }: MessageTableProps) {
   return (
     <VirtualTable
       testId="messages"
@@ -41,7 +43,7 @@ export function MessageTable({ records, selected, recordKey, onSelect, filtered 
       virtual={{ threshold: 60, overscan: 12 }}
       head={<HeaderCells columns={COLUMNS} />}
       span={COLUMNS.length}
-      empty={filtered ? "No record on this page matches the filter." : "No records here."}
+      empty={empty ?? (filtered ? "No record on this page matches the filter." : "No records here.")}
       renderRow={(record, index) => {
         const key = recordKey(record);
         const open = () => onSelect(record);

@@ -1,15 +1,20 @@
 import { useQuery } from "@tanstack/react-query";
-import { useCallback, useMemo, useState } from "react";
+import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { ApiError } from "../../api/client";
-import { messagesQuery, type MessageRecord, type MessageScan } from "../../api/messages";
+import { messagesQuery, type MessageRecord, type MessageScan, type TailRequest } from "../../api/messages";
+import { useMessageTail } from "../../hooks/useMessageTail";
 import { useQueryUpdate } from "../../hooks/useQueryUpdate";
 import { formatCount } from "../../lib/format";
-import { buildQuery, pageDirection, stoppedByText, viewFromParams, viewToParams, type MessageView } from "../../lib/messages";
+import { buildQuery, pageDirection, parsePartitions, stoppedByText, viewFromParams, viewToParams, type MessageView } from "../../lib/messages";
+import { draftFromRecord, EMPTY_DRAFT, type ProduceDraft } from "../../lib/produce";
+import { hasRole, useCurrentUser } from "../CurrentUser";
 import { ErrorBanner } from "../ErrorBanner";
 import { StatusBadge } from "../StatusBadge";
 import { MessageControls } from "./MessageControls";
 import { MessageTable } from "./MessageTable";
+import { ProduceForm } from "./ProduceForm";
 import { RecordDrawer } from "./RecordDrawer";
+import { TailPanel } from "./TailPanel";
 import "./messages.css";
 
 interface MessagesTabProps {
@@ -36,6 +41,33 @@ export function MessagesTab({ cluster, topic, partitionCount }: MessagesTabProps
   const query = "query" in built ? built.query : null;
   const page = useQuery({ ...messagesQuery(cluster, topic, query ?? {}), enabled: query !== null });
   const [selected, setSelected] = useState<string | null>(null);
+  const { user } = useCurrentUser();
+  const canProduce = hasRole(user, "operator");
+  const [producing, setProducing] = useState(false);
+  const [draft, setDraft] = useState<ProduceDraft>(EMPTY_DRAFT);
+  const [copiedFrom, setCopiedFrom] = useState<string | null>(null);
+  const produceCard = useRef<HTMLDivElement>(null);
+  const [scrollToForm, setScrollToForm] = useState(0);
+  useEffect(() => {
+    if (scrollToForm) produceCard.current?.scrollIntoView({ block: "start", behavior: "smooth" });
+  }, [scrollToForm]);
+
+  // The live tail follows the tab's partitions, filter, decoders and isolation.
+  const [tailOn, setTailOn] = useState(false);
+  const parsedPartitions = parsePartitions(view.partitions, partitionCount);
+  // Every partition while the box holds a mistake (the controls say what is wrong with it).
+  const tailPartitions = typeof parsedPartitions === "string" ? "" : parsedPartitions.join(",");
+  const tailRequest = useMemo<TailRequest>(
+    () => ({
+      partition: tailPartitions ? tailPartitions.split(",").map(Number) : undefined,
+      filter: view.filter,
+      key_format: view.keyFormat,
+      value_format: view.valueFormat,
+      isolation: view.isolation,
+    }),
+    [tailPartitions, view.filter, view.keyFormat, view.valueFormat, view.isolation],
+  );
+  const tail = useMessageTail(cluster, topic, tailOn, tailRequest);
 
   const { refetch } = page;
   const show = useCallback(
@@ -57,7 +89,15 @@ export function MessagesTab({ cluster, topic, partitionCount }: MessagesTabProps
   const current = !page.isPlaceholderData;
   const direction = pageDirection(view);
   const records = data?.records ?? [];
-  const record = selected === null ? null : (records.find((r) => recordKey(r) === selected) ?? null);
+  const shownRecords = tailOn ? tail.rows.records : records;
+  const record = selected === null ? null : (shownRecords.find((r) => recordKey(r) === selected) ?? null);
+  const copyToProducer = (r: MessageRecord) => {
+    setDraft(draftFromRecord(r));
+    setCopiedFrom(`partition ${r.partition} · offset ${r.offset}`);
+    setProducing(true);
+    setSelected(null);
+    setScrollToForm((n) => n + 1);
+  };
   const filtered = !!view.filter.trim();
 
   // Newer and older pages: a backward page's next cursor reads older records, a forward page's newer.
@@ -77,9 +117,46 @@ export function MessagesTab({ cluster, topic, partitionCount }: MessagesTabProps
         onReadAgain={() => void page.refetch()}
       />
 
-      {error && !filterError && <ErrorBanner error={error} title="Could not read the records" onRetry={() => void page.refetch()} />}
+      <div className="messages-actions" data-testid="messages-actions">
+        <button
+          type="button"
+          className={tailOn ? "button button-primary" : "button"}
+          aria-pressed={tailOn}
+          onClick={() => {
+            setSelected(null);
+            setTailOn((on) => !on);
+          }}
+          title="Follow new records as they are written (with the filter, decoders and partitions above)"
+          data-testid="messages-tail-toggle"
+        >
+          {tailOn ? "■ Stop live tail" : "▶ Live tail"}
+        </button>
+        {canProduce && !producing && (
+          <button type="button" className="button" onClick={() => setProducing(true)} data-testid="messages-produce-open">
+            Produce a record
+          </button>
+        )}
+      </div>
 
-      {data && (
+      {canProduce && producing && (
+        <div ref={produceCard}>
+          <ProduceForm
+            cluster={cluster}
+            topic={topic}
+            partitionCount={partitionCount}
+            draft={draft}
+            onChange={setDraft}
+            onClose={() => setProducing(false)}
+            copiedFrom={copiedFrom}
+          />
+        </div>
+      )}
+
+      {tailOn && <TailPanel tail={tail} filter={view.filter} selected={selected} recordKey={recordKey} onSelect={(r) => setSelected(recordKey(r))} />}
+
+      {!tailOn && error && !filterError && <ErrorBanner error={error} title="Could not read the records" onRetry={() => void page.refetch()} />}
+
+      {!tailOn && data && (
         <div className={current ? "messages-result" : "messages-result stale"} data-testid="messages-result" data-current={current}>
           <div className="messages-pager">
             <button
@@ -130,13 +207,15 @@ export function MessagesTab({ cluster, topic, partitionCount }: MessagesTabProps
           />
         </div>
       )}
-      {!data && page.isFetching && (
+      {!tailOn && !data && page.isFetching && (
         <p className="loading-line muted" data-testid="messages-loading">
           Reading records…
         </p>
       )}
 
-      {record && <RecordDrawer cluster={cluster} topic={topic} record={record} onClose={closeRecord} />}
+      {record && (
+        <RecordDrawer cluster={cluster} topic={topic} record={record} onClose={closeRecord} onCopyToProducer={canProduce ? copyToProducer : undefined} />
+      )}
     </div>
   );
 }

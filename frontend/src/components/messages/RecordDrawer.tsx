@@ -13,6 +13,8 @@ interface RecordDrawerProps {
   topic: string;
   record: MessageRecord;
   onClose: () => void;
+  /** "Copy to producer" (operators): fills the Produce form with this record. */
+  onCopyToProducer?: (record: MessageRecord) => void;
 }
 
 /** Copies `text`; false when the browser refused (no clipboard permission, not a secure page). */
@@ -67,7 +69,7 @@ function extension(decoded: Decoded | null): string {
  * key, every header in order (duplicates kept), where and when it is, sizes, and copy / kcat /
  * download buttons. Escape or "Close" closes it.
  */
-export function RecordDrawer({ cluster, topic, record, onClose }: RecordDrawerProps) {
+export function RecordDrawer({ cluster, topic, record, onClose, onCopyToProducer }: RecordDrawerProps) {
   const detail = useQuery(clusterDetailQuery(cluster));
   const [said, setSaid] = useState<string | null>(null);
   const closeButton = useRef<HTMLButtonElement>(null);
@@ -130,6 +132,17 @@ export function RecordDrawer({ cluster, topic, record, onClose }: RecordDrawerPr
         >
           Download value
         </button>
+        {onCopyToProducer && (
+          <button
+            type="button"
+            className="button button-small"
+            onClick={() => onCopyToProducer(record)}
+            title="Fill the Produce form with this record's key, value and headers"
+            data-testid="record-copy-to-producer"
+          >
+            Copy to producer
+          </button>
+        )}
         {said && (
           <span className="muted" role="status" data-testid="record-said">
             {said}

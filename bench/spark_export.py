@@ -188,10 +188,14 @@ def _first_task_from_log(log_path: str) -> float | None:
     return None
 
 
-def run_job(client: Any, topic: str) -> dict[str, Any]:
+def run_job(
+    client: Any, topic: str, job_type: str = "topic-export", **params: Any
+) -> dict[str, Any]:
+    """Submit a job over `topic` (more `params` if given) and follow it to its end. Its
+    records are the result's `rows` (an export) or `records` (a search)."""
     from sparkjobs.models import SparkJob
 
-    body = {"job_type": "topic-export", "cluster": "local", "params": {"topic": topic}}
+    body = {"job_type": job_type, "cluster": "local", "params": {"topic": topic, **params}}
     submitted_at = time.time()
     answer = client.post("/api/v1/spark/jobs", body, format="json")
     if answer.status_code != 201:
@@ -220,7 +224,7 @@ def run_job(client: Any, topic: str) -> dict[str, Any]:
     wall = ended_at - submitted_at
     startup = (first_task - submitted_at) if first_task else None
     result = job.result or {}
-    rows = int(result.get("rows", 0))
+    rows = int(result.get("rows", result.get("records", 0)))
     ranked = sorted(stages, key=lambda s: s.get("stageId", 0))
     first = ranked[0] if ranked else {}
     write_s = _delta(

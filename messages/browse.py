@@ -76,11 +76,14 @@ def browse(cfg: ClusterConfig, topic: str, query: BrowseQuery) -> dict[str, Any]
     schemas = schema_source(cfg)
 
     def matches(record: RawRecord) -> bool:
-        shown = render_record(record, query, schemas)
-        rendered[(record.partition, record.offset)] = shown
-        if record_filter is None:
-            return True
-        return record_filter.matches(filter_variables(record, shown))
+        # A filter reads only the parts it names; a record is rendered whole once it matches
+        # (most records of a filtered scan do not).
+        if record_filter is not None and not record_filter.matches(
+            filter_input(record, query, schemas, record_filter.used)
+        ):
+            return False
+        rendered[(record.partition, record.offset)] = render_record(record, query, schemas)
+        return True
 
     builder = PageBuilder(
         direction,
@@ -263,6 +266,25 @@ def render_record(
     }
 
 
+def filter_input(
+    r: RawRecord, query: BrowseQuery, schemas: SchemaSource | None, used: list[str]
+) -> dict[str, Any]:
+    """A record's filter variables, decoding only the parts the filter uses."""
+
+    def data(raw: bytes | None, fmt: str) -> Any:
+        decoded = decode(raw, fmt, schemas)
+        return None if decoded is None else decoded.data
+
+    return variables(
+        r.partition,
+        r.offset,
+        r.timestamp_ms,
+        data(r.key, query.key_format) if "key" in used else None,
+        data(r.value, query.value_format) if "value" in used else None,
+        [(name, data(raw, "auto")) for name, raw in r.headers] if "headers" in used else [],
+    )
+
+
 def filter_variables(r: RawRecord, shown: dict[str, Any]) -> dict[str, Any]:
     def data(part: dict[str, Any] | None) -> Any:
         return None if part is None else part["data"]
@@ -274,7 +296,7 @@ def filter_variables(r: RawRecord, shown: dict[str, Any]) -> dict[str, Any]:
 
 
 def _size(r: RawRecord) -> int:
-    return len(r.key or b"") + len(r.value or b"") + sum(len(v or b"") for _, v in r.headers)
+    return r.size
 
 
 def _iso(ms: int | None) -> str | None:

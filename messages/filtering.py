@@ -45,13 +45,23 @@ class RecordFilter:
                 f"filter: unknown name {unknown[0]!r}; a filter can use {', '.join(VARIABLES)}.",
             )
         self.used = [v for v in VARIABLES if v in used]
+        # Handing CEL a value costs per field (most of a filter's time): when the expression
+        # only selects named fields of `key` or `value`, only those are handed over.
+        self.fields = {name: selected_fields(expression, name) for name in ("key", "value")}
         self.errors = 0
         self.first_error: str | None = None
 
     def matches(self, record: dict[str, Any]) -> bool:
         """`record`: the variables (all of VARIABLES may be there; only the used ones are read)."""
+        context = {name: record[name] for name in self.used if name in record}
+        if len(context) < len(self.used):
+            return False  # a variable the record does not have: not a match
+        for name, fields in self.fields.items():
+            data = context.get(name)
+            if fields is not None and isinstance(data, dict):
+                context[name] = {f: data[f] for f in fields if f in data}
         try:
-            result = self.program.execute({name: record[name] for name in self.used})
+            result = self.program.execute(context)
         except KeyError:
             return False  # a field the record does not have: not a match, not a failure
         except (TypeError, RuntimeError, ValueError) as exc:
@@ -93,3 +103,33 @@ def _syntax_error(message: str) -> BadInput:
         f"filter: {what} (line {line}, column {column}).",
         details={"field": "filter", "line": line, "column": column},
     )
+
+
+# CEL's string literals (raw and bytes prefixes, triple quotes), identifiers, other characters.
+_TOKENS = re.compile(
+    r"(?P<string>[rRbB]{0,2}(?:\"\"\"[\s\S]*?\"\"\"|'''[\s\S]*?'''"
+    r"|\"(?:\\.|[^\"\\\n])*\"|'(?:\\.|[^'\\\n])*'))"
+    r"|(?P<ident>[A-Za-z_][A-Za-z0-9_]*)|(?P<other>\S)"
+)
+
+
+def selected_fields(expression: str, name: str) -> frozenset[str] | None:
+    """The top-level fields of variable `name` the expression selects (`value.amount`,
+    `has(value.tier)`, `value.customer.id`), when that is all it does with it; None when it
+    uses the variable any other way (`value["a"]`, `value.size()`, `value == {...}`,
+    `value in ...`), so the whole value must be given. String literals are skipped; an
+    expression holding `//` is never pruned (a comment could hide a use)."""
+    if "//" in expression:
+        return None
+    tokens = [(m.lastgroup, m.group()) for m in _TOKENS.finditer(expression)]
+    fields: set[str] = set()
+    for i, (kind, text) in enumerate(tokens):
+        if kind != "ident" or text != name or (i and tokens[i - 1][1] == "."):
+            continue
+        after = tokens[i + 1 : i + 4]
+        if len(after) < 2 or after[0][1] != "." or after[1][0] != "ident":
+            return None
+        if len(after) == 3 and after[2][1] == "(":
+            return None  # a method of the variable itself
+        fields.add(after[1][1])
+    return frozenset(fields)

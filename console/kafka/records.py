@@ -13,6 +13,7 @@ answer with part of the records.
 from __future__ import annotations
 
 import time
+from collections import deque
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
@@ -27,6 +28,8 @@ from console.kafka.types import OffsetResult
 Record = tuple[bytes | None, bytes | None, int | None]
 
 _BATCH = 1000
+# Bytes a RangeReader keeps of records no read wants yet; it drops and reads again more.
+KEPT_BYTES = 32 * 1024 * 1024
 _WAIT_S = 0.2  # one consume() call; the read's own deadline is the client's timeout
 
 
@@ -147,6 +150,13 @@ class RawRecord:
     key: bytes | None
     value: bytes | None
     headers: list[tuple[str, bytes | None]]
+    size: int = -1  # bytes of key, value and header values; computed when not given
+
+    def __post_init__(self) -> None:
+        if self.size < 0:
+            size = len(self.key or b"") + len(self.value or b"")
+            size += sum(len(v or b"") for _, v in self.headers)
+            object.__setattr__(self, "size", size)
 
 
 @dataclass
@@ -176,14 +186,30 @@ def read_ranges(
 class RangeReader:
     """Reads records of one topic in [start, end) ranges of its partitions, read committed
     (aborted records and open transactions left out) or uncommitted, one consumer for as many
-    reads as a scan needs (a consumer costs a connection per broker)."""
+    reads as a scan needs (a consumer costs a connection per broker).
+
+    A read that asks a partition from exactly where the previous read of it stopped goes on
+    with the consumer's stream (what it fetched beyond that read's share is kept, in order,
+    for the next): a scan's rounds do not fetch again what they fetched before. Any other
+    start re-assigns that partition at its offset. Partitions a read does not ask stay
+    assigned; past `KEPT_BYTES` kept in all, what comes for one is dropped, and a read that
+    needs more than was kept assigns it again where its kept records end."""
 
     def __init__(
         self, client: ClusterClient, topic: str, committed: bool = True, prefetch: bool = True
     ):
         self.client, self.topic = client, topic
         isolation = "read_committed" if committed else "read_uncommitted"
-        settings: dict[str, Any] = {"isolation.level": isolation}
+        settings: dict[str, Any] = {
+            "isolation.level": isolation,
+            # A broker holds a fetch up to this long when some of its partitions are at their
+            # end; a partition resumed or assigned meanwhile waits for the next fetch (the
+            # default 500 ms made a scan's rounds wait about 1 s each).
+            "fetch.wait.max.ms": 20,
+            # And a partition whose queue was full (paused while kept) fetches again at
+            # once when resumed, not after librdkafka's default back-off of 1 s.
+            "fetch.queue.backoff.ms": 10,
+        }
         if not prefetch:
             # A page needs tens of records a partition; librdkafka's defaults fetch 1 MiB a
             # partition and keep fetching until 100,000 messages are queued: at 10 partitions
@@ -191,12 +217,39 @@ class RangeReader:
             # against ~0.45 s with these. A filtered scan keeps the defaults: it reads on.
             settings.update({"queued.min.messages": 500, "fetch.message.max.bytes": 262_144})
         self.consumer = _reader(client, **settings)
+        # Per assigned partition: the offset its stream goes on from (after the last record
+        # a read returned), the records consumed but not returned yet, and the end offset a
+        # partition-EOF event reported while no read wanted the partition.
+        self._resume: dict[int, int] = {}
+        self._kept: dict[int, deque[RawRecord]] = {}
+        self._eof: dict[int, int] = {}
+        self._overflow: set[int] = set()  # partitions whose records past the cap were dropped
+        self._kept_bytes = 0
 
     def __enter__(self) -> RangeReader:
         return self
 
     def __exit__(self, *exc: object) -> None:
         self.consumer.close()
+
+    def _assign(self, starts: Mapping[int, int]) -> None:
+        """Go on with the partitions asked from where they stopped; (re)assign the others."""
+        topic = self.topic
+        stale = {p for p, start in starts.items() if self._resume.get(p, start) != start}
+        if stale:
+            self.consumer.incremental_unassign([TopicPartition(topic, p) for p in stale])
+            for p in stale:
+                self._resume.pop(p)
+                self._kept_bytes -= sum(r.size for r in self._kept.pop(p, ()))
+                self._eof.pop(p, None)
+                self._overflow.discard(p)
+        fresh = {p: start for p, start in starts.items() if p not in self._resume}
+        if fresh:
+            self.consumer.incremental_assign(
+                [TopicPartition(topic, p, o) for p, o in fresh.items()]
+            )
+            for p, start in fresh.items():
+                self._resume[p], self._kept[p] = start, deque()
 
     def read(
         self,
@@ -217,7 +270,49 @@ class RangeReader:
         if not pending or max_per_partition <= 0:
             return out
         deadline = time.monotonic() + (client.timeout if timeout is None else timeout)
-        consumer.assign([TopicPartition(topic, p, ranges[p][0]) for p in pending])
+        self._assign({p: ranges[p][0] for p in pending})
+
+        def take(partition: int, record: RawRecord) -> None:
+            """A record of a partition: returned while its read wants it, else kept."""
+            end = pending.get(partition)
+            if end is None or record.offset >= end:
+                kept = self._kept[partition]
+                if partition in self._overflow:
+                    pass  # dropped: read again once the kept ones are taken
+                elif self._kept_bytes >= KEPT_BYTES:
+                    self._overflow.add(partition)
+                else:
+                    kept.append(record)
+                    self._kept_bytes += record.size
+                if end is not None:
+                    _finish(out[partition], pending.pop(partition))
+                return
+            read = out[partition]
+            read.records.append(record)
+            read.next_offset = self._resume[partition] = record.offset + 1
+            if record.offset + 1 >= end:
+                _finish(read, pending.pop(partition))
+            elif len(read.records) >= max_per_partition:
+                del pending[partition]
+
+        for p in list(pending):  # what earlier reads fetched beyond their share goes first
+            kept = self._kept[p]
+            while kept and p in pending and kept[0].offset < pending[p]:
+                record = kept.popleft()
+                self._kept_bytes -= record.size
+                take(p, record)
+            if p in pending and kept:
+                _finish(out[p], pending.pop(p))  # the next kept record is past the end
+            elif p in pending and p in self._eof and self._eof[p] <= self._resume[p]:
+                _finish(out[p], pending.pop(p))  # the log ended there, as the broker said
+        if again := self._overflow & pending.keys():  # their kept records all taken
+            tps = [TopicPartition(topic, p) for p in again]
+            consumer.incremental_unassign(tps)
+            consumer.incremental_assign([TopicPartition(topic, p, self._resume[p]) for p in again])
+            self._overflow -= again
+            for p in again:
+                self._eof.pop(p, None)
+
         while pending:
             left = deadline - time.monotonic()
             if left <= 0:
@@ -231,26 +326,20 @@ class RangeReader:
                 if error is not None:
                     if error.code() != KafkaError._PARTITION_EOF:
                         raise client._translate(error, f"reading {topic!r}")
+                    at = message.offset()
                     if partition in pending:
                         # At the log end as the broker sees it now (the last stable offset
                         # when read committed): never past it.
-                        at = message.offset()
                         end = pending.pop(partition)
                         _finish(out[partition], end if at is None or at < 0 else min(end, at))
-                    continue  # else an end event of an earlier read of this consumer
-                offset = message.offset()
-                if partition not in pending or offset is None:
-                    continue  # a partition already done: what was fetched beyond is dropped
-                read = out[partition]
-                if offset >= pending[partition]:
-                    _finish(read, pending.pop(partition))
+                    elif partition in self._resume and at is not None and at >= 0:
+                        self._eof[partition] = at  # for the next read that goes on here
                     continue
-                read.records.append(_raw(message, partition, offset))
-                read.next_offset = offset + 1
-                if offset + 1 >= pending[partition]:
-                    _finish(read, pending.pop(partition))
-                elif len(read.records) >= max_per_partition:
-                    del pending[partition]
+                offset = message.offset()
+                if partition not in self._resume or offset is None:
+                    continue  # a partition no longer assigned
+                self._eof.pop(partition, None)
+                take(partition, _raw(message, partition, offset))
             # Past markers, aborted batches or a compacted tail the position moves on
             # without a record: the range is done when it reaches the end.
             for tp in consumer.position([TopicPartition(topic, p) for p in pending]):

@@ -62,3 +62,65 @@ def test_a_bad_expression_is_refused_naming_the_field(expression, message):
 
 def test_only_the_names_used_are_built():
     assert RecordFilter("offset > 3 && value.a == 1").used == ["value", "offset"]
+
+
+@pytest.mark.parametrize(
+    "expression, fields",
+    [
+        ("value.amount == 42", {"amount"}),
+        ('has(value.tier) && value.customer.id == "c-1"', {"tier", "customer"}),
+        ('x.value == 1 && value.k == "value[0]"', {"k"}),  # a field named value; a string
+        ('r"""value.z""" == value.q', {"q"}),
+        ("value.items.size() > 1", {"items"}),
+        ('value["amount"] == 42', None),
+        ("value.size() > 2", None),
+        ("value == {}", None),
+        ('"a" in value', None),
+        ("value.exists(k, k == 1)", None),
+        ("value.a == 1 // value[0]", None),  # a comment could hide a use: never pruned
+        ("value.`odd-name` == 1", None),
+    ],
+)
+def test_the_fields_a_filter_selects(expression, fields):
+    from messages.filtering import selected_fields
+
+    found = selected_fields(expression, "value")
+    assert (None if found is None else set(found)) == fields
+
+
+def test_a_pruned_value_judges_every_record_as_the_whole_one_does():
+    """Pruning is only an optimisation: the same expressions over the same records, with the
+    value pruned to the selected fields and whole, give the same answers (and the same
+    errors) on records that have the fields, lack them or hold other types."""
+    from hypothesis import given, settings
+    from hypothesis import strategies as st
+
+    from messages.filtering import selected_fields
+
+    expressions = [
+        "value.a == 1",
+        "has(value.b) && value.b > 2",
+        'value.a == 1 || value.c.d == "x"',
+        "value.b + value.a > 3",
+        "!has(value.c)",
+    ]
+    scalars = st.one_of(st.none(), st.integers(-5, 5), st.text(max_size=3), st.booleans())
+    values = st.one_of(
+        scalars,
+        st.dictionaries(
+            st.sampled_from(["a", "b", "c", "z"]),
+            st.one_of(scalars, st.dictionaries(st.sampled_from(["d", "e"]), scalars)),
+        ),
+    )
+
+    @settings(max_examples=300, deadline=None)
+    @given(st.sampled_from(expressions), values)
+    def check(expression, value):
+        pruned, whole = RecordFilter(expression), RecordFilter(expression)
+        whole.fields = {"key": None, "value": None}  # the whole value, as before pruning
+        assert selected_fields(expression, "value") is not None
+        record = variables(0, 0, None, None, value, [])
+        assert pruned.matches(record) == whole.matches(record)
+        assert (pruned.errors, pruned.first_error) == (whole.errors, whole.first_error)
+
+    check()

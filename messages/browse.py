@@ -27,7 +27,7 @@ from typing import Any
 from console import kafka
 from console.clusters import ClusterConfig
 from console.errors import BadInput, NotFound
-from console.kafka.errors import KafkaAdapterError
+from console.kafka.errors import KafkaAdapterError, KafkaTimeout
 from console.kafka.records import RangeReader, RawRecord, read_ranges
 from console.metadata import cache
 from messages.decoding import SchemaSource, decode
@@ -153,9 +153,18 @@ def _scan(
                 builder.stop("bytes")
                 break
             wanted = builder.needs()
+            # A read cut short by what is left of the page's time ends the page there (its
+            # cursor goes on from what was merged); only a read given the client's whole
+            # timeout is Kafka's failure.
             if builder.direction == FORWARD:
                 ranges = {p: (builder.positions[p], high[p]) for p in wanted}
-                reads = reader.read(ranges, share, timeout=max(left, 1.0))
+                try:
+                    reads = reader.read(ranges, share, timeout=max(left, 1.0))
+                except KafkaTimeout:
+                    if left >= client.timeout:
+                        raise
+                    builder.stop("time")
+                    break
                 for p, read in reads.items():
                     builder.feed(p, read.records, read.next_offset, read.reached_end)
             else:
@@ -163,7 +172,13 @@ def _scan(
                     p: (max(low[p], builder.positions[p] - window[p]), builder.positions[p])
                     for p in wanted
                 }
-                reads = reader.read(ranges, max(window.values()), timeout=max(left, 1.0))
+                try:
+                    reads = reader.read(ranges, max(window.values()), timeout=max(left, 1.0))
+                except KafkaTimeout:
+                    if left >= client.timeout:
+                        raise
+                    builder.stop("time")
+                    break
                 for p, read in reads.items():
                     start = ranges[p][0]
                     builder.feed(p, read.records, start, start <= low[p])

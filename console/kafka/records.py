@@ -216,6 +216,17 @@ class RangeReader:
             # of large batches a first page took ~1.2 s (median, bench/messages_first_page.py)
             # against ~0.45 s with these. A filtered scan keeps the defaults: it reads on.
             settings.update({"queued.min.messages": 500, "fetch.message.max.bytes": 262_144})
+        else:
+            # librdkafka's default keeps 100,000 messages a partition queued, all partitions in
+            # one queue: a read of one partition then had to drain (and drop) the others'
+            # first. A scan's rounds want a few thousand a partition at a time.
+            settings.update(
+                {
+                    "queued.min.messages": 5000,
+                    "queued.max.messages.kbytes": 8192,
+                    "fetch.message.max.bytes": 262_144,
+                }
+            )
         self.consumer = _reader(client, **settings)
         # Per assigned partition: the offset its stream goes on from (after the last record
         # a read returned), the records consumed but not returned yet, and the end offset a

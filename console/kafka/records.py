@@ -192,8 +192,9 @@ class RangeReader:
     with the consumer's stream (what it fetched beyond that read's share is kept, in order,
     for the next): a scan's rounds do not fetch again what they fetched before. Any other
     start re-assigns that partition at its offset. Partitions a read does not ask stay
-    assigned; past `KEPT_BYTES` kept in all, what comes for one is dropped, and a read that
-    needs more than was kept assigns it again where its kept records end."""
+    assigned; past `KEPT_BYTES` kept in all (or at once, for a reader without prefetch), what
+    comes for one is dropped, and a read that needs more than was kept assigns it again where
+    its kept records end."""
 
     def __init__(
         self, client: ClusterClient, topic: str, committed: bool = True, prefetch: bool = True
@@ -235,6 +236,9 @@ class RangeReader:
         self._kept: dict[int, deque[RawRecord]] = {}
         self._eof: dict[int, int] = {}
         self._overflow: set[int] = set()  # partitions whose records past the cap were dropped
+        # A page's reader (no prefetch) reads a few records a partition from batches of
+        # thousands: building the rest only to keep them cost a first page ~0.8 s.
+        self._keep = prefetch
         self._kept_bytes = 0
 
     def __enter__(self) -> RangeReader:
@@ -350,6 +354,13 @@ class RangeReader:
                 if partition not in self._resume or offset is None:
                     continue  # a partition no longer assigned
                 self._eof.pop(partition, None)
+                if partition not in pending and (
+                    not self._keep or partition in self._overflow or self._kept_bytes >= KEPT_BYTES
+                ):
+                    # Not kept (a page's reader, or the cap): dropped before it costs a
+                    # record object; a read that wants the partition assigns it again.
+                    self._overflow.add(partition)
+                    continue
                 take(partition, _raw(message, partition, offset))
             # Past markers, aborted batches or a compacted tail the position moves on
             # without a record: the range is done when it reaches the end.

@@ -45,7 +45,16 @@ _MATCH = result_object(
     },
 )
 _RESULT = result_object(
-    ["records", "matched", "truncated", "filter_errors", "filter_error", "matches", "ranges"],
+    [
+        "records",
+        "matched",
+        "truncated",
+        "filter_errors",
+        "filter_error",
+        "matches",
+        "output_path",
+        "ranges",
+    ],
     {
         "records": {**COUNT, "description": "records scanned"},
         "matched": {**COUNT, "description": "records the filter matched (all of them)"},
@@ -59,6 +68,11 @@ _RESULT = result_object(
             "type": "array",
             "items": _MATCH,
             "description": "the first max_matches matches by partition and offset",
+        },
+        "output_path": {
+            "type": "string",
+            "description": "every match as Parquet (partition, offset, timestamp_ms; key, "
+            "value and headers as the JSON text of their decoded form)",
         },
         "ranges": {
             "type": "object",

@@ -1,7 +1,10 @@
-"""Real demo traffic: three topics, a steady producer, and group `mygroup` falling behind.
+"""Real demo traffic: four topics, a steady producer, and group `mygroup` falling behind.
 
 `mygroup` has three members reading `my-failsafe-topic` a little slower than it is
-written, so its lag grows slowly and is always visible in the console.
+written, so its lag grows slowly and is always visible in the console. The trucks' positions
+go to `truck-gps` as JSON and to `truck-gps-avro` as Avro through the cluster's Schema
+Registry (Confluent's serializer, schema under `truck-gps-avro-value`), so one filter shows
+both decoded alike; without a registry the Avro topic stays empty.
 """
 
 from __future__ import annotations
@@ -12,6 +15,7 @@ import math
 import random
 import threading
 import time
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from console.clusters import ClusterConfig
@@ -21,6 +25,7 @@ log = logging.getLogger(__name__)
 
 FAILSAFE_TOPIC = "my-failsafe-topic"
 TRUCKS_TOPIC = "truck-gps"
+TRUCKS_AVRO_TOPIC = "truck-gps-avro"
 ALARMS_TOPIC = "equipment-alarms"
 DEMO_GROUP = "mygroup"
 
@@ -28,6 +33,7 @@ DEMO_GROUP = "mygroup"
 DEMO_TOPICS: list[tuple[str, int, int, dict[str, str]]] = [
     (FAILSAFE_TOPIC, 13, 3, {"min.insync.replicas": "2"}),
     (TRUCKS_TOPIC, 10, 3, {}),
+    (TRUCKS_AVRO_TOPIC, 10, 3, {}),
     # A year's retention: the maintenance history (demotraffic --backfill) is 60 days old.
     (ALARMS_TOPIC, 6, 3, {"retention.ms": str(365 * 24 * 3600 * 1000)}),
 ]
@@ -60,6 +66,33 @@ def truck_position(truck: int, step: int) -> dict:
     }
 
 
+TRUCK_POSITION_AVRO = json.dumps(
+    {
+        "type": "record",
+        "name": "TruckPosition",
+        "namespace": "demo.trucks",
+        "fields": [
+            {"name": "truck_id", "type": "string"},
+            {"name": "lat", "type": "double"},
+            {"name": "lon", "type": "double"},
+            {"name": "speed_kmh", "type": "double"},
+            {"name": "ts_ms", "type": "long"},
+        ],
+    }
+)
+
+
+def avro_positions(cfg: ClusterConfig) -> Callable[[dict], bytes] | None:
+    """Truck positions as Avro through the cluster's registry; None without a registry."""
+    if cfg.schema_registry is None:
+        log.warning(
+            "cluster %s has no Schema Registry: %s stays empty", cfg.name, TRUCKS_AVRO_TOPIC
+        )
+        return None
+    serialize = dev.registry_serializer(cfg, "avro", TRUCK_POSITION_AVRO)
+    return lambda position: serialize(position, TRUCKS_AVRO_TOPIC)
+
+
 def alarm_event() -> dict:
     equipment = random.choice(EQUIPMENT)
     return {
@@ -73,6 +106,7 @@ def alarm_event() -> dict:
 
 def _produce(cfg: ClusterConfig, stop: threading.Event, rates: Rates) -> None:
     producer = dev.make_producer(for_cluster(cfg), **{"acks": "all", "linger.ms": 20})
+    as_avro = avro_positions(cfg)
     sequence = 0
     next_trucks = 0.0
     step = 0
@@ -85,6 +119,13 @@ def _produce(cfg: ClusterConfig, stop: threading.Event, rates: Rates) -> None:
             for truck in range(TRUCK_COUNT):
                 position = truck_position(truck, step)
                 producer.produce(TRUCKS_TOPIC, key=position["truck_id"], value=json.dumps(position))
+                if as_avro is not None:
+                    try:
+                        value = as_avro(position)
+                    except Exception as exc:  # the registry is down: the JSON demo goes on
+                        log.warning("%s: not written (%s)", TRUCKS_AVRO_TOPIC, exc)
+                    else:
+                        producer.produce(TRUCKS_AVRO_TOPIC, key=position["truck_id"], value=value)
             step += 1
             next_trucks = now + rates.truck_interval_s
         if random.random() < 0.05:

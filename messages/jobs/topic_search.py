@@ -3,8 +3,9 @@
 Spark's Kafka source reads the range (as every topic job does); each Spark partition decodes
 and filters its records with the messages browser's own modules (`messages.decoding`,
 `messages.filtering`, shipped with the job), so a record matches here exactly when it matches
-in the browser. A partition yields its first `max_matches` matches and its counts; the driver
-keeps the first `max_matches` of all by (partition, offset). Schemas come from the cluster's
+in the browser. Every match is written as Parquet under the output directory
+(`search-<job id>`); the result lists the first `max_matches` by (partition, offset) and the
+counts. Schemas come from the cluster's
 Schema Registry over its REST API (executors have no Django and no console client), cached
 per executor process.
 """
@@ -20,8 +21,16 @@ from collections.abc import Iterator
 from typing import Any
 
 from common import ranges_result, read_range, run
+from pyspark import StorageLevel
 from pyspark.sql import SparkSession
 from pyspark.sql import functions as F
+from pyspark.sql.types import (
+    IntegerType,
+    LongType,
+    StringType,
+    StructField,
+    StructType,
+)
 
 from messages.decoding import decode
 from messages.filtering import RecordFilter, variables
@@ -80,7 +89,7 @@ class _Schema:
 
 def _search(params: dict[str, Any], registry: dict[str, Any] | None):
     expression, key_format = params["filter"], params["key_format"]
-    value_format, limit = params["value_format"], params["max_matches"]
+    value_format = params["value_format"]
 
     def search(rows: Iterator[Any]) -> Iterator[tuple[str, Any]]:
         record_filter = RecordFilter(expression)
@@ -105,21 +114,19 @@ def _search(params: dict[str, Any], registry: dict[str, Any] | None):
             if not record_filter.matches(found):
                 continue
             matched += 1
-            if matched <= limit:
-                yield (
-                    "match",
-                    {
-                        "partition": row.partition,
-                        "offset": row.offset,
-                        "timestamp_ms": row.ts_ms,
-                        "key": key.as_dict() if key else None,
-                        "value": value.as_dict() if value else None,
-                        "headers": [
-                            {"key": name, "value": d.as_dict() if d else None}
-                            for name, d in headers
-                        ],
-                    },
-                )
+            yield (
+                "match",
+                {
+                    "partition": row.partition,
+                    "offset": row.offset,
+                    "timestamp_ms": row.ts_ms,
+                    "key": key.as_dict() if key else None,
+                    "value": value.as_dict() if value else None,
+                    "headers": [
+                        {"key": name, "value": d.as_dict() if d else None} for name, d in headers
+                    ],
+                },
+            )
         yield (
             "counts",
             {
@@ -144,9 +151,14 @@ def main(spark: SparkSession, spec: dict[str, Any]) -> dict[str, Any]:
         "value",
         "headers",
     )
-    found = records.rdd.mapPartitions(_search(params, spec.get("schema_registry"))).collect()
-    counts = [c for kind, c in found if kind == "counts"]
-    matches = sorted((m for kind, m in found if kind == "match"), key=_position)
+    found = records.rdd.mapPartitions(_search(params, spec.get("schema_registry")))
+    found = found.persist(StorageLevel.MEMORY_AND_DISK)  # read Kafka once, used three times
+    matches = found.filter(lambda item: item[0] == "match").map(lambda item: item[1])
+    output_path = f"{spec['output_dir'].rstrip('/')}/search-{spec['job_id']}"
+    spark.createDataFrame(matches.map(_parquet_row), PARQUET_SCHEMA).write.parquet(output_path)
+    counts = found.filter(lambda item: item[0] == "counts").map(lambda item: item[1]).collect()
+    first = matches.takeOrdered(params["max_matches"], key=_position)
+    found.unpersist()
     matched = sum(c["matched"] for c in counts)
     errors = [c["filter_error"] for c in counts if c["filter_error"]]
     return {
@@ -155,9 +167,38 @@ def main(spark: SparkSession, spec: dict[str, Any]) -> dict[str, Any]:
         "truncated": matched > params["max_matches"],
         "filter_errors": sum(c["filter_errors"] for c in counts),
         "filter_error": errors[0] if errors else None,
-        "matches": matches[: params["max_matches"]],
+        "matches": first,
+        "output_path": output_path,
         "ranges": ranges_result(spec),
     }
+
+
+# Every match, as Parquet: the decoded key, value and headers as JSON text (their shapes vary
+# from record to record), exactly as `matches` gives them.
+PARQUET_SCHEMA = StructType(
+    [
+        StructField("partition", IntegerType(), False),
+        StructField("offset", LongType(), False),
+        StructField("timestamp_ms", LongType(), True),
+        StructField("key", StringType(), True),
+        StructField("value", StringType(), True),
+        StructField("headers", StringType(), False),
+    ]
+)
+
+
+def _parquet_row(match: dict[str, Any]) -> tuple[Any, ...]:
+    def text(part: Any) -> str | None:
+        return None if part is None else json.dumps(part, separators=(",", ":"))
+
+    return (
+        match["partition"],
+        match["offset"],
+        match["timestamp_ms"],
+        text(match["key"]),
+        text(match["value"]),
+        json.dumps(match["headers"], separators=(",", ":")),
+    )
 
 
 def _position(match: dict[str, Any]) -> tuple[int, int]:

@@ -353,3 +353,31 @@ def test_bad_schema_parts_are_a_400_naming_the_field_and_produce_nothing(
     if says:
         assert says in error["message"], error
     assert _records(viewer_client, topic) == []
+
+
+def test_the_demo_writes_truck_positions_as_avro_and_one_filter_reads_both_topics(
+    viewer_client, stack, demo_topics
+):
+    import threading
+
+    from console.clusters import get_cluster
+    from devtools.demo import traffic
+    from tests.stack import wait_for
+
+    stop = threading.Event()
+    runner = threading.Thread(target=traffic.run, args=(get_cluster("local"), stop), daemon=True)
+    runner.start()
+    try:
+        wait_for(
+            lambda: _records(viewer_client, traffic.TRUCKS_AVRO_TOPIC, "&limit=1"),
+            timeout=60,
+            what="the demo's first Avro truck position",
+        )
+    finally:
+        stop.set()
+        runner.join(30)
+    fast = "&filter=value.speed_kmh%20%3E%3D%2040.0%20%26%26%20has(value.truck_id)&limit=20"
+    for topic, fmt in ((traffic.TRUCKS_AVRO_TOPIC, "avro"), (traffic.TRUCKS_TOPIC, "json")):
+        found = _records(viewer_client, topic, fast)
+        assert found and {r["value"]["format"] for r in found} == {fmt}, topic
+        assert all(r["value"]["data"]["truck_id"] == r["key"]["data"] for r in found)

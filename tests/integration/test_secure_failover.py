@@ -19,7 +19,8 @@ import pytest
 from tests.live_server import start_console
 from tests.stack import broker, cluster_client, commit_and_wait, wait_for
 
-pytestmark = [pytest.mark.integration, pytest.mark.restarts_brokers]
+# django_db: in pytest-django's first group, so it runs while the cluster holds few topics.
+pytestmark = [pytest.mark.integration, pytest.mark.django_db, pytest.mark.restarts_brokers]
 
 ROUNDS = 20
 GROUPS = [f"failover-g{i}" for i in range(12)]  # spread over the coordinators

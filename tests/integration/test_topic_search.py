@@ -8,6 +8,7 @@ import uuid
 from typing import Any
 
 import orjson
+import pyarrow.parquet as pq
 import pytest
 
 from console.kafka import dev
@@ -94,6 +95,12 @@ def test_the_spark_search_finds_what_the_browser_and_plain_python_find(console, 
         (i % PARTITIONS, i // PARTITIONS, _value(i)) for i in topic["expected"]
     )
     assert sorted(spark) == sorted(_browser_matches(console, topic["name"]))
+    # Every match is in the Parquet too, as the result shows it.
+    written = pq.read_table(result["output_path"]).to_pylist()
+    assert sorted((r["partition"], r["offset"], orjson.loads(r["value"])) for r in written) == [
+        (p, o, m["value"])
+        for p, o, m in sorted((m["partition"], m["offset"], m) for m in result["matches"])
+    ]
     avro = [m for m in result["matches"] if m["value"]["format"] == "avro"]
     assert avro and all(m["value"]["schema_id"] for m in avro)  # decoded through the registry
     assert {h["key"] for m in result["matches"] for h in m["headers"]} == {"source"}
@@ -112,6 +119,8 @@ def test_max_matches_lists_the_first_by_partition_and_offset_and_counts_all(cons
     assert [(m["partition"], m["offset"]) for m in result["matches"]] == [
         (1, o) for o in in_one[:5]
     ]
+    written = pq.read_table(result["output_path"]).to_pylist()  # all of them, not only 5
+    assert sorted(r["offset"] for r in written) == in_one
 
 
 @pytest.mark.parametrize(

@@ -59,3 +59,6 @@ export const REPLAY_RESULT = results["topic-replay"];
 
 /** lag-report's result: two groups over a day. */
 export const LAG_REPORT_RESULT = results["lag-report"];
+
+/** topic-search's result: 1,234 matches of 5,000,000 records, the first two listed. */
+export const SEARCH_RESULT = results["topic-search"];

@@ -29,13 +29,26 @@ interface MessageTableProps {
   filtered: boolean;
   /** What an empty table says (default: about the page). */
   empty?: string;
+  /** The table's test ids: `<testId>-table`, `<testId>-scroll` (default "messages"), and each
+   * row's `<rowTestId>-<key>` (default "message-row"). */
+  testId?: string;
+  rowTestId?: string;
 }
 
 /** The page's records, one line each, virtualized (a page of 500 scrolls as smoothly as one of 20). */
-export function MessageTable({ records, selected, recordKey, onSelect, filtered, empty }: MessageTableProps) {
+export function MessageTable({
+  records,
+  selected,
+  recordKey,
+  onSelect,
+  filtered,
+  empty,
+  testId = "messages",
+  rowTestId = "message-row",
+}: MessageTableProps) {
   return (
     <VirtualTable
-      testId="messages"
+      testId={testId}
       className="messages-table"
       rows={records}
       rowKey={recordKey}
@@ -63,7 +76,7 @@ export function MessageTable({ records, selected, recordKey, onSelect, filtered,
             onKeyDown={onKeyDown}
             tabIndex={0}
             aria-selected={selected === key}
-            data-testid={`message-row-${key}`}
+            data-testid={`${rowTestId}-${key}`}
           >
             <td className="num">{record.partition}</td>
             <td className="num">{record.offset}</td>

@@ -7,6 +7,7 @@ import { useQueryUpdate } from "../../hooks/useQueryUpdate";
 import { formatCount } from "../../lib/format";
 import { buildQuery, pageDirection, parsePartitions, stoppedByText, viewFromParams, viewToParams, type MessageView } from "../../lib/messages";
 import { draftFromRecord, EMPTY_DRAFT, type ProduceDraft } from "../../lib/produce";
+import { searchPlan, type SearchPlan } from "../../lib/sparkSearch";
 import { hasRole, useCurrentUser } from "../CurrentUser";
 import { ErrorBanner } from "../ErrorBanner";
 import { StatusBadge } from "../StatusBadge";
@@ -14,6 +15,7 @@ import { MessageControls } from "./MessageControls";
 import { MessageTable } from "./MessageTable";
 import { ProduceForm } from "./ProduceForm";
 import { RecordDrawer } from "./RecordDrawer";
+import { SparkSearchButton, SparkSearchPanel, SparkSearchRefused, useSparkSearch } from "./SparkSearch";
 import { TailPanel } from "./TailPanel";
 import "./messages.css";
 
@@ -29,6 +31,11 @@ function recordKey(record: MessageRecord): string {
   return `${record.partition}:${record.offset}`;
 }
 
+/** A Spark search's match's identity (beside the page's records: the drawer shows either). */
+function matchKey(record: MessageRecord): string {
+  return `spark:${record.partition}:${record.offset}`;
+}
+
 /**
  * The Messages tab of the topic page: where to read (position, partitions, direction), how to
  * decode, a CEL filter, then a page of records in a virtualized table with Newer / Older pages
@@ -41,8 +48,14 @@ export function MessagesTab({ cluster, topic, partitionCount }: MessagesTabProps
   const query = "query" in built ? built.query : null;
   const page = useQuery({ ...messagesQuery(cluster, topic, query ?? {}), enabled: query !== null });
   const [selected, setSelected] = useState<string | null>(null);
+  // A Spark search's match opened in the drawer (its key is `selected`, "spark:p:o").
+  const [sparkRecord, setSparkRecord] = useState<MessageRecord | null>(null);
   const { user } = useCurrentUser();
   const canProduce = hasRole(user, "operator");
+  // Submitting a Spark job needs the operator role, as producing does.
+  const canSearchOnSpark = hasRole(user, "operator");
+  const sparkSearch = useSparkSearch();
+  const plan = useMemo(() => searchPlan(view, topic, partitionCount), [view, topic, partitionCount]);
   const [producing, setProducing] = useState(false);
   const [draft, setDraft] = useState<ProduceDraft>(EMPTY_DRAFT);
   const [copiedFrom, setCopiedFrom] = useState<string | null>(null);
@@ -83,14 +96,23 @@ export function MessagesTab({ cluster, topic, partitionCount }: MessagesTabProps
   const closeRecord = useCallback(() => setSelected(null), []);
 
   const error = page.error;
-  const filterError = error instanceof ApiError && error.status === 400 && error.details.field === "filter" ? error : null;
+  const pageFilterError = error instanceof ApiError && error.status === 400 && error.details.field === "filter" ? error : null;
+  // A Spark search refused for its filter (params.filter): beside the box while it holds that filter.
+  const refusal = sparkSearch.refusal;
+  const sparkFilterError = refusal && refusal.filter === view.filter.trim() ? refusal.filterError : null;
+  const filterError = pageFilterError ?? sparkFilterError;
   // The answer shown belongs to this query (not the previous one, kept while this one loads).
   const data = page.data;
   const current = !page.isPlaceholderData;
   const direction = pageDirection(view);
   const records = data?.records ?? [];
   const shownRecords = tailOn ? tail.rows.records : records;
-  const record = selected === null ? null : (shownRecords.find((r) => recordKey(r) === selected) ?? null);
+  const record =
+    selected === null
+      ? null
+      : sparkRecord && matchKey(sparkRecord) === selected
+        ? sparkRecord
+        : (shownRecords.find((r) => recordKey(r) === selected) ?? null);
   const copyToProducer = (r: MessageRecord) => {
     setDraft(draftFromRecord(r));
     setCopiedFrom(`partition ${r.partition} · offset ${r.offset}`);
@@ -138,6 +160,8 @@ export function MessagesTab({ cluster, topic, partitionCount }: MessagesTabProps
         )}
       </div>
 
+      {canSearchOnSpark && refusal && (refusal.banner || refusal.problems.length > 0) && <SparkSearchRefused refusal={refusal} />}
+
       {canProduce && producing && (
         <div ref={produceCard}>
           <ProduceForm
@@ -150,6 +174,19 @@ export function MessagesTab({ cluster, topic, partitionCount }: MessagesTabProps
             copiedFrom={copiedFrom}
           />
         </div>
+      )}
+
+      {canSearchOnSpark && sparkSearch.jobId !== null && (
+        <SparkSearchPanel
+          jobId={sparkSearch.jobId}
+          selected={selected}
+          recordKey={matchKey}
+          onSelect={(r) => {
+            setSparkRecord(r);
+            setSelected(matchKey(r));
+          }}
+          onClose={sparkSearch.close}
+        />
       )}
 
       {tailOn && <TailPanel tail={tail} filter={view.filter} selected={selected} recordKey={recordKey} onSelect={(r) => setSelected(recordKey(r))} />}
@@ -196,6 +233,11 @@ export function MessagesTab({ cluster, topic, partitionCount }: MessagesTabProps
               direction={direction}
               filtered={filtered}
               onGoOn={() => goTo(data.next_cursor, direction)}
+              spark={
+                canSearchOnSpark && filtered
+                  ? { plan, busy: sparkSearch.busy, onSubmit: (params) => sparkSearch.submit(cluster, params) }
+                  : null
+              }
             />
           </div>
           <MessageTable
@@ -226,6 +268,7 @@ function ScanFacts({
   direction,
   filtered,
   onGoOn,
+  spark,
 }: {
   scan: MessageScan;
   count: number;
@@ -233,6 +276,8 @@ function ScanFacts({
   filtered: boolean;
   /** Read on from where a budget stopped the scan (the next cursor). */
   onGoOn: () => void;
+  /** The hand-off to Spark after a budget stop (operators, a filtered scan), else null. */
+  spark: { plan: SearchPlan; busy: boolean; onSubmit: Parameters<typeof SparkSearchButton>[0]["onSubmit"] } | null;
 }) {
   const budget = scan.stopped_by !== "limit" && scan.stopped_by !== "end";
   const errors = scan.filter_errors ?? 0;
@@ -255,6 +300,7 @@ function ScanFacts({
           Go on
         </button>
       )}
+      {budget && spark && <SparkSearchButton plan={spark.plan} busy={spark.busy} onSubmit={spark.onSubmit} />}
       {errors > 0 && (
         <StatusBadge tone="warn" title={scan.filter_error ?? undefined} data-testid="messages-filter-errors">
           filter failed on {formatCount(errors)} {errors === 1 ? "record" : "records"}

@@ -40,6 +40,10 @@ export default defineConfig(({ command }) => ({
     environment: "jsdom",
     setupFiles: ["./src/test/setup.ts"],
     include: ["src/**/*.test.{ts,tsx}"],
+    // One environment for all test files, not a fresh jsdom per file: 57 s instead of 200 s
+    // here (jsdom's set-up was most of it). The tests leave no state behind: mocks are
+    // restored and stubbed globals undone after each test (below), and each renders afresh.
+    isolate: false,
     restoreMocks: true,
     unstubGlobals: true,
     // styles.test.ts reads the stylesheet (?raw): CSS is not emptied for it.

@@ -18,8 +18,6 @@ import re
 from datetime import UTC, datetime
 from typing import Any
 
-import cel
-
 from console.errors import BadInput
 
 VARIABLES = ("key", "value", "headers", "partition", "offset", "timestamp")
@@ -33,6 +31,10 @@ class RecordFilter:
             raise BadInput("filter", f"filter: at most {MAX_LENGTH} characters.")
         if not expression.strip():
             raise BadInput("filter", "filter: empty; give an expression or leave it out.")
+        # Imported here: the package loads its command-line tool (prompt_toolkit, ~1 s) with it,
+        # which every process that loads the apps (workers, samplers, commands) would pay.
+        import cel
+
         try:
             self.program = cel.compile(expression)
         except ValueError as exc:

@@ -15,9 +15,9 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
     """Modules that restart brokers run first, while the dev stack holds few partitions.
 
     A broker's stop and start grow with the partitions it holds (it loads and closes every
-    log: ~5 s for 1,900 of them), and every test adds topics; the 20-round failover test took
-    twice as long at the end of the run as at its start. A stable sort keeps each module's
-    tests, and so its module-scoped fixtures, together and in order; pytest-django's stable
+    log: ~5 s for 1,900 of them), and every test adds topics; the failover test (then of 20
+    rounds) took twice as long at the end of the run as at its start. A stable sort keeps each
+    module's tests, and so its module-scoped fixtures, together and in order; pytest-django's stable
     sort by database use runs after it, so "first" is first within each of its groups. (Across
     them, browser tests moved before database tests broke those: Playwright's sync API leaves
     an event loop in the main thread, and Django refuses database calls under one.)

@@ -39,7 +39,8 @@ RECORDS = 60
 class Console:
     def __init__(self, live: LiveConsole, workdir: Path, roles: tuple[str, ...]):
         self.live, self.workdir = live, workdir
-        self.tokens = {role: live.token(f"spark-{role}", role) for role in roles}
+        users = live.tokens({f"spark-{role}": role for role in roles})
+        self.tokens = {role: users[f"spark-{role}"] for role in roles}
         self.worker: subprocess.Popen | None = None
         self.started: dict[str, dict[str, Any]] = {}
 

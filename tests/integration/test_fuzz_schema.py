@@ -49,7 +49,8 @@ def console(tmp_path_factory, stack):
 
 @pytest.fixture(scope="module")
 def tokens(console):
-    return {role: console.token(f"fuzz-{role}", role) for role in ("viewer", "operator")}
+    users = console.tokens({f"fuzz-{role}": role for role in ("viewer", "operator")})
+    return {role: users[f"fuzz-{role}"] for role in ("viewer", "operator")}
 
 
 def _pin_cluster(case) -> None:

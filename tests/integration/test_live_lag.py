@@ -89,8 +89,8 @@ def test_a_lagging_group_is_pushed_through_its_phases(console):
     group = f"{topic}-group"
     client = cluster_client()
     dev.create_topics(client, [(topic, PARTITIONS, 3, {})])
-    token = live.token("live-viewer", "viewer")
-    operator = live.token("live-operator", "operator")
+    users = live.tokens({"live-viewer": "viewer", "live-operator": "operator"})
+    token, operator = users["live-viewer"], users["live-operator"]
 
     producer = Producer(topic, rate=40)
     producer.start()

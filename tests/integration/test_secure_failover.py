@@ -22,7 +22,10 @@ from tests.stack import broker, cluster_client, commit_and_wait, wait_for
 # django_db: in pytest-django's first group, so it runs while the cluster holds few topics.
 pytestmark = [pytest.mark.integration, pytest.mark.django_db, pytest.mark.restarts_brokers]
 
-ROUNDS = 20
+# Each broker stops and starts twice: every coordinator moves away and back at least twice.
+# (The crash this guards against, librdkafka#5040, came from librdkafka's own group-offsets
+# call, which the console no longer uses; 20 rounds cost 5 minutes of every test run.)
+ROUNDS = 6
 GROUPS = [f"failover-g{i}" for i in range(12)]  # spread over the coordinators
 TOPIC = "failover-topic"
 
@@ -43,7 +46,7 @@ def console(tmp_path_factory, stack):
     live.stop()
 
 
-def test_groups_list_on_local_secure_survives_20_coordinator_moves(console):
+def test_groups_list_on_local_secure_survives_coordinator_moves(console):
     from console.kafka import dev
 
     client = cluster_client("local-secure")

@@ -25,6 +25,7 @@ def pair(tmp_path_factory, stack) -> Any:
     second = start_console(tmp_path_factory.mktemp("web-b"), database_url=first.env["DATABASE_URL"])
     workdir = tmp_path_factory.mktemp("web-sampler")
     sampler = start_sampler(first.env, workdir / "sampler.log", interval=1.0)
+    _wait_until_the_sampler_watches(first)
     yield first, second
     stop_process(sampler)
     first.stop()
@@ -83,10 +84,34 @@ def _wait_for_topic(ws: Any, topic: str, timeout: float = 30.0) -> dict:
     raise AssertionError(f"no metadata push naming {topic} within {timeout} s")
 
 
+def _wait_until_the_sampler_watches(live: LiveConsole) -> None:
+    """Until the sampler pushes metadata changes: its first snapshot is a baseline, so a topic
+    made before it is never announced. Topics are made until one is pushed (a fixed wait
+    would race with the sampler's start on a loaded machine)."""
+    from console.kafka import dev
+    from tests.stack import cluster_client
+
+    viewer = live.token("two-web-warm-up", "viewer")
+    client = cluster_client()
+    with _metadata_socket(live, viewer) as socket:
+        for _ in range(12):
+            topic = f"two-web-warm-up-{uuid.uuid4().hex[:8]}"
+            dev.create_topics(client, [(topic, 1, 1, {})])
+            try:
+                _wait_for_topic(socket, topic, timeout=5.0)
+                return
+            except AssertionError:
+                continue
+            finally:
+                client.delete_topics([topic])
+    raise AssertionError("the sampler pushed no metadata change within a minute")
+
+
 def test_a_push_reaches_sockets_on_both_processes(pair):
     first, second = pair
-    viewer = first.token("two-web-viewer", "viewer")  # one database: valid on both
-    admin = first.token("two-web-admin", "admin")  # topic create and delete need it
+    # One database: valid on both. The admin creates and deletes the topic.
+    users = first.tokens({"two-web-viewer": "viewer", "two-web-admin": "admin"})
+    viewer, admin = users["two-web-viewer"], users["two-web-admin"]
     topic = f"two-web-{uuid.uuid4().hex[:8]}"
     with _metadata_socket(first, viewer) as on_first, _metadata_socket(second, viewer) as on_second:
         created = requests.post(

@@ -58,11 +58,15 @@ def _call(base: str, token: str, method: str, path: str, body: Any = None) -> tu
         return exc.code, json.loads(exc.read())
 
 
+AUDITOR = {"storm-auditor": "operator"}
+
+
 def test_parallel_submits_are_201_or_429_and_every_201_is_audited(console):
     topic = f"storm-{uuid.uuid4().hex[:8]}"
     client = cluster_client()
     dev.create_topics(client, [(topic, 1, 1, {})])
-    tokens = [console.token(f"storm-{i}", "operator") for i in range(USERS)]
+    users = console.tokens({f"storm-{i}": "operator" for i in range(USERS)} | AUDITOR)
+    tokens = [users[f"storm-{i}"] for i in range(USERS)]
     body = {"job_type": "topic-export", "cluster": "local", "params": {"topic": topic}}
     try:
         with ThreadPoolExecutor(max_workers=40) as pool:
@@ -79,7 +83,7 @@ def test_parallel_submits_are_201_or_429_and_every_201_is_audited(console):
     assert set(statuses) <= {201, 429}, [a for a in answers if a[0] not in (201, 429)][:3]
     assert statuses[201] == USERS * LIMIT  # each user up to the limit, not one more
     created = {answer["id"] for status, answer in answers if status == 201}
-    admin = console.token("storm-auditor", "operator")
+    admin = users["storm-auditor"]
     status, jobs = _call(console.base, admin, "GET", "spark/jobs?limit=500")
     assert status == 200 and {job["id"] for job in jobs} == created
     status, entries = _call(console.base, admin, "GET", "audit?action=spark.job.submit&limit=1000")

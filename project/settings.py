@@ -266,6 +266,9 @@ SPARK_REAPER_INTERVAL = envint("SPARK_REAPER_INTERVAL", 10)
 SPARK_KILL_GRACE_SECONDS = envint("SPARK_KILL_GRACE_SECONDS", 5)
 # Jobs one user may have queued or running at once; one more is a 429 (0: no limit).
 SPARK_MAX_ACTIVE_JOBS_PER_USER = envint("SPARK_MAX_ACTIVE_JOBS_PER_USER", 10)
+# Seconds between the scheduler's looks at the job schedules (`manage.py scheduler`): a slot
+# starts at most this late.
+SCHEDULER_TICK_SECONDS = envint("SCHEDULER_TICK_SECONDS", 5)
 # Audit entries older than this are deleted daily by the worker (`manage.py pruneaudit`);
 # 0 keeps them all.
 AUDIT_RETENTION_DAYS = envint("AUDIT_RETENTION_DAYS", 365)

@@ -42,6 +42,10 @@ class SparkJob(models.Model):
     # A multi-step job's steps (sparkjobs/steps.py), null for the others:
     # [{"name", "state", "started_at", "finished_at", "result", "error"}].
     steps = models.JSONField(null=True, blank=True)
+    # Set when a schedule started the job (its run of that slot is a ScheduleRun).
+    schedule = models.ForeignKey(
+        "Schedule", null=True, blank=True, on_delete=models.SET_NULL, related_name="jobs"
+    )
 
     class Meta:
         ordering = ["-created_at", "-id"]
@@ -57,3 +61,61 @@ class SparkJob(models.Model):
         if self._state.adding and self.steps is None and names:
             self.steps = job_steps.initial(names)
         super().save(*args, **kwargs)
+
+
+class Schedule(models.Model):
+    """A job type with its params, run on a cron expression or every N minutes
+    (sparkjobs/schedule_times.py) by the scheduler (sparkjobs/scheduler.py)."""
+
+    job_type = models.CharField(max_length=64)
+    cluster = models.CharField(max_length=64)
+    params = models.JSONField(default=dict)
+    # null, not "": the API's null (a schedule by every_minutes, not by cron).
+    cron = models.CharField(max_length=200, null=True, blank=True)  # noqa: DJ001
+    every_minutes = models.IntegerField(null=True, blank=True)
+    timezone = models.CharField(max_length=64, default="UTC")
+    enabled = models.BooleanField(default=True)
+    # The slot the scheduler runs next; moved on in the transaction that starts (or skips)
+    # the due one, so a slot is never run twice, also across a restart.
+    next_run_at = models.DateTimeField(null=True, blank=True, db_index=True)
+    created_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, on_delete=models.SET_NULL, related_name="+"
+    )
+    created_at = models.DateTimeField(auto_now_add=True)
+    updated_at = models.DateTimeField(auto_now=True)
+
+    class Meta:
+        ordering = ["id"]
+
+    def __str__(self) -> str:
+        when = self.cron or f"every {self.every_minutes} min"
+        return f"schedule {self.pk} {self.job_type} on {self.cluster} ({when})"
+
+
+class ScheduleRun(models.Model):
+    """One due slot of a schedule and what became of it."""
+
+    class Outcome(models.TextChoices):
+        STARTED = "started"  # a job was submitted (`job`)
+        SKIPPED = "skipped"  # the schedule's previous job was still queued or running
+        REFUSED = "refused"  # the submit's checks refused it (`reason`), as a 400 would
+        FAILED = "failed"  # the checks could not be made: Kafka did not answer (`reason`)
+
+    schedule = models.ForeignKey(Schedule, on_delete=models.CASCADE, related_name="runs")
+    due_at = models.DateTimeField()
+    ran_at = models.DateTimeField(auto_now_add=True)
+    outcome = models.CharField(max_length=16, choices=Outcome.choices)
+    job = models.ForeignKey(
+        SparkJob, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
+    reason = models.TextField(blank=True)
+
+    class Meta:
+        ordering = ["-due_at", "-id"]
+        constraints = [
+            # The guarantee "never twice", kept by the database too.
+            models.UniqueConstraint(fields=["schedule", "due_at"], name="one_run_per_slot")
+        ]
+
+    def __str__(self) -> str:
+        return f"schedule {self.schedule_id} slot {self.due_at:%Y-%m-%d %H:%M}: {self.outcome}"

@@ -24,11 +24,17 @@ from sparkjobs.tasks import enqueue
 
 
 def submit(
-    job_type_name: str, cluster: str, params: Any, user: Any, log: audited | None = None
+    job_type_name: str,
+    cluster: str,
+    params: Any,
+    user: Any,
+    log: audited | None = None,
+    schedule: Any = None,
 ) -> SparkJob:
     """Validate everything, then save the job and queue it once the row is committed (with
     its audit entry `log` in the same transaction, when given). Any refusal raises BadInput
-    naming the field, before anything is saved."""
+    naming the field, before anything is saved. A job of a `schedule` (a Schedule) is not
+    counted against its owner's limit of active jobs: a schedule has one at a time."""
     job_type = get_job_type(job_type_name)
     filled = validate_params(job_type, params)
     try:
@@ -42,9 +48,14 @@ def submit(
             check(client, filled)
 
     def save() -> SparkJob:
-        _refuse_over_active_limit(user)
+        if schedule is None:
+            _refuse_over_active_limit(user)
         job = SparkJob.objects.create(
-            job_type=job_type.name, cluster=cfg.name, params=filled, created_by=user
+            job_type=job_type.name,
+            cluster=cfg.name,
+            params=filled,
+            created_by=user,
+            schedule=schedule,
         )
         enqueue(job.pk)
         if log is not None:

@@ -27,6 +27,8 @@ import orjson
 import redis
 from django.conf import settings
 
+from console import leases
+
 PREFIX = "kc:lag"
 H24_POINTS = 24 * 60
 H1_SECONDS = 3600
@@ -262,32 +264,18 @@ def read_history(cluster: str, group: str, window: str) -> list[list[Any]]:
 
 # --- the sampler's lease ---------------------------------------------------------------------
 
-# Renew only if we still hold it; take it only if nobody does.
-_RENEW = """
-if redis.call('get', KEYS[1]) == ARGV[1] then
-  return redis.call('pexpire', KEYS[1], ARGV[2])
-end
-return redis.call('set', KEYS[1], ARGV[1], 'NX', 'PX', ARGV[2]) and 1 or 0
-"""
-_RELEASE = """
-if redis.call('get', KEYS[1]) == ARGV[1] then return redis.call('del', KEYS[1]) end
-return 0
-"""
-
 
 def hold_lease(cluster: str, owner: str, ttl_s: float) -> bool:
     """Take or renew the cluster's sampling lease; False when another sampler holds it."""
-    ms = str(max(1, int(ttl_s * 1000)))
-    return bool(_call(lambda r: r.eval(_RENEW, 1, key(cluster, "lease"), owner, ms)))
+    return bool(_call(lambda r: leases.hold(r, key(cluster, "lease"), owner, ttl_s)))
 
 
 def release_lease(cluster: str, owner: str) -> None:
-    _call(lambda r: r.eval(_RELEASE, 1, key(cluster, "lease"), owner))
+    _call(lambda r: leases.release(r, key(cluster, "lease"), owner))
 
 
 def lease_holder(cluster: str) -> str | None:
-    raw = _call(lambda r: r.get(key(cluster, "lease")))
-    return None if raw is None else raw.decode()
+    return _call(lambda r: leases.holder(r, key(cluster, "lease")))
 
 
 def ping() -> bool:

@@ -10,9 +10,10 @@ from rest_framework.response import Response
 
 from console.api.base import ConsoleAPIView, query_int
 from console.api.downloads import content_disposition
+from console.api.strict import check_body
 from console.audit import audited
 from console.errors import BadInput
-from sparkjobs import downloads, log_lines, service
+from sparkjobs import downloads, log_lines, schedules, service
 from sparkjobs.api import serializers as s
 from sparkjobs.catalog import JOB_TYPES
 from sparkjobs.choices import JobState
@@ -159,3 +160,78 @@ class JobDownloadView(ConsoleAPIView):
         response = FileResponse(found.path.open("rb"), content_type=downloads.CONTENT_TYPE)
         response["Content-Disposition"] = content_disposition(found.filename)
         return response
+
+
+class ScheduleListView(ConsoleAPIView):
+    write_role = "operator"
+
+    @extend_schema(responses=s.ScheduleSerializer(many=True), summary="Job schedules")
+    def get(self, request: Request) -> Response:
+        return Response(s.ScheduleSerializer(schedules.list_schedules(), many=True).data)
+
+    @extend_schema(
+        request=s.ScheduleInputSerializer,
+        responses={201: s.ScheduleDetailSerializer},
+        summary="Schedule a job type with its params (cron in a time zone, or every N minutes)",
+    )
+    def post(self, request: Request) -> Response:
+        with audited(
+            request.user,
+            "spark.schedule.create",
+            cluster=self.body_field("cluster"),
+            target=self.body_field("job_type"),
+            request=request.data,
+        ) as log:
+            body = self.validated(s.ScheduleInputSerializer, request.data)
+            schedule = schedules.create_schedule(body, request.user)
+            log.details["schedule_id"] = schedule.pk
+        return Response(s.ScheduleDetailSerializer(schedule).data, status=201)
+
+
+class ScheduleDetailView(ConsoleAPIView):
+    write_role = "operator"
+
+    @extend_schema(
+        responses=s.ScheduleDetailSerializer, summary="One job schedule, with its last runs"
+    )
+    def get(self, request: Request, schedule_id: int) -> Response:
+        return Response(s.ScheduleDetailSerializer(schedules.get_schedule(schedule_id)).data)
+
+    @extend_schema(
+        request=s.ScheduleInputSerializer(partial=True),
+        responses=s.ScheduleDetailSerializer,
+        summary="Change a job schedule (the fields given)",
+    )
+    def patch(self, request: Request, schedule_id: int) -> Response:
+        schedule = schedules.get_schedule(schedule_id)
+        with audited(
+            request.user,
+            "spark.schedule.update",
+            cluster=schedule.cluster,
+            target=str(schedule_id),
+            request=request.data,
+        ):
+            body = self.validated_change(request.data, schedule)
+            schedule = schedules.update_schedule(schedule, body)
+        return Response(s.ScheduleDetailSerializer(schedule).data)
+
+    @extend_schema(responses={204: None}, summary="Delete a job schedule (its jobs stay)")
+    def delete(self, request: Request, schedule_id: int) -> Response:
+        schedule = schedules.get_schedule(schedule_id)
+        with audited(
+            request.user, "spark.schedule.delete", cluster=schedule.cluster, target=str(schedule_id)
+        ):
+            self.no_body()
+            schedule.delete()
+        return Response(status=204)
+
+    @staticmethod
+    def validated_change(data: Any, schedule: Any) -> dict[str, Any]:
+        if not isinstance(data, dict):
+            raise BadInput("body", "body: expected a JSON object.")
+        serializer = s.ScheduleInputSerializer(
+            data=data, partial=True, context={"schedule": schedule}
+        )
+        check_body(serializer, data)
+        serializer.is_valid(raise_exception=True)
+        return dict(serializer.validated_data)

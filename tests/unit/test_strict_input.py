@@ -19,7 +19,7 @@ from console.api.strict import check_body
 from console.errors import BadInput
 from console.models import AuditEntry
 from groups.models import OffsetReset
-from sparkjobs.models import SparkJob
+from sparkjobs.models import Schedule, SparkJob
 from tests.conftest import assert_error
 
 pytestmark = pytest.mark.django_db
@@ -191,6 +191,14 @@ EXAMPLES: dict[tuple[str, str], dict[str, Any]] = {
         "cluster": "local",
         "params": {"topic": "t"},
     },
+    ("post", "/api/v1/spark/schedules"): {
+        "job_type": "topic-export",
+        "cluster": "local",
+        "params": {"topic": "t"},
+        "cron": "0 3 * * *",
+        "timezone": "Europe/Paris",
+    },
+    ("patch", "/api/v1/spark/schedules/{schedule_id}"): {"cron": "30 4 * * *"},
     ("post", "/api/v1/alerts/rules"): {
         "name": "r",
         "cluster": "local",
@@ -277,6 +285,9 @@ def test_an_unknown_key_anywhere_in_any_body_is_a_400_naming_it(admin_client_api
     schema = _schema(admin_client_api)
     reset = OffsetReset.objects.create(cluster="local", group_id="g", strategy={}, plan=[])
     rule = AlertRule.objects.create(name="r", cluster="local", channel="webhook", target="x")
+    schedule = Schedule.objects.create(
+        job_type="topic-export", cluster="local", params={"topic": "t"}, every_minutes=60
+    )
     for method, path, where in _cases(schema):
         body = copy.deepcopy(EXAMPLES[(method, path)])
         target = body
@@ -289,6 +300,7 @@ def test_an_unknown_key_anywhere_in_any_body_is_a_400_naming_it(admin_client_api
             .replace("{group}", "g")
             .replace("{reset_id}", str(reset.pk))
             .replace("{rule_id}", str(rule.pk))
+            .replace("{schedule_id}", str(schedule.pk))
         )
         response = _post(admin_client_api, url, body, method=method)
         expected = _field_name([*where, "surplus"])
@@ -296,6 +308,8 @@ def test_an_unknown_key_anywhere_in_any_body_is_a_400_naming_it(admin_client_api
         assert error["details"]["field"] == expected, (method, path, error)
     _nothing_changed(before_resets=1)
     assert AuditEntry.objects.count() == len(_cases(schema))
+    schedule.refresh_from_db()
+    assert schedule.cron is None and schedule.every_minutes == 60  # the PATCH changed nothing
 
 
 # --- the reader itself ---------------------------------------------------------------------

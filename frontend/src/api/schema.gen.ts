@@ -546,6 +546,43 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/spark/schedules": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Job schedules */
+        get: operations["spark_schedules_list"];
+        put?: never;
+        /** Schedule a job type with its params (cron in a time zone, or every N minutes) */
+        post: operations["spark_schedules_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/spark/schedules/{schedule_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One job schedule, with its last runs */
+        get: operations["spark_schedules_retrieve"];
+        put?: never;
+        post?: never;
+        /** Delete a job schedule (its jobs stay) */
+        delete: operations["spark_schedules_destroy"];
+        options?: never;
+        head?: never;
+        /** Change a job schedule (the fields given) */
+        patch: operations["spark_schedules_partial_update"];
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -998,6 +1035,23 @@ export interface components {
             /** @description the receiver's URL, or email addresses separated by commas */
             target?: string;
         };
+        /** @description A schedule as written (POST: all of it; PATCH: any of it). */
+        PatchedScheduleInput: {
+            cluster?: string;
+            /** @description five-field cron expression in `timezone` (minute hour day month weekday), or null with every_minutes */
+            cron?: string | null;
+            /** @default true */
+            enabled?: boolean;
+            /** @description run every N minutes (1..527040), or null with cron */
+            every_minutes?: number | null;
+            job_type?: string;
+            params?: unknown;
+            /**
+             * @description IANA time zone of the cron expression
+             * @default UTC
+             */
+            timezone?: string;
+        };
         PlanRow: {
             clamped: boolean;
             current_offset: number | null;
@@ -1187,6 +1241,87 @@ export interface components {
              */
             stopped_by: components["schemas"]["StoppedByEnum"];
         };
+        Schedule: {
+            readonly cluster: string;
+            /** Format: date-time */
+            readonly created_at: string;
+            /** @description Required. 150 characters or fewer. Letters, digits and @/./+/-/_ only. */
+            readonly created_by: string | null;
+            readonly cron: string | null;
+            readonly enabled: boolean;
+            readonly every_minutes: number | null;
+            readonly id: number;
+            readonly job_type: string;
+            readonly last_job_id: number | null;
+            /**
+             * Format: date-time
+             * @description null while the schedule is disabled
+             */
+            readonly next_run_at: string | null;
+            readonly params: unknown;
+            readonly timezone: string;
+            /** Format: date-time */
+            readonly updated_at: string;
+        };
+        ScheduleDetail: {
+            readonly cluster: string;
+            /** Format: date-time */
+            readonly created_at: string;
+            /** @description Required. 150 characters or fewer. Letters, digits and @/./+/-/_ only. */
+            readonly created_by: string | null;
+            readonly cron: string | null;
+            readonly enabled: boolean;
+            readonly every_minutes: number | null;
+            readonly id: number;
+            readonly job_type: string;
+            readonly last_job_id: number | null;
+            /**
+             * Format: date-time
+             * @description null while the schedule is disabled
+             */
+            readonly next_run_at: string | null;
+            readonly params: unknown;
+            /** @description the last 20 slots, newest first: started (a job), skipped (the schedule's previous job still queued or running) or refused (the submit's checks said no; `reason`) */
+            readonly runs: components["schemas"]["ScheduleRun"][];
+            readonly timezone: string;
+            /** Format: date-time */
+            readonly updated_at: string;
+        };
+        /** @description A schedule as written (POST: all of it; PATCH: any of it). */
+        ScheduleInput: {
+            cluster: string;
+            /** @description five-field cron expression in `timezone` (minute hour day month weekday), or null with every_minutes */
+            cron?: string | null;
+            /** @default true */
+            enabled?: boolean;
+            /** @description run every N minutes (1..527040), or null with cron */
+            every_minutes?: number | null;
+            job_type: string;
+            params?: unknown;
+            /**
+             * @description IANA time zone of the cron expression
+             * @default UTC
+             */
+            timezone?: string;
+        };
+        ScheduleRun: {
+            /** Format: date-time */
+            readonly due_at: string;
+            readonly job_id: number | null;
+            readonly job_state: string | null;
+            readonly outcome: components["schemas"]["ScheduleRunOutcomeEnum"];
+            /** Format: date-time */
+            readonly ran_at: string;
+            readonly reason: string;
+        };
+        /**
+         * @description * `started` - Started
+         *     * `skipped` - Skipped
+         *     * `refused` - Refused
+         *     * `failed` - Failed
+         * @enum {string}
+         */
+        ScheduleRunOutcomeEnum: "started" | "skipped" | "refused" | "failed";
         Scope: {
             /** @default false */
             all_topics?: boolean;
@@ -1219,6 +1354,8 @@ export interface components {
             /** Format: double */
             readonly progress: number;
             readonly result: unknown;
+            /** @description the schedule that started it, if one did */
+            readonly schedule_id: number | null;
             readonly spark_app_id: string;
             /** Format: date-time */
             readonly started_at: string | null;
@@ -4569,6 +4706,366 @@ export interface operations {
             };
             /** @description Kafka did not answer in time. */
             504: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    spark_schedules_list: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Schedule"][];
+                };
+            };
+            /** @description Bad input; details.field names the field. Nothing changed. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No credentials (session or token). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The user's role does not allow this. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    spark_schedules_create: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ScheduleInput"];
+            };
+        };
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ScheduleDetail"];
+                };
+            };
+            /** @description Bad input; details.field names the field. Nothing changed. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No credentials (session or token). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The user's role does not allow this. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflict: the group is active, a reset is running, or a preview no longer holds. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body is larger than the limit. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body is not JSON. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many writes by this user in a short time (Retry-After says when to retry), or, for Spark jobs, too many of the user's jobs queued or running. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    spark_schedules_retrieve: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                schedule_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ScheduleDetail"];
+                };
+            };
+            /** @description Bad input; details.field names the field. Nothing changed. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No credentials (session or token). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The user's role does not allow this. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unknown cluster, topic, group or reset. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    spark_schedules_destroy: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                schedule_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description No response body */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Bad input; details.field names the field. Nothing changed. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No credentials (session or token). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The user's role does not allow this. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unknown cluster, topic, group or reset. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflict: the group is active, a reset is running, or a preview no longer holds. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many writes by this user in a short time (Retry-After says when to retry), or, for Spark jobs, too many of the user's jobs queued or running. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    spark_schedules_partial_update: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                schedule_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["PatchedScheduleInput"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ScheduleDetail"];
+                };
+            };
+            /** @description Bad input; details.field names the field. Nothing changed. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No credentials (session or token). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The user's role does not allow this. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unknown cluster, topic, group or reset. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflict: the group is active, a reset is running, or a preview no longer holds. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body is larger than the limit. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body is not JSON. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many writes by this user in a short time (Retry-After says when to retry), or, for Spark jobs, too many of the user's jobs queued or running. */
+            429: {
                 headers: {
                     [name: string]: unknown;
                 };

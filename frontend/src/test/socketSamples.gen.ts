@@ -371,7 +371,8 @@ export const jobRunning = {
   "error": "",
   "failure_lines": [],
   "log_tail": "INFO SparkContext: Running Spark version 4.0.0\n",
-  "steps": null
+  "steps": null,
+  "schedule_id": null
 } satisfies JobMessage;
 
 /** A job that succeeded, with its result. From sparkjobs.live.job_message (SparkJobSerializer) of an unsaved SparkJob. */
@@ -415,7 +416,8 @@ export const jobSucceeded = {
   "error": "",
   "failure_lines": [],
   "log_tail": "",
-  "steps": null
+  "steps": null,
+  "schedule_id": null
 } satisfies JobMessage;
 
 /** A multi-step job at its first step: `steps`. From sparkjobs.live.job_message (SparkJobSerializer) of an unsaved SparkJob. */
@@ -487,7 +489,8 @@ export const jobPipelineRunning = {
       "result": null,
       "error": null
     }
-  ]
+  ],
+  "schedule_id": null
 } satisfies JobMessage;
 
 /** A multi-step job whose first step failed, submitted by a user since deleted. From sparkjobs.live.job_message (SparkJobSerializer) of an unsaved SparkJob. */
@@ -559,5 +562,6 @@ export const jobPipelineFailed = {
       "result": null,
       "error": null
     }
-  ]
+  ],
+  "schedule_id": null
 } satisfies JobMessage;

@@ -44,6 +44,7 @@ export function sparkJob(overrides: Partial<SparkJob> = {}): SparkJob {
       "26/07/01 14:00:03 INFO SparkContext: Running Spark version 4.0.0\n" +
       "26/07/01 14:00:09 INFO DAGScheduler: Submitting 4 missing tasks from ResultStage 0\n",
     steps: null,
+    schedule_id: null,
     ...overrides,
   };
 }

@@ -8,10 +8,8 @@ from django.db.models import QuerySet
 from django.utils import timezone
 
 from alerts import delivery, rules
-from alerts.api.serializers import RuleInputSerializer
 from alerts.models import AlertEvent, AlertRule
-from console.api.strict import check_body
-from console.errors import BadInput, NotFound
+from console.errors import NotFound
 
 
 def list_rules() -> QuerySet[AlertRule]:
@@ -39,15 +37,6 @@ def redacted(data: Any) -> Any:
 def create_rule(body: dict[str, Any], user: Any) -> AlertRule:
     rule = AlertRule.objects.create(created_by=user, **body)
     return get_rule(rule.pk)
-
-
-def validated_change(data: Any, rule: AlertRule) -> dict[str, Any]:
-    if not isinstance(data, dict):
-        raise BadInput("body", "body: expected a JSON object.")
-    serializer = RuleInputSerializer(data=data, partial=True, context={"rule": rule})
-    check_body(serializer, data)
-    serializer.is_valid(raise_exception=True)
-    return dict(serializer.validated_data)
 
 
 def update_rule(rule: AlertRule, body: dict[str, Any]) -> AlertRule:

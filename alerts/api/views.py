@@ -56,7 +56,9 @@ class RuleDetailView(ConsoleAPIView):
             target=str(rule_id),
             request=service.redacted(request.data),
         ):
-            body = service.validated_change(request.data, rule)
+            body = self.validated(
+                s.RuleInputSerializer, request.data, partial=True, context={"rule": rule}
+            )
             rule = service.update_rule(rule, body)
         return Response(s.RuleSerializer(rule).data)
 

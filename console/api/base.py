@@ -67,11 +67,18 @@ class ConsoleAPIView(APIView):
             raise BadInput("body", "body: this operation takes no body; send none.")
 
     @staticmethod
-    def validated(serializer_class: type[serializers.Serializer], data: Any) -> dict[str, Any]:
-        """Validated body, or a ValidationError that the error handler turns into a 400."""
+    def validated(
+        serializer_class: type[serializers.Serializer],
+        data: Any,
+        partial: bool = False,
+        context: dict[str, Any] | None = None,
+    ) -> dict[str, Any]:
+        """Validated body, or a ValidationError that the error handler turns into a 400.
+        `partial`: a change (PATCH), any of the fields; `context`: for the serializer (the
+        stored object a change is checked against)."""
         if not isinstance(data, dict):
             raise BadInput("body", "body: expected a JSON object.")
-        serializer = serializer_class(data=data)
+        serializer = serializer_class(data=data, partial=partial, context=context or {})
         check_body(serializer, data)  # unknown keys and coerced types: refused, not dropped
         serializer.is_valid(raise_exception=True)
         return serializer.validated_data

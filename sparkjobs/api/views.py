@@ -10,7 +10,6 @@ from rest_framework.response import Response
 
 from console.api.base import ConsoleAPIView, query_int
 from console.api.downloads import content_disposition
-from console.api.strict import check_body
 from console.audit import audited
 from console.errors import BadInput
 from sparkjobs import downloads, log_lines, schedules, service
@@ -211,7 +210,12 @@ class ScheduleDetailView(ConsoleAPIView):
             target=str(schedule_id),
             request=request.data,
         ):
-            body = self.validated_change(request.data, schedule)
+            body = self.validated(
+                s.ScheduleInputSerializer,
+                request.data,
+                partial=True,
+                context={"schedule": schedule},
+            )
             schedule = schedules.update_schedule(schedule, body)
         return Response(s.ScheduleDetailSerializer(schedule).data)
 
@@ -224,14 +228,3 @@ class ScheduleDetailView(ConsoleAPIView):
             self.no_body()
             schedule.delete()
         return Response(status=204)
-
-    @staticmethod
-    def validated_change(data: Any, schedule: Any) -> dict[str, Any]:
-        if not isinstance(data, dict):
-            raise BadInput("body", "body: expected a JSON object.")
-        serializer = s.ScheduleInputSerializer(
-            data=data, partial=True, context={"schedule": schedule}
-        )
-        check_body(serializer, data)
-        serializer.is_valid(raise_exception=True)
-        return dict(serializer.validated_data)

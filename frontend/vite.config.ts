@@ -44,6 +44,10 @@ export default defineConfig(({ command }) => ({
     // here (jsdom's set-up was most of it). The tests leave no state behind: mocks are
     // restored and stubbed globals undone after each test (below), and each renders afresh.
     isolate: false,
+    // A hang guard, not a speed check: bin/test runs these beside the Python tests and the
+    // dev stack's start on two cores, where a page with charts took 5.1 s once (the default
+    // limit is 5 s).
+    testTimeout: 30_000,
     restoreMocks: true,
     unstubGlobals: true,
     // styles.test.ts reads the stylesheet (?raw): CSS is not emptied for it.

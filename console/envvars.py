@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import os
 from pathlib import Path
+from urllib.parse import parse_qsl, urlsplit
 
 from django.core.exceptions import ImproperlyConfigured
 
@@ -46,3 +47,20 @@ def envsecret(name: str, default: str) -> str:
     if path:
         return Path(path).read_text().strip()
     return os.environ.get(name, default)
+
+
+def redis_database(url: str) -> int:
+    """The database number a redis:// URL names (its path, else `?db=`, else 0)."""
+    parts = urlsplit(url)
+    raw = parts.path.strip("/") or dict(parse_qsl(parts.query)).get("db", "0")
+    try:
+        return int(raw)
+    except ValueError:
+        raise ImproperlyConfigured(f"REDIS_URL names no database number: {url!r}") from None
+
+
+def channel_prefix(redis_url: str) -> str:
+    """The Channels layer's prefix on the Redis of `redis_url`. Pub/sub channels belong to the
+    whole server, not to a database: the database number in the prefix keeps consoles that
+    share one server on different databases from hearing each other's pushes."""
+    return f"kafka-console.{redis_database(redis_url)}"

@@ -17,7 +17,7 @@ import dj_database_url
 from django.core.exceptions import ImproperlyConfigured
 
 from console.clusters import load_registry
-from console.envvars import envbool, envint, envlist, envsecret
+from console.envvars import channel_prefix, envbool, envint, envlist, envsecret
 
 BASE_DIR = Path(__file__).resolve().parent.parent
 
@@ -188,11 +188,13 @@ CACHES = {
     }
 }
 
-# Redis pub/sub, with outage events for the sockets: console/channel_layer.py says why.
+# Redis pub/sub, with outage events for the sockets: console/channel_layer.py says why. The
+# prefix names the database (pub/sub ignores databases): consoles on two databases of one
+# Redis stay apart, as their leases, caches and queues do.
 CHANNEL_LAYERS = {
     "default": {
         "BACKEND": "console.channel_layer.PubSubChannelLayer",
-        "CONFIG": {"hosts": [REDIS_URL]},
+        "CONFIG": {"hosts": [REDIS_URL], "prefix": channel_prefix(REDIS_URL)},
     }
 }
 

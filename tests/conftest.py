@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import os
+
 import pytest
 from rest_framework.authtoken.models import Token
 from rest_framework.test import APIClient
@@ -120,7 +122,9 @@ def stack():
         return not any(errors.values())
 
     wait_for(commit_once, timeout=90, what="the first offset commit (__consumer_offsets)")
-    return info
+    # The Redis database of this run: bin/test gives each of its side-by-side pytest processes
+    # its own (REDIS_URL), so their lag samplers' leases and Celery queues stay apart.
+    return {**info, "redis_url": os.environ.get("REDIS_URL", info["redis_url"])}
 
 
 @pytest.fixture(scope="session")

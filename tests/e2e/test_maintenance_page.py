@@ -21,7 +21,7 @@ from maintenance.jobs.pipeline_steps import PIPELINE_STEPS
 from tests.e2e.conftest import SCREENSHOTS, login, screenshot
 from tests.stack import cluster_client
 
-pytestmark = pytest.mark.e2e
+pytestmark = [pytest.mark.e2e, pytest.mark.spark]
 
 EQUIPMENT, DAYS = 12, 60  # a small backfill: a few minutes of Spark on local[2] at most
 ALARM_PARTITIONS = 6

@@ -13,10 +13,11 @@ import pytest
 from asgiref.sync import sync_to_async
 from channels.layers import InMemoryChannelLayer
 from channels.testing import WebsocketCommunicator
+from django.core.exceptions import ImproperlyConfigured
 from rest_framework.authtoken.models import Token
 
+from console import envvars, push, ws_auth
 from console import metadata_push as topics_live
-from console import push, ws_auth
 from console.kafka.types import Broker, ClusterDescription, PartitionMeta, TopicMeta
 from console.metadata import ClusterSnapshot, SnapshotCache, cache
 from groups import consumers
@@ -614,3 +615,48 @@ def test_a_message_of_a_group_named_with_a_lone_surrogate_is_encoded():
     group_id, text = live.encode(message)
     assert group_id == "\ud800"
     assert live.decode({"messages": [[group_id, text]]})[0]["group_id"] == "\ud800"
+
+
+def test_the_channel_prefix_names_the_redis_database(settings):
+    assert envvars.redis_database("redis://h:1/0") == 0
+    assert envvars.redis_database("redis://h:1/12") == 12
+    assert envvars.redis_database("redis://h:1") == 0
+    assert envvars.redis_database("redis://h:1?db=3") == 3
+    with pytest.raises(ImproperlyConfigured, match="REDIS_URL"):
+        envvars.redis_database("redis://h:1/x")
+    assert envvars.channel_prefix("redis://h:1/2") != envvars.channel_prefix("redis://h:1/3")
+    config = settings.CHANNEL_LAYERS["default"]["CONFIG"]
+    assert config["prefix"] == envvars.channel_prefix(settings.REDIS_URL)
+
+
+@pytest.mark.redis
+def test_consoles_on_two_databases_of_one_redis_never_hear_each_other(settings):
+    # Pub/sub channels are the whole server's: without the database in the prefix, a console
+    # on database 1 would push its lag to the sockets of a console on database 2.
+    from console.channel_layer import PubSubChannelLayer
+
+    base = settings.REDIS_URL.rsplit("/", 1)[0]
+
+    def layer(db: int) -> PubSubChannelLayer:
+        url = f"{base}/{db}"
+        return PubSubChannelLayer(hosts=[url], prefix=envvars.channel_prefix(url))
+
+    async def check() -> None:
+        one, two, again = layer(1), layer(2), layer(2)
+        group = f"lag-{time.time_ns()}"
+        heard_by_one, heard_by_two = await one.new_channel(), await two.new_channel()
+        await one.group_add(group, heard_by_one)
+        await two.group_add(group, heard_by_two)
+        try:
+            await again.group_send(group, {"type": "lag.pass", "n": 2})
+            assert (await asyncio.wait_for(two.receive(heard_by_two), 5))["n"] == 2
+            with pytest.raises(TimeoutError):
+                await asyncio.wait_for(one.receive(heard_by_one), 1)
+        finally:
+            await one.group_discard(group, heard_by_one)
+            await two.group_discard(group, heard_by_two)
+            for each in (one, two, again):
+                await each.flush()
+
+    with concurrent.futures.ThreadPoolExecutor(1) as pool:
+        pool.submit(asyncio.run, check()).result(timeout=30)

@@ -18,6 +18,7 @@ from console.api.limits import INT32_MAX, INT64_MAX
 from console.errors import BadInput
 from console.metadata import ClusterSnapshot
 from maintenance.job_type import maintenance_job_type
+from maintenance.models import ModelPromotion
 from sparkjobs.choices import JobState
 from sparkjobs.job_types import TOPIC_NAME, JobType, target_topic
 from sparkjobs.models import SparkJob
@@ -123,6 +124,20 @@ def check_training_set(snap: ClusterSnapshot, params: dict[str, Any]) -> None:
             f"params.cutoff_date: {cutoff} leaves no training days (the data starts on "
             f"{days[0]} and a label looks {horizon} days ahead); choose a later cut-off.",
         )
+
+
+def fill_active_model(cluster: str, params: dict[str, Any]) -> None:
+    """A score job that names no model scores with the cluster's active one."""
+    if params.get("model_id") is not None:
+        return
+    active = ModelPromotion.active_id(cluster)
+    if active is None:
+        raise BadInput(
+            "params.model_id",
+            f"params.model_id: cluster {cluster!r} has no active model yet; name a model, or "
+            "promote one first (POST spark/models/{id}/promote, or the models page).",
+        )
+    params["model_id"] = active
 
 
 def check_score(snap: ClusterSnapshot, params: dict[str, Any]) -> None:
@@ -325,7 +340,14 @@ SCORE = maintenance_job_type(
     script="score.py",
     params_schema=closed_object(
         {
-            "model_id": _job_param("the model it trained", ("train-model", PIPELINE)),
+            "model_id": {
+                **_job_param("the model it trained", ("train-model", PIPELINE)),
+                "description": "The id of a succeeded train-model or maintenance-pipeline "
+                "job: the model it trained; null (the default): the cluster's active model "
+                "when the job is submitted (the job keeps the id it used).",
+                "type": ["integer", "null"],
+                "default": None,
+            },
             "features_job": _job_param("the features to score", ("window-features", PIPELINE)),
             "predictions_topic": {
                 **TOPIC_NAME,
@@ -339,7 +361,7 @@ SCORE = maintenance_job_type(
                 "default": None,
             },
         },
-        ["model_id", "features_job"],
+        ["features_job"],
     ),
     result_schema=result_object(
         ["predictions", "day", "predictions_topic", "model_id", "top"],
@@ -355,6 +377,7 @@ SCORE = maintenance_job_type(
             },
         },
     ),
+    fills=(fill_active_model,),
     checks=(check_score,),
     inputs=(
         ("model_id", ("train-model", PIPELINE)),

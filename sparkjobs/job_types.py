@@ -112,6 +112,11 @@ class JobType:
     # types, which must have succeeded; the runner puts that job's `result` in
     # `spec["inputs"][param]`, so a script finds the files the earlier job wrote.
     inputs: tuple[tuple[str, tuple[str, ...]], ...] = ()
+    # Fill params the caller left null from the console's own state, before any check: each
+    # gets the cluster's name and the params (defaults applied), changes them in place, and
+    # raises BadInput naming the field when it cannot (e.g. the score job's model: the
+    # cluster's active one). The job stores the filled params: it says what it ran with.
+    fills: tuple[Callable[[str, dict[str, Any]], None], ...] = ()
     # Checks that read records (not only metadata), run last, with a client of the job's
     # cluster: each raises BadInput naming the field.
     data_checks: tuple[Callable[[ClusterClient, dict[str, Any]], None], ...] = ()

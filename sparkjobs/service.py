@@ -41,6 +41,8 @@ def submit(
         cfg = get_cluster(cluster)
     except ClusterNotFound:
         raise BadInput("cluster", f"cluster: there is no cluster named {cluster!r}.") from None
+    for fill in job_type.fills:
+        fill(cfg.name, filled)
     check_params(job_type, cache.snapshot(cfg), filled)
     if job_type.data_checks:
         client = kafka.for_cluster(cfg)

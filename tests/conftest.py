@@ -122,8 +122,8 @@ def stack():
         return not any(errors.values())
 
     wait_for(commit_once, timeout=90, what="the first offset commit (__consumer_offsets)")
-    # The Redis database of this run: bin/test gives each of its side-by-side pytest processes
-    # its own (REDIS_URL), so their lag samplers' leases and Celery queues stay apart.
+    # The Redis of this run: REDIS_URL when set (what the settings and the consoles started
+    # here use too), else the dev stack's.
     return {**info, "redis_url": os.environ.get("REDIS_URL", info["redis_url"])}
 
 

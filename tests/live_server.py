@@ -34,10 +34,7 @@ ADMIN = ("e2e-admin", "e2e-password-123")
 _template_db: Path | None = None
 _template_pg: str | None = None
 _consoles = itertools.count(1)
-# Every database the live consoles make, dropped at the next run of the same lane: bin/test
-# runs two pytest processes side by side (TEST_LANE names each), and neither may drop the
-# other's databases.
-PG_PREFIX = f"console_live_{os.environ.get('TEST_LANE', 'run')}_"
+PG_PREFIX = "console_live_"  # every database the live consoles make, dropped at the next run
 
 
 _TOKENS_SCRIPT = """

@@ -1,7 +1,10 @@
-"""Shapes of the maintenance answers (models, predictions) for drf-spectacular and the SPA."""
+"""Shapes of the maintenance answers (models, the active model, predictions) and of the
+promotion body, for drf-spectacular and the SPA."""
 
 from rest_framework import serializers
 
+from maintenance.lifecycle import HISTORY
+from maintenance.models import ModelPromotion
 from maintenance.service import MIN_RECALL, MIN_ROC_AUC
 
 
@@ -48,6 +51,40 @@ class SparkModelSerializer(serializers.Serializer):
     roc_curve = RocCurveSerializer(allow_null=True)
     feature_importances = FeatureImportanceSerializer(
         many=True, help_text="largest first; [] for a model whose result has none"
+    )
+    active = serializers.BooleanField(help_text="the active model of its cluster")
+
+
+class PromotionSerializer(serializers.Serializer):
+    model_id = serializers.IntegerField()
+    how = serializers.ChoiceField(
+        choices=ModelPromotion.How.choices, help_text="manual: an operator promoted it"
+    )
+    reason = serializers.CharField(allow_blank=True)
+    promoted_by = serializers.CharField(allow_null=True)
+    promoted_at = serializers.DateTimeField()
+
+
+class ActiveModelSerializer(serializers.Serializer):
+    cluster = serializers.CharField()
+    model = SparkModelSerializer(
+        allow_null=True, help_text="null before the first promotion: nothing scores by default"
+    )
+    how = serializers.ChoiceField(choices=ModelPromotion.How.choices, allow_null=True)
+    reason = serializers.CharField(allow_null=True, help_text="why it is active")
+    promoted_by = serializers.CharField(allow_null=True)
+    promoted_at = serializers.DateTimeField(allow_null=True)
+    history = PromotionSerializer(
+        many=True, help_text=f"the last {HISTORY} promotions, newest (the active) first"
+    )
+
+
+class PromoteInputSerializer(serializers.Serializer):
+    reason = serializers.CharField(
+        max_length=500,
+        allow_blank=True,
+        default="",
+        help_text="why (shown with the active model and in its history)",
     )
 
 

@@ -4,5 +4,11 @@ from maintenance.api import views
 
 urlpatterns = [
     path("spark/models", views.ModelListView.as_view(), name="spark-models"),
+    path("spark/models/active", views.ActiveModelView.as_view(), name="spark-model-active"),
+    path(
+        "spark/models/<int:model_id>/promote",
+        views.ModelPromoteView.as_view(),
+        name="spark-model-promote",
+    ),
     path("spark/predictions", views.PredictionListView.as_view(), name="spark-predictions"),
 ]

@@ -21,7 +21,7 @@ from maintenance.jobs.pipeline_steps import PIPELINE_STEPS
 from tests.e2e.conftest import SCREENSHOTS, login, screenshot
 from tests.stack import cluster_client
 
-pytestmark = [pytest.mark.e2e, pytest.mark.spark]
+pytestmark = pytest.mark.e2e
 
 EQUIPMENT, DAYS = 12, 60  # a small backfill: a few minutes of Spark on local[2] at most
 ALARM_PARTITIONS = 6
@@ -218,12 +218,14 @@ def test_run_the_pipeline_from_the_page_and_see_model_and_top_risk(page, spark_w
     auc = page.locator(f"[data-testid=pm-model-auc-{job_id}]").inner_text()
     recall = model.locator("td").nth(6).inner_text()
     badge = page.locator(f"[data-testid=pm-model-quality-{job_id}]")
+    usable = False
     if "—" in (auc, recall):
         expect(badge).to_have_text("not measured: do not use")
     elif float(auc) < 0.6 or float(recall) < 0.05:
         expect(badge).to_have_text("no better than chance: do not use")
         expect(page.locator("[data-testid=pm-model-warning]")).to_be_visible()
     else:
+        usable = True
         expect(badge).to_have_count(0)
         expect(page.locator("[data-testid=pm-model-warning]")).to_have_count(0)
         expect(page.locator("[data-testid=pm-step-model-warning]")).to_have_count(0)
@@ -277,5 +279,23 @@ def test_run_the_pipeline_from_the_page_and_see_model_and_top_risk(page, spark_w
     expect(table.locator("tbody tr[data-unusable=true]")).to_have_count(EQUIPMENT)
     expect(table.locator("tbody tr[data-flagged=true]")).to_have_count(0)
     screenshot(page, "maintenance-chance-model")
+
+    # The active model: none until someone promotes one (the newest is not used just because it
+    # is new). The chance model offers no "Make active"; the first run's model, when usable, is
+    # made active with a reason, and the page says which one is and why.
+    summary = page.locator("[data-testid=pm-active-model]")
+    expect(summary).to_have_attribute("data-model", "")
+    expect(summary).to_contain_text("No active model on local yet")
+    expect(page.locator(f"[data-testid=pm-promote-{second}]")).to_have_count(0)
+    if usable:
+        page.click(f"[data-testid=pm-promote-{job_id}]")
+        page.fill("[data-testid=pm-promote-reason]", "finds the planted precursor")
+        page.click("[data-testid=pm-promote-confirm]")
+        expect(summary).to_have_attribute("data-model", str(job_id))
+        expect(summary).to_contain_text(f"Active on local: model {job_id}")
+        expect(summary).to_contain_text("finds the planted precursor")
+        expect(page.locator(f"[data-testid=pm-model-active-{job_id}]")).to_be_visible()
+        expect(page.locator(f"[data-testid=pm-promote-{job_id}]")).to_have_count(0)
+        _shot(page.locator("[data-testid=pm-models-title-section]"), "maintenance-active-model")
     _shot(page.locator("[data-testid=pm-models-title-section]"), "maintenance-chance-models")
     _shot(page.locator("[data-testid=pm-top-risk-section]"), "maintenance-chance-top-risk")

@@ -190,9 +190,11 @@ def test_maintenance_form_shows_each_steps_errors_beside_their_fields(page):
     login(page)
     page.goto("/maintenance")
     expect(page.locator("[data-testid=maintenance-page]")).to_be_visible()
-    # Folded when a run exists (an earlier test may have run the pipeline): unfold it.
+    # Folded when a run exists (an earlier test may have run the pipeline): unfold it. Only
+    # once the page knows (the latest run, or none, shown): it opens the form by itself when
+    # there is none, and a click just before that would fold it again.
+    page.locator("[data-testid=pm-no-run], [data-testid=pm-run]").first.wait_for()
     details = page.locator("[data-testid=pm-run-form]")
-    details.wait_for()
     if details.get_attribute("open") is None:
         page.click("[data-testid=pm-run-toggle]")
     form = page.locator("[data-testid=spark-form-maintenance-pipeline]")

@@ -17,7 +17,7 @@ from console.kafka import dev
 from tests.e2e.conftest import login, screenshot
 from tests.stack import cluster_client, log_ends, wait_for
 
-pytestmark = [pytest.mark.e2e, pytest.mark.spark]
+pytestmark = pytest.mark.e2e
 
 PARTITIONS = 2
 PER_PARTITION = 20_000

@@ -31,7 +31,7 @@ from tests.conftest import assert_error
 from tests.spark_helpers import read_records, start_spark_console
 from tests.stack import ROOT, cluster_client, log_ends
 
-pytestmark = [pytest.mark.integration, pytest.mark.spark]
+pytestmark = pytest.mark.integration
 
 CELERY_DB = 15  # test_spark_jobs 11, test_spark_standalone 12, test_pm_pipeline 13 (+14)
 EQUIPMENT, DAYS, HORIZON = 40, 60, 7
@@ -184,11 +184,18 @@ def chain(console, inputs, topic) -> dict[str, dict[str, Any]]:
         "train-model",
         {"training_set_job": training["id"], "max_iter": 10, "max_depth": 3},
     )
+    # The model becomes the cluster's active one, and the score job names none: it scores with
+    # the active model (and keeps its id in its params).
+    status, promoted = console.call(
+        "POST", f"spark/models/{model['id']}/promote", {"reason": "learns the signal"}
+    )
+    assert status == 200 and promoted["model"]["id"] == model["id"], promoted
     score = run(
         "score",
         # The features through the pipeline row: the script takes its window-features step.
-        {"model_id": model["id"], "features_job": inputs["pipeline"], "predictions_topic": topic},
+        {"features_job": inputs["pipeline"], "predictions_topic": topic},
     )
+    assert score["params"]["model_id"] == model["id"]
     print(f"three jobs in {time.monotonic() - started:.1f} s")
     return {"training": training, "model": model, "score": score}
 
@@ -374,6 +381,7 @@ def test_the_model_learns_the_planted_signal_and_is_listed(console, chain):
 
 
 def test_score_writes_one_prediction_per_equipment_and_the_api_reads_them(console, chain, topic):
+    # (chain: the score job named no model; the active one, just promoted, scored.)
     result = chain["score"]["result"]
     model_id = chain["model"]["id"]
     assert result["predictions"] == EQUIPMENT

@@ -31,7 +31,7 @@ from tests.spark_helpers import (
 )
 from tests.stack import cluster_client, log_ends, wait_for
 
-pytestmark = [pytest.mark.integration, pytest.mark.spark]
+pytestmark = pytest.mark.integration
 
 
 @pytest.fixture(scope="module")

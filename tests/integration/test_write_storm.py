@@ -25,8 +25,7 @@ from tests.stack import cluster_client
 
 pytestmark = [pytest.mark.integration]
 
-# Not one of the Spark modules' Celery databases (8-15): bin/test runs those beside this one.
-STORM_REDIS_DB = 7
+STORM_REDIS_DB = 13
 USERS, PER_USER, LIMIT = 4, 50, 30
 
 

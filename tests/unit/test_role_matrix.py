@@ -39,6 +39,7 @@ def _url(path: str) -> str:
         .replace("{job_id}", "999999")
         .replace("{rule_id}", "999999")
         .replace("{schedule_id}", "999999")
+        .replace("{model_id}", "999999")
     )
 
 

@@ -199,6 +199,7 @@ EXAMPLES: dict[tuple[str, str], dict[str, Any]] = {
         "timezone": "Europe/Paris",
     },
     ("patch", "/api/v1/spark/schedules/{schedule_id}"): {"cron": "30 4 * * *"},
+    ("post", "/api/v1/spark/models/{model_id}/promote"): {"reason": "better recall"},
     ("post", "/api/v1/alerts/rules"): {
         "name": "r",
         "cluster": "local",
@@ -301,6 +302,7 @@ def test_an_unknown_key_anywhere_in_any_body_is_a_400_naming_it(admin_client_api
             .replace("{reset_id}", str(reset.pk))
             .replace("{rule_id}", str(rule.pk))
             .replace("{schedule_id}", str(schedule.pk))
+            .replace("{model_id}", "999999")
         )
         response = _post(admin_client_api, url, body, method=method)
         expected = _field_name([*where, "surplus"])

@@ -1,5 +1,5 @@
-// The predictive-maintenance endpoints (GET spark/models, GET spark/predictions) and the pipeline
-// job's `steps`. The generated OpenAPI types (src/api/schema.gen.ts) hold a job's `steps` and a
+// The predictive-maintenance endpoints (GET spark/models, the active model of a cluster and its
+// promotion, GET spark/predictions) and the pipeline job's `steps`. The generated OpenAPI types (src/api/schema.gen.ts) hold a job's `steps` and a
 // model's metrics as free JSON values, so the types below are narrow hand-written ones, and every
 // reader of them is defensive (a field may be null or missing in an older job's record). The paths
 // are the generated schema's (paths.ts); the answers are cast to the types below with `as`, which
@@ -69,6 +69,8 @@ export interface SparkModel {
   quality?: ModelQuality;
   /** Why it is not usable; null when it is. */
   quality_reason?: string | null;
+  /** The active model of its own `cluster` (what a score job that names no model uses). */
+  active: boolean;
 }
 
 export type ModelQuality = components["schemas"]["QualityEnum"];
@@ -78,6 +80,14 @@ export interface FeatureImportance {
   feature: string;
   importance: number;
 }
+
+/** One change of a cluster's active model (`how` "manual": an operator promoted it). */
+export type Promotion = components["schemas"]["Promotion"];
+
+/** GET /api/v1/spark/models/active?cluster= and the promote answer: the cluster's active model
+ * (null before the first promotion: a score job that names no model is refused), how, why, by
+ * whom and when it became active, and the last promotions, newest (the active) first. */
+export type ActiveModel = Omit<components["schemas"]["ActiveModel"], "model"> & { model: SparkModel | null };
 
 /** One entry of GET /api/v1/spark/predictions: the latest prediction of one equipment. */
 export interface Prediction {
@@ -92,6 +102,18 @@ export interface Prediction {
 /** Models, newest first (viewer). */
 export function listModels(signal?: AbortSignal): Promise<SparkModel[]> {
   return api.get("spark/models", { signal }) as Promise<SparkModel[]>;
+}
+
+/** The active model of `cluster` (viewer). */
+export function getActiveModel(cluster: string, signal?: AbortSignal): Promise<ActiveModel> {
+  return api.get("spark/models/active", { signal, query: { cluster } }) as Promise<ActiveModel>;
+}
+
+/** Makes model `id` the active one of the cluster it was trained on (operator); also how to roll
+ * back to an earlier one. Refused: 404 model_not_found, 409 model_not_usable or already_active,
+ * 400 invalid (a reason over 500 characters). */
+export function promoteModel(id: number, reason: string): Promise<ActiveModel> {
+  return api.post("spark/models/{model_id}/promote", { path: { model_id: id }, body: { reason } }) as Promise<ActiveModel>;
 }
 
 /** The latest prediction per equipment of `cluster` read from `topic`, highest probability

@@ -20,7 +20,7 @@ import {
   listSparkJobTypes,
   listTopics,
 } from "./endpoints";
-import { listModels, listPredictions, PIPELINE_JOB_TYPE, recentPipelineRuns } from "./maintenance";
+import { getActiveModel, listModels, listPredictions, PIPELINE_JOB_TYPE, recentPipelineRuns } from "./maintenance";
 import { queryKeys } from "./queryKeys";
 import type {
   Broker,
@@ -129,6 +129,9 @@ export const recentPipelineRunsQuery = (limit: number) =>
 
 export const sparkModelsQuery = () =>
   queryOptions({ queryKey: queryKeys.sparkModels(), queryFn: ({ signal }) => listModels(signal) });
+
+export const sparkActiveModelQuery = (cluster: string) =>
+  queryOptions({ queryKey: queryKeys.sparkActiveModel(cluster), queryFn: ({ signal }) => getActiveModel(cluster, signal) });
 
 export const sparkPredictionsQuery = (cluster: string, topic: string, limit: number) =>
   queryOptions({

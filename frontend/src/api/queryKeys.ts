@@ -59,6 +59,8 @@ export const queryKeys = {
   sparkJob: (id: number) => [...queryKeys.sparkJobs(), "job", id] as const,
   /** GET spark/models */
   sparkModels: () => ["spark", "models"] as const,
+  /** GET spark/models/active?cluster=… (under the models: fetching them again asks it again too) */
+  sparkActiveModel: (cluster: string) => [...queryKeys.sparkModels(), "active", cluster] as const,
   /** GET spark/predictions?cluster=…&topic=…&limit=… */
   sparkPredictions: (cluster: string, topic: string, limit: number) => ["spark", "predictions", cluster, topic, limit] as const,
 

@@ -529,6 +529,40 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/spark/models/{model_id}/promote": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Make a usable model the active one of the cluster it was trained on (also to roll back to an earlier one) */
+        post: operations["spark_models_promote_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/spark/models/active": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A cluster's active failure model, why it is active, and its promotions */
+        get: operations["spark_models_active_retrieve"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/spark/predictions": {
         parameters: {
             query?: never;
@@ -587,6 +621,19 @@ export interface paths {
 export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
+        ActiveModel: {
+            cluster: string;
+            /** @description the last 20 promotions, newest (the active) first */
+            history: components["schemas"]["Promotion"][];
+            how: (components["schemas"]["HowEnum"] | components["schemas"]["NullEnum"]) | null;
+            /** @description null before the first promotion: nothing scores by default */
+            model: components["schemas"]["SparkModel"] | null;
+            /** Format: date-time */
+            promoted_at: string | null;
+            promoted_by: string | null;
+            /** @description why it is active */
+            reason: string | null;
+        };
         Assignment: {
             partition: number;
             topic: string;
@@ -861,6 +908,11 @@ export interface components {
             value: components["schemas"]["Decoded"] | null;
         };
         /**
+         * @description * `manual` - Manual
+         * @enum {string}
+         */
+        HowEnum: "manual";
+        /**
          * @description * `read_committed` - read_committed
          *     * `read_uncommitted` - read_uncommitted
          * @enum {string}
@@ -1092,6 +1144,26 @@ export interface components {
         ProduceHeader: {
             key: string;
             value: components["schemas"]["Part"] | null;
+        };
+        PromoteInput: {
+            /**
+             * @description why (shown with the active model and in its history)
+             * @default
+             */
+            reason?: string;
+        };
+        Promotion: {
+            /**
+             * @description manual: an operator promoted it
+             *
+             *     * `manual` - Manual
+             */
+            how: components["schemas"]["HowEnum"];
+            model_id: number;
+            /** Format: date-time */
+            promoted_at: string;
+            promoted_by: string | null;
+            reason: string;
         };
         /**
          * @description * `usable` - usable
@@ -1375,6 +1447,8 @@ export interface components {
          */
         SparkJobStateEnum: "queued" | "submitted" | "running" | "succeeded" | "failed" | "cancelled" | "lost";
         SparkModel: {
+            /** @description the active model of its cluster */
+            active: boolean;
             /** @description gbt or rf */
             algorithm: string | null;
             cluster: string;
@@ -4605,6 +4679,151 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["SparkModel"][];
+                };
+            };
+            /** @description Bad input; details.field names the field. Nothing changed. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No credentials (session or token). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The user's role does not allow this. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    spark_models_promote_create: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                model_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["PromoteInput"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ActiveModel"];
+                };
+            };
+            /** @description Bad input; details.field names the field. Nothing changed. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No credentials (session or token). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The user's role does not allow this. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unknown cluster, topic, group or reset. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflict: the group is active, a reset is running, or a preview no longer holds. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body is larger than the limit. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body is not JSON. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many writes by this user in a short time (Retry-After says when to retry), or, for Spark jobs, too many of the user's jobs queued or running. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    spark_models_active_retrieve: {
+        parameters: {
+            query: {
+                cluster: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ActiveModel"];
                 };
             };
             /** @description Bad input; details.field names the field. Nothing changed. */

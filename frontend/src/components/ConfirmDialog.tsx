@@ -14,12 +14,17 @@ interface ConfirmDialogProps {
   busy?: boolean;
   /** Shown under the input when the action failed. */
   error?: Error | null;
+  /** "primary" for an action that destroys nothing (e.g. making a model active): a blue button. */
+  tone?: "danger" | "primary";
+  /** Test ids of the confirm button (default "confirm-button") and of the error. */
+  confirmTestId?: string;
+  errorTestId?: string;
   onConfirm: () => void;
   onCancel: () => void;
 }
 
 /**
- * A modal for destructive actions: the confirm button enables only once the
+ * A modal for destructive (or otherwise weighty) actions: the confirm button enables only once the
  * input holds exactly `expected` (case and whitespace count), or at once when nothing
  * is expected. Escape or Cancel closes.
  */
@@ -31,17 +36,23 @@ export function ConfirmDialog({
   dismissLabel = "Cancel",
   busy = false,
   error,
+  tone = "danger",
+  confirmTestId = "confirm-button",
+  errorTestId,
   onConfirm,
   onCancel,
 }: ConfirmDialogProps) {
   const [typed, setTyped] = useState("");
   const input = useRef<HTMLInputElement>(null);
   const dismiss = useRef<HTMLButtonElement>(null);
+  const dialog = useRef<HTMLDivElement>(null);
   const titleId = useId();
   const inputId = useId();
   const matches = expected === undefined || typed === expected;
 
   useEffect(() => {
+    // A field of the caller's that took the focus (autoFocus, e.g. a reason) keeps it.
+    if (dialog.current?.contains(document.activeElement)) return;
     // Without an input, the safe choice has the focus: Enter does not confirm by accident.
     (input.current ?? dismiss.current)?.focus();
   }, []);
@@ -56,7 +67,14 @@ export function ConfirmDialog({
 
   return (
     <div className="modal-backdrop">
-      <div className="modal" role="dialog" aria-modal="true" aria-labelledby={titleId} data-testid="confirm-dialog">
+      <div
+        ref={dialog}
+        className={`modal modal-${tone}`}
+        role="dialog"
+        aria-modal="true"
+        aria-labelledby={titleId}
+        data-testid="confirm-dialog"
+      >
         <h2 id={titleId} className="modal-title">
           {title}
         </h2>
@@ -86,7 +104,7 @@ export function ConfirmDialog({
             </>
           )}
           {error && (
-            <p className="field-error" role="alert">
+            <p className="field-error" role="alert" data-testid={errorTestId}>
               {error.message}
             </p>
           )}
@@ -96,9 +114,9 @@ export function ConfirmDialog({
             </button>
             <button
               type="submit"
-              className="button button-danger"
+              className={`button button-${tone}`}
               disabled={!matches || busy}
-              data-testid="confirm-button"
+              data-testid={confirmTestId}
             >
               {busy ? "Working…" : confirmLabel}
             </button>

@@ -1,7 +1,9 @@
-import { render, screen, waitFor, within } from "@testing-library/react";
+import { fireEvent, render, screen, waitFor, within } from "@testing-library/react";
 import { MemoryRouter } from "react-router-dom";
 import { describe, expect, it } from "vitest";
-import type { SparkModel } from "../api/maintenance";
+import type { ActiveModel, SparkModel } from "../api/maintenance";
+import { QueryWrapper } from "../test/queryClient";
+import { ActiveModelSummary } from "./MaintenanceActiveModel";
 import { MaintenanceModels, TOP_FEATURES, topImportances } from "./MaintenanceModels";
 
 // 18 window features, as a real pipeline trains on (3 event codes x 3 windows x count/max...),
@@ -23,6 +25,7 @@ const MODEL: SparkModel = {
   path: "/data/models/51",
   roc_curve: { columns: ["fpr", "tpr"], rows: [[0, 0], [0.1, 0.6], [1, 1]] },
   feature_importances: FEATURES,
+  active: false,
 };
 
 function renderModels(models: SparkModel[]) {
@@ -68,5 +71,81 @@ describe("MaintenanceModels' feature importances", () => {
     const card = screen.getByTestId("pm-importances");
     expect(within(card).getByText("This model's result has no feature importances.")).toBeInTheDocument();
     expect(card.querySelector(".recharts-wrapper")).toBeNull();
+  });
+});
+
+describe("MaintenanceModels' active model", () => {
+  /** A model the server judged usable. */
+  const usable = (id: number, overrides: Partial<SparkModel> = {}): SparkModel => ({
+    ...MODEL,
+    id,
+    job_id: id,
+    quality: "usable",
+    quality_reason: null,
+    ...overrides,
+  });
+  const MODELS = [
+    usable(5),
+    usable(4, { active: true }),
+    usable(3, { quality: "unmeasured", quality_reason: "its test set had no positive" }),
+    { ...MODEL, id: 2, job_id: 2 }, // an older server's: not judged, not offered
+    usable(1, { cluster: "staging" }),
+  ];
+
+  function renderPromotable(canPromote: boolean) {
+    return render(
+      <QueryWrapper>
+        <MemoryRouter>
+          <MaintenanceModels models={MODELS} selected={null} onSelect={() => {}} cluster="local" canPromote={canPromote} />
+        </MemoryRouter>
+      </QueryWrapper>,
+    );
+  }
+
+  const promotable = () => screen.queryAllByTestId(/^pm-promote-/).map((b) => b.dataset.testid);
+
+  it("badges the active model and offers operators only the usable, not active models of the chosen cluster", () => {
+    const { unmount } = renderPromotable(true);
+    expect(promotable()).toEqual(["pm-promote-5"]);
+    const badge = within(screen.getByTestId("pm-model-4")).getByTestId("pm-model-active-4");
+    expect(badge).toHaveTextContent(/^Active$/);
+    expect(badge).toHaveAttribute("data-tone", "ok");
+    expect(screen.queryAllByTestId(/^pm-model-active-/)).toHaveLength(1);
+    unmount();
+
+    renderPromotable(false);
+    expect(promotable()).toEqual([]);
+    expect(screen.getByTestId("pm-model-active-4")).toBeInTheDocument();
+  });
+
+  it("asks for a reason in a dialog that Escape closes", () => {
+    renderPromotable(true);
+    fireEvent.click(screen.getByTestId("pm-promote-5"));
+    expect(screen.getByTestId("confirm-dialog")).toHaveTextContent("Make model 5 active on local?");
+    expect(screen.getByTestId("pm-promote-reason")).toHaveValue("");
+    expect(screen.getByTestId("pm-promote-confirm")).toBeEnabled();
+    expect(screen.getByTestId("pm-promote-confirm")).toHaveClass("button-primary");
+    fireEvent.keyDown(document, { key: "Escape" });
+    expect(screen.queryByTestId("confirm-dialog")).toBeNull();
+  });
+});
+
+describe("ActiveModelSummary", () => {
+  const NONE: ActiveModel = { cluster: "local", model: null, how: null, reason: null, promoted_by: null, promoted_at: null, history: [] };
+
+  it("leaves out what the answer does not say", () => {
+    const state: ActiveModel = { ...NONE, model: { ...MODEL, algorithm: null, metrics: null, active: true }, how: "manual", reason: "" };
+    render(<ActiveModelSummary state={state} canPromote onSelect={() => {}} />);
+    expect(screen.getByTestId("pm-active-model")).toHaveTextContent(/^Active on local: model 51 — promoted$/);
+  });
+
+  it("says that none is active, and who can make one active", () => {
+    const { unmount } = render(<ActiveModelSummary state={NONE} canPromote onSelect={() => {}} />);
+    expect(screen.getByTestId("pm-active-model")).toHaveTextContent(
+      "No active model on local yet: score jobs that name no model are refused. Make a usable model active below.",
+    );
+    unmount();
+    render(<ActiveModelSummary state={NONE} canPromote={false} onSelect={() => {}} />);
+    expect(screen.getByTestId("pm-active-model")).toHaveTextContent(/Operators make a usable model active below\.$/);
   });
 });

@@ -1,11 +1,12 @@
-// The trained models (GET spark/models) and the chosen one's ROC curve and feature importances.
-import { lazy, useMemo } from "react";
+// The trained models (GET spark/models), which is active, and the chosen one's ROC curve and
+// feature importances.
+import { lazy, useMemo, useState } from "react";
 import { Link } from "react-router-dom";
-import type { FeatureImportance, SparkModel } from "../api/maintenance";
+import type { ActiveModel, FeatureImportance, SparkModel } from "../api/maintenance";
 import { formatShare } from "../lib/format";
-import { formatLocal } from "../lib/time";
 import { sparkJobPath } from "../navigation";
 import { ChartCard, LazyChart } from "./ChartCard";
+import { localMinute, PromoteModelDialog } from "./MaintenanceActiveModel";
 import { formatScore } from "./MaintenanceSteps";
 import type { RocPoint } from "./MaintenanceRocChart";
 import { StatusBadge } from "./StatusBadge";
@@ -84,9 +85,20 @@ function QualityBadge({ model }: { model: SparkModel }) {
   );
 }
 
-function created(at: string): string {
-  const ms = Date.parse(at);
-  return Number.isNaN(ms) ? at : formatLocal(ms).slice(0, 16);
+/** The active model of its cluster: "Active", or "Active on X" for another cluster than the
+ * page's (the list holds every cluster's models). */
+function ActiveBadge({ model, cluster }: { model: SparkModel; cluster: string }) {
+  return (
+    <span className="pm-model-tag">
+      <StatusBadge
+        tone="ok"
+        title={`The active model of ${model.cluster}: score jobs there that name no model use it`}
+        data-testid={`pm-model-active-${model.id}`}
+      >
+        {model.cluster === cluster || cluster === "" ? "Active" : `Active on ${model.cluster}`}
+      </StatusBadge>
+    </span>
+  );
 }
 
 interface MaintenanceModelsProps {
@@ -94,10 +106,18 @@ interface MaintenanceModelsProps {
   /** The chosen model's id (null: the newest). */
   selected: number | null;
   onSelect: (id: number) => void;
+  /** The page's chosen cluster: only its models can be made active here. */
+  cluster?: string;
+  /** Operators and admins: a usable model of `cluster` that is not active offers "Make active". */
+  canPromote?: boolean;
+  /** After a promotion, with its answer (the cluster's new active model). */
+  onPromoted?: (state: ActiveModel) => void;
 }
 
-/** The models, newest first, one of them chosen (its row highlighted) with its ROC curve beside. */
-export function MaintenanceModels({ models, selected, onSelect }: MaintenanceModelsProps) {
+/** The models, newest first, one of them chosen (its row highlighted) with its ROC curve beside;
+ * the active one badged, the others of the chosen cluster that are usable promotable. */
+export function MaintenanceModels({ models, selected, onSelect, cluster = "", canPromote = false, onPromoted }: MaintenanceModelsProps) {
+  const [promoting, setPromoting] = useState<SparkModel | null>(null);
   const chosen = models.find((m) => m.id === selected) ?? models[0];
   if (!chosen) {
     return (
@@ -112,6 +132,8 @@ export function MaintenanceModels({ models, selected, onSelect }: MaintenanceMod
         {models.map((model) => {
           const isChosen = model.id === chosen.id;
           const unusable = qualityWarning(model) !== null;
+          // Only a model the server says is usable (not an older server's unjudged one): it refuses the others.
+          const promotable = canPromote && cluster !== "" && model.cluster === cluster && model.quality === "usable" && !model.active;
           return (
             <tr
               key={model.id}
@@ -139,8 +161,25 @@ export function MaintenanceModels({ models, selected, onSelect }: MaintenanceMod
                   job
                 </Link>
                 {unusable && <QualityBadge model={model} />}
+                {model.active && <ActiveBadge model={model} cluster={cluster} />}
+                {promotable && (
+                  <span className="pm-model-tag">
+                    <button
+                      type="button"
+                      className="button button-small"
+                      onClick={(event) => {
+                        event.stopPropagation();
+                        setPromoting(model);
+                      }}
+                      title={`Score jobs on ${model.cluster} that name no model will use this one`}
+                      data-testid={`pm-promote-${model.id}`}
+                    >
+                      Make active
+                    </button>
+                  </span>
+                )}
               </td>
-              <td className="nowrap" title={model.created_at}>{created(model.created_at)}</td>
+              <td className="nowrap" title={model.created_at}>{localMinute(model.created_at)}</td>
               <td className="mono">{model.algorithm ?? <span className="muted">—</span>}</td>
               <td className="num" data-testid={`pm-model-auc-${model.id}`}>
                 {formatScore(metric(model, "roc_auc"))}
@@ -158,6 +197,16 @@ export function MaintenanceModels({ models, selected, onSelect }: MaintenanceMod
         <RocCurve model={chosen} />
         <FeatureImportances model={chosen} />
       </div>
+      {promoting && (
+        <PromoteModelDialog
+          model={promoting}
+          onPromoted={(state) => {
+            setPromoting(null);
+            onPromoted?.(state);
+          }}
+          onClose={() => setPromoting(null)}
+        />
+      )}
     </div>
   );
 }

@@ -1,6 +1,7 @@
 import { fireEvent, screen, waitFor, within } from "@testing-library/react";
-import { describe, expect, it } from "vitest";
-import type { PipelineJob, PipelineStep, Prediction, SparkModel } from "../api/maintenance";
+import { describe, expect, it, vi } from "vitest";
+import type { ActiveModel, PipelineJob, PipelineStep, Prediction, Promotion, SparkModel } from "../api/maintenance";
+import { localMinute } from "../components/MaintenanceActiveModel";
 import type { TopicSummary } from "../api/types";
 import { FakeWebSocket, pushLive } from "../test/fakeWebSocket";
 import { apiError, json, stubFetch, type StubResponse } from "../test/fetchStub";
@@ -73,6 +74,7 @@ const MODELS: SparkModel[] = [
     metrics: { roc_auc: 0.8734, pr_auc: 0.6121, precision: 0.7, recall: 0.64, threshold: 0.5 },
     path: "/data/models/51",
     roc_curve: { columns: ["fpr", "tpr"], rows: [[0, 0], [0.1, 0.6], [0.3, 0.85], [1, 1]] },
+    active: false,
   },
   {
     id: 38,
@@ -84,8 +86,31 @@ const MODELS: SparkModel[] = [
     metrics: { roc_auc: 0.7012, pr_auc: 0.41, precision: 0.5, recall: 0.5, threshold: 0.3 },
     path: "/data/models/38",
     roc_curve: { columns: ["fpr", "tpr"], rows: [[0, 0], [0.5, 0.7], [1, 1]] },
+    active: false,
   },
 ];
+
+/** GET spark/models/active of a cluster that has none yet. */
+function noActive(cluster = "local"): ActiveModel {
+  return { cluster, model: null, how: null, reason: null, promoted_by: null, promoted_at: null, history: [] };
+}
+
+/** `model` made active by alice at `at`, for `reason`. */
+function activeState(model: SparkModel, reason: string, at = "2026-07-02T08:15:00.000000Z"): ActiveModel {
+  const promotion: Promotion = { model_id: model.id, how: "manual", reason, promoted_by: "alice", promoted_at: at };
+  return {
+    cluster: model.cluster,
+    model: { ...model, active: true },
+    how: "manual",
+    reason,
+    promoted_by: "alice",
+    promoted_at: at,
+    history: [promotion],
+  };
+}
+
+/** Both models judged usable (the server's verdict; MODELS are an older server's, unjudged). */
+const USABLE: SparkModel[] = MODELS.map((m) => ({ ...m, quality: "usable", quality_reason: null }));
 
 const PREDICTIONS: Prediction[] = [
   { equipment_id: "eq-0007", day: "2026-06-29", failure_probability: 0.9123, model_id: 51 },
@@ -107,9 +132,23 @@ interface Setup {
   models?: () => SparkModel[];
   predictions?: () => Prediction[];
   submit?: () => StubResponse;
+  /** GET spark/models/active, by the `cluster` asked for. */
+  active?: (cluster: string) => StubResponse;
+  /** POST spark/models/{id}/promote */
+  promote?: (id: number, body: unknown) => StubResponse;
 }
 
-function setup({ me = ME, topics = () => TOPICS, latest = () => [], job, models = () => MODELS, predictions = () => PREDICTIONS, submit }: Setup = {}) {
+function setup({
+  me = ME,
+  topics = () => TOPICS,
+  latest = () => [],
+  job,
+  models = () => MODELS,
+  predictions = () => PREDICTIONS,
+  submit,
+  active = (cluster) => json(noActive(cluster)),
+  promote,
+}: Setup = {}) {
   const routes: Record<string, Route> = {
     "/api/v1/me": json(me),
     "/api/v1/spark/job-types": json(SPARK_JOB_TYPES),
@@ -118,8 +157,13 @@ function setup({ me = ME, topics = () => TOPICS, latest = () => [], job, models 
     "/api/v1/spark/jobs": (_url, init) =>
       init?.method === "POST" ? (submit ? submit() : apiError(500, "x", "no")) : json(latest()),
     "/api/v1/spark/models": () => json(models()),
+    "/api/v1/spark/models/active": (url) => active(new URL(url, "http://x").searchParams.get("cluster") ?? ""),
     "/api/v1/spark/predictions": () => json(predictions()),
   };
+  for (const id of [38, 51, 60, 70]) {
+    routes[`/api/v1/spark/models/${id}/promote`] = (_url, init) =>
+      promote ? promote(id, JSON.parse(String(init?.body))) : apiError(500, "x", "no");
+  }
   const current = job ?? (() => latest()[0]!);
   routes["/api/v1/spark/jobs/51"] = () => json(current());
   routes["/api/v1/spark/jobs/77"] = () => json(current());
@@ -460,6 +504,7 @@ describe("MaintenancePage", () => {
       "/api/v1/clusters/local/topics": json(TOPICS),
       "/api/v1/spark/jobs": json([]),
       "/api/v1/spark/models": apiError(500, "internal", "Boom."),
+      "/api/v1/spark/models/active": json(noActive()),
       "/api/v1/spark/predictions": apiError(404, "topic_not_found", missing),
     });
     renderApp("/maintenance");
@@ -478,6 +523,7 @@ describe("MaintenancePage", () => {
       "/api/v1/clusters/local/topics": json(TOPICS),
       "/api/v1/spark/jobs": json([]),
       "/api/v1/spark/models": json(MODELS),
+      "/api/v1/spark/models/active": json(noActive()),
       "/api/v1/spark/predictions": apiError(503, "kafka_unavailable", "The cluster did not answer."),
     });
     renderApp("/maintenance");
@@ -570,5 +616,192 @@ describe("MaintenancePage", () => {
     expect(screen.getByTestId("pm-prediction-eq-0099")).toHaveAttribute("data-unusable", "false");
     // Nothing is in red, so no note says what red means.
     expect(screen.queryByText(/^In red:/)).toBeNull();
+  });
+
+  it("shows the chosen cluster's active model above the models, badged in its row", async () => {
+    const fetch = setup({
+      latest: () => [FINISHED],
+      models: () => [USABLE[0]!, { ...USABLE[1]!, active: true }],
+      active: () => json(activeState(USABLE[1]!, "Better recall on the pumps")),
+    });
+    renderApp("/maintenance");
+    const summary = await screen.findByTestId("pm-active-model");
+    expect(summary).toHaveAttribute("data-model", "38");
+    expect(summary).toHaveTextContent(
+      `Active on local: model 38 (rf, ROC AUC 0.701) — promoted by alice, ${localMinute("2026-07-02T08:15:00.000000Z")}: “Better recall on the pumps”`,
+    );
+    const asked = calls(fetch, "/api/v1/spark/models/active").map(([url]) => new URL(String(url), "http://x").searchParams.get("cluster"));
+    expect(new Set(asked)).toEqual(new Set(["local"]));
+    // Above the models table.
+    const table = await screen.findByTestId("pm-models");
+    expect(summary.compareDocumentPosition(table) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+
+    const badge = within(screen.getByTestId("pm-model-38")).getByTestId("pm-model-active-38");
+    expect(badge).toHaveTextContent(/^Active$/);
+    expect(badge).toHaveAttribute("data-tone", "ok");
+    expect(screen.queryByTestId("pm-model-active-51")).toBeNull();
+    // Operators: the other usable model can be made active, not the active one.
+    expect(await screen.findByTestId("pm-promote-51")).toHaveTextContent("Make active");
+    expect(screen.queryByTestId("pm-promote-38")).toBeNull();
+
+    // The active model's id shows its curves.
+    fireEvent.click(within(summary).getByRole("button", { name: "model 38" }));
+    expect(screen.getByTestId("pm-model-38")).toHaveAttribute("data-selected", "true");
+    expect(screen.getByTestId("pm-roc-title")).toHaveTextContent("model #38");
+  });
+
+  it("says when the chosen cluster has no active model yet", async () => {
+    setup({ latest: () => [FINISHED], models: () => USABLE });
+    renderApp("/maintenance");
+    const summary = await screen.findByTestId("pm-active-model");
+    expect(summary).toHaveAttribute("data-model", "");
+    expect(summary).toHaveTextContent(
+      /^No active model on local yet: score jobs that name no model are refused\. Make a usable model active below\.$/,
+    );
+    await screen.findByTestId("pm-models");
+    expect(screen.queryAllByTestId(/^pm-model-active-/)).toEqual([]);
+    expect(await screen.findByTestId("pm-promote-51")).toBeEnabled();
+    expect(screen.getByTestId("pm-promote-38")).toBeEnabled();
+  });
+
+  it("shows a banner when the active model cannot be loaded", async () => {
+    setup({ latest: () => [FINISHED], active: () => apiError(503, "internal", "The database did not answer.") });
+    renderApp("/maintenance");
+    const section = await screen.findByTestId("pm-models-title-section");
+    await waitFor(() =>
+      expect(within(section).getByTestId("error-banner")).toHaveTextContent("Could not load the active model: The database did not answer."),
+    );
+    expect(screen.queryByTestId("pm-active-model")).toBeNull();
+    // The models are shown all the same.
+    expect(await screen.findByTestId("pm-models")).toHaveAttribute("data-rows", "2");
+  });
+
+  // 51 and 38 on local (38 active), 60 on local but no better than chance, 70 active and 71
+  // usable on staging.
+  const MIXED: SparkModel[] = [
+    { ...USABLE[0]!, id: 71, job_id: 71, cluster: "staging" },
+    { ...USABLE[0]!, id: 70, job_id: 70, cluster: "staging", active: true },
+    { ...USABLE[0]!, id: 60, job_id: 60, quality: "chance", quality_reason: "ROC AUC 0.512 is below 0.6: no better than chance" },
+    USABLE[0]!,
+    { ...USABLE[1]!, active: true },
+  ];
+
+  it("offers operators to make active only the usable, not active models of the chosen cluster", async () => {
+    const fetch = setup({
+      latest: () => [FINISHED],
+      models: () => MIXED,
+      active: (cluster) => json(cluster === "local" ? activeState(MIXED[4]!, "") : activeState(MIXED[1]!, "staging's own")),
+    });
+    renderApp("/maintenance");
+    await screen.findByTestId("pm-models");
+    const promotable = () => screen.queryAllByTestId(/^pm-promote-\d+$/).map((b) => b.dataset.testid);
+    await waitFor(() => expect(promotable()).toEqual(["pm-promote-51"]));
+    expect(screen.getByTestId("pm-model-active-38")).toHaveTextContent(/^Active$/);
+    // Another cluster's active model is said to be so, with its cluster.
+    expect(screen.getByTestId("pm-model-active-70")).toHaveTextContent(/^Active on staging$/);
+    // No reason given, none shown.
+    await waitFor(() => expect(screen.getByTestId("pm-active-model")).toHaveAttribute("data-model", "38"));
+    expect(screen.getByTestId("pm-active-model")).toHaveTextContent(/ — promoted by alice, [\d-]+ [\d:]+$/);
+
+    // Another cluster chosen: its active model, and its usable models can be made active.
+    fireEvent.change(screen.getByTestId("pm-predictions-cluster"), { target: { value: "staging" } });
+    await waitFor(() => expect(screen.getByTestId("pm-active-model")).toHaveTextContent("Active on staging: model 70"));
+    expect(calls(fetch, "/api/v1/spark/models/active").map(([url]) => new URL(String(url), "http://x").searchParams.get("cluster"))).toContain(
+      "staging",
+    );
+    expect(promotable()).toEqual(["pm-promote-71"]);
+    expect(screen.getByTestId("pm-model-active-38")).toHaveTextContent(/^Active on local$/);
+    expect(screen.getByTestId("pm-model-active-70")).toHaveTextContent(/^Active$/);
+  });
+
+  it("offers viewers no promotion: they see which model is active", async () => {
+    setup({ me: VIEWER, latest: () => [FINISHED], models: () => MIXED, active: () => json(activeState(MIXED[4]!, "Best so far")) });
+    renderApp("/maintenance");
+    await screen.findByTestId("pm-models");
+    // The user is known (the form says viewers cannot run it).
+    expect(await screen.findByTestId("operator-only")).toBeInTheDocument();
+    await waitFor(() => expect(screen.getByTestId("pm-active-model")).toHaveTextContent("Active on local: model 38"));
+    expect(screen.getByTestId("pm-model-active-38")).toHaveTextContent(/^Active$/);
+    expect(screen.queryAllByTestId(/^pm-promote-/)).toEqual([]);
+  });
+
+  it("makes a usable model active with a reason, then shows the new active model", async () => {
+    let models: SparkModel[] = USABLE.map((m) => ({ ...m, active: m.id === 38 }));
+    let active = activeState(USABLE[1]!, "The first one");
+    const fetch = setup({
+      latest: () => [FINISHED],
+      models: () => models,
+      active: () => json(active),
+      promote: (id, body) => {
+        models = USABLE.map((m) => ({ ...m, active: m.id === id }));
+        active = activeState(USABLE.find((m) => m.id === id)!, (body as { reason: string }).reason, "2026-07-03T09:00:00.000000Z");
+        return json(active);
+      },
+    });
+    // The promotion is answered once released: the dialog while it is posted.
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => {
+      release = () => resolve();
+    });
+    vi.stubGlobal("fetch", async (input: RequestInfo | URL, init?: RequestInit) => {
+      if (init?.method === "POST") await held;
+      return fetch(input, init);
+    });
+    renderApp("/maintenance");
+
+    fireEvent.click(await screen.findByTestId("pm-model-select-38"));
+    fireEvent.click(await screen.findByTestId("pm-promote-51"));
+    const dialog = screen.getByTestId("confirm-dialog");
+    expect(dialog).toHaveTextContent("Make model 51 active on local?");
+    expect(dialog).toHaveTextContent("Score jobs on local that name no model will use model 51 (gbt, ROC AUC 0.873).");
+    // The button does not choose its row.
+    expect(screen.getByTestId("pm-model-38")).toHaveAttribute("data-selected", "true");
+    const reason = screen.getByTestId("pm-promote-reason");
+    expect(reason).toHaveFocus();
+    expect(reason).toHaveAttribute("maxlength", "500");
+    fireEvent.change(reason, { target: { value: "  Better precision on the new pumps " } });
+    const confirm = screen.getByTestId("pm-promote-confirm");
+    expect(confirm).toHaveTextContent(/^Make model 51 active$/);
+
+    const modelCalls = calls(fetch, "/api/v1/spark/models").length;
+    const activeCalls = calls(fetch, "/api/v1/spark/models/active").length;
+    fireEvent.click(confirm);
+    await waitFor(() => expect(screen.getByTestId("pm-promote-confirm")).toBeDisabled());
+    expect(screen.getByTestId("pm-promote-reason")).toBeDisabled();
+    release();
+    await waitFor(() => expect(screen.queryByTestId("confirm-dialog")).toBeNull());
+
+    const posts = calls(fetch, "/api/v1/spark/models/51/promote", "POST");
+    expect(posts).toHaveLength(1);
+    expect(JSON.parse(String(posts[0]![1]?.body))).toEqual({ reason: "Better precision on the new pumps" });
+    // Asked again: the models (each one's `active` changed) and the active model.
+    await waitFor(() => expect(calls(fetch, "/api/v1/spark/models").length).toBeGreaterThan(modelCalls));
+    await waitFor(() => expect(calls(fetch, "/api/v1/spark/models/active").length).toBeGreaterThan(activeCalls));
+    expect(screen.getByTestId("pm-active-model")).toHaveTextContent(
+      `Active on local: model 51 (gbt, ROC AUC 0.873) — promoted by alice, ${localMinute("2026-07-03T09:00:00.000000Z")}: “Better precision on the new pumps”`,
+    );
+    await waitFor(() => expect(screen.getByTestId("pm-model-active-51")).toHaveTextContent("Active"));
+    expect(screen.queryByTestId("pm-model-active-38")).toBeNull();
+    expect(screen.queryByTestId("pm-promote-51")).toBeNull();
+    // Back to the earlier model: a promotion of it.
+    expect(screen.getByTestId("pm-promote-38")).toBeInTheDocument();
+  });
+
+  it("shows a refused promotion's message in the dialog, which stays open", async () => {
+    const message = "Model 51 is already the active model of local.";
+    const fetch = setup({ latest: () => [FINISHED], models: () => USABLE, promote: () => apiError(409, "already_active", message) });
+    renderApp("/maintenance");
+    fireEvent.click(await screen.findByTestId("pm-promote-51"));
+    fireEvent.click(screen.getByTestId("pm-promote-confirm"));
+    expect(await screen.findByTestId("pm-promote-error")).toHaveTextContent(message);
+    expect(screen.getByTestId("confirm-dialog")).toBeInTheDocument();
+    expect(screen.getByTestId("pm-promote-confirm")).toBeEnabled();
+    // No reason typed: an empty one.
+    expect(JSON.parse(String(calls(fetch, "/api/v1/spark/models/51/promote", "POST")[0]![1]?.body))).toEqual({ reason: "" });
+    expect(screen.getByTestId("pm-active-model")).toHaveTextContent("No active model on local yet");
+    // Cancel closes it; nothing changed.
+    fireEvent.click(screen.getByTestId("confirm-dismiss"));
+    expect(screen.queryByTestId("confirm-dialog")).toBeNull();
+    expect(screen.getByTestId("pm-promote-51")).toBeInTheDocument();
   });
 });

@@ -1,12 +1,13 @@
 import { useQueryClient } from "@tanstack/react-query";
 import { useCallback, useMemo, useState, type ReactNode } from "react";
 import { ApiError } from "../api/client";
-import { PIPELINE_JOB_TYPE } from "../api/maintenance";
-import { recentPipelineRunsQuery, sparkModelsQuery, sparkPredictionsQuery } from "../api/queries";
+import { PIPELINE_JOB_TYPE, type ActiveModel } from "../api/maintenance";
+import { recentPipelineRunsQuery, sparkActiveModelQuery, sparkModelsQuery, sparkPredictionsQuery } from "../api/queries";
 import { queryKeys } from "../api/queryKeys";
 import type { SparkJob } from "../api/types";
 import { ErrorBanner } from "../components/ErrorBanner";
 import { Loading } from "../components/Loading";
+import { ActiveModelSummary } from "../components/MaintenanceActiveModel";
 import { MaintenanceFirstRun } from "../components/MaintenanceFirstRun";
 import { MaintenanceModels } from "../components/MaintenanceModels";
 import { MaintenancePredictions } from "../components/MaintenancePredictions";
@@ -34,7 +35,8 @@ export const RECENT_RUNS = 20;
  * /maintenance — predictive maintenance on Spark: run the `maintenance-pipeline` job (the Spark
  * submit page's form, operators only; viewers see it disabled), the latest run live with its
  * steps (or, before the first run, what to do), the trained models with the chosen one's ROC
- * curve, and the equipment most likely to fail on the chosen cluster (query `cluster`; by default
+ * curve and the chosen cluster's active model (operators make a usable model of it active), and
+ * the equipment most likely to fail on the chosen cluster (query `cluster`; by default
  * the latest run's) as read from the chosen predictions topic (query `topic`; by default the
  * topic the latest run there wrote). Models and predictions are fetched again when a run watched
  * here succeeds.
@@ -59,6 +61,8 @@ export function MaintenancePage() {
 
   const models = usePolledQuery(sparkModelsQuery(), MODELS_POLL_MS);
   const [selectedModel, setSelectedModel] = useState<number | null>(null);
+  // The chosen cluster's active model (the one its score jobs use when they name none).
+  const active = usePolledQuery({ ...sparkActiveModelQuery(cluster), enabled: cluster !== "" }, MODELS_POLL_MS);
 
   // The predictions topic: the one asked for, else the one the latest run on this cluster wrote.
   const askedTopic = query.get("topic");
@@ -79,6 +83,16 @@ export function MaintenancePage() {
   const noTopic = predictions.error instanceof ApiError && predictions.error.status === 404 && predictions.error.code === "topic_not_found";
 
   const { refresh: refreshModels } = models;
+  const { replace: replaceActive } = active;
+  const onPromoted = useCallback(
+    (state: ActiveModel) => {
+      // The answer is the cluster's new active model: shown at once. The models are asked again
+      // (each one's `active` changed) and, under their key, the active model too.
+      replaceActive(state);
+      refreshModels();
+    },
+    [replaceActive, refreshModels],
+  );
   const { refresh: refreshPredictions } = predictions;
   const onRunSucceeded = useCallback(() => {
     // The run trained a model (now the newest: show its curve) and wrote predictions.
@@ -161,11 +175,30 @@ export function MaintenancePage() {
       </Section>
 
       <Section id="pm-models-title" title="Models">
+        {active.error && (
+          <ErrorBanner
+            error={active.error}
+            title="Could not load the active model"
+            stale={active.data !== undefined}
+            onRetry={active.refresh}
+          />
+        )}
+        {/* The same role that runs the pipeline makes a model active. */}
+        {active.data && <ActiveModelSummary state={active.data} canPromote={canSubmit} onSelect={setSelectedModel} />}
         {models.error && (
           <ErrorBanner error={models.error} title="Could not load the models" stale={models.data !== undefined} onRetry={models.refresh} />
         )}
         {models.loading && <Loading label="Loading the models…" rows={3} />}
-        {models.data && <MaintenanceModels models={models.data} selected={selectedModel} onSelect={setSelectedModel} />}
+        {models.data && (
+          <MaintenanceModels
+            models={models.data}
+            selected={selectedModel}
+            onSelect={setSelectedModel}
+            cluster={cluster}
+            canPromote={canSubmit}
+            onPromoted={onPromoted}
+          />
+        )}
       </Section>
 
       <Section

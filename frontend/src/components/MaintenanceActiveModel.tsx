@@ -1,0 +1,119 @@
+// The active model of a cluster (GET spark/models/active): what a score job that names no model
+// uses. Nothing is active until an operator promotes a model: the summary above the models says
+// which one is and why, and the dialog of a row's "Make active" promotes it.
+import { useMutation } from "@tanstack/react-query";
+import { useId, useState } from "react";
+import { promoteModel, type ActiveModel, type SparkModel } from "../api/maintenance";
+import { formatLocal } from "../lib/time";
+import { ConfirmDialog } from "./ConfirmDialog";
+import { formatScore } from "./MaintenanceSteps";
+
+/** The server's limit on a promotion's reason. */
+export const REASON_MAX = 500;
+
+/** An API date-time as the browser's local "YYYY-MM-DD HH:MM" (as given when it does not parse). */
+export function localMinute(at: string): string {
+  const ms = Date.parse(at);
+  return Number.isNaN(ms) ? at : formatLocal(ms).slice(0, 16);
+}
+
+/** "gbt, ROC AUC 0.930": what the model is, without the parts it lacks ("" when it lacks both). */
+export function modelFacts(model: SparkModel): string {
+  const auc = model.metrics?.roc_auc;
+  return [model.algorithm, typeof auc === "number" && Number.isFinite(auc) ? `ROC AUC ${formatScore(auc)}` : null]
+    .filter(Boolean)
+    .join(", ");
+}
+
+/** "promoted by alice, 2026-07-01 16:03": how, by whom and when it became active ("" when the
+ * answer says none of it). */
+function promotedText(state: ActiveModel): string {
+  const by = state.how === "manual" ? (state.promoted_by ? `promoted by ${state.promoted_by}` : "promoted") : null;
+  return [by, state.promoted_at ? localMinute(state.promoted_at) : null].filter(Boolean).join(", ");
+}
+
+interface ActiveModelSummaryProps {
+  state: ActiveModel;
+  /** Operators and admins: the rows below offer "Make active". */
+  canPromote: boolean;
+  /** Shows the model's curves (its row chosen). */
+  onSelect: (id: number) => void;
+}
+
+/** One line above the models: the cluster's active model and why, or that it has none yet. */
+export function ActiveModelSummary({ state, canPromote, onSelect }: ActiveModelSummaryProps) {
+  const { model } = state;
+  if (model === null) {
+    // Said as a warning: until a model is promoted, scoring without naming one is refused.
+    return (
+      <p className="notice notice-warn pm-active" data-testid="pm-active-model" data-model="">
+        No active model on {state.cluster} yet: score jobs that name no model are refused.{" "}
+        {canPromote ? "Make a usable model active below." : "Operators make a usable model active below."}
+      </p>
+    );
+  }
+  const facts = modelFacts(model);
+  const promoted = promotedText(state);
+  return (
+    <p className="notice notice-ok pm-active" data-testid="pm-active-model" data-model={model.id}>
+      <strong>
+        Active on {state.cluster}:{" "}
+        <button type="button" className="pm-link-button" onClick={() => onSelect(model.id)} title="Show its ROC curve">
+          model {model.id}
+        </button>
+      </strong>
+      {facts && ` (${facts})`}
+      {promoted && ` — ${promoted}`}
+      {state.reason && `: “${state.reason}”`}
+    </p>
+  );
+}
+
+interface PromoteModelDialogProps {
+  model: SparkModel;
+  /** The promotion's answer: the cluster's new active model. */
+  onPromoted: (state: ActiveModel) => void;
+  onClose: () => void;
+}
+
+/** "Make model N active": an optional reason, then POST spark/models/{id}/promote. Refused
+ * (e.g. 409 model_not_usable, already_active): the server's message, the dialog stays open. */
+export function PromoteModelDialog({ model, onPromoted, onClose }: PromoteModelDialogProps) {
+  const [reason, setReason] = useState("");
+  const reasonId = useId();
+  const mutation = useMutation({ mutationFn: () => promoteModel(model.id, reason.trim()), onSuccess: onPromoted });
+  const facts = modelFacts(model);
+  return (
+    <ConfirmDialog
+      title={`Make model ${model.id} active on ${model.cluster}?`}
+      confirmLabel={`Make model ${model.id} active`}
+      tone="primary"
+      busy={mutation.isPending}
+      error={mutation.error}
+      confirmTestId="pm-promote-confirm"
+      errorTestId="pm-promote-error"
+      onConfirm={() => mutation.mutate()}
+      onCancel={onClose}
+    >
+      <p>
+        Score jobs on <strong>{model.cluster}</strong> that name no model will use model {model.id}
+        {facts && ` (${facts})`}. The model active now stays in the history: making it active again rolls back.
+      </p>
+      <label htmlFor={reasonId} className="field-label">
+        Reason <span className="muted">(optional, shown with the active model)</span>
+      </label>
+      <input
+        id={reasonId}
+        className="input input-wide"
+        value={reason}
+        onChange={(event) => setReason(event.target.value)}
+        maxLength={REASON_MAX}
+        // The reason is what this dialog asks for: typed at once (the dialog leaves it the focus).
+        autoFocus
+        autoComplete="off"
+        disabled={mutation.isPending}
+        data-testid="pm-promote-reason"
+      />
+    </ConfirmDialog>
+  );
+}

@@ -1,0 +1,114 @@
+"""Which failure model is active on a cluster, and promoting one (by hand, audited by the view).
+
+A cluster's active model is its newest `ModelPromotion`; before the first there is none, and
+nothing is scored by default. Only a usable model (`service.model_quality`) may be promoted,
+and only on the cluster it was trained on. Rolling back is promoting an earlier model again:
+the history keeps every change with who made it and why.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.db import transaction
+
+from console.errors import Conflict, NotFound
+from maintenance import service
+from maintenance.models import ModelPromotion
+from sparkjobs.choices import JobState
+from sparkjobs.models import SparkJob
+
+HISTORY = 20  # promotions shown with the active model, newest first
+
+
+def get_model(model_id: int) -> dict[str, Any]:
+    """One trained model (a succeeded job that holds one), or NotFound."""
+    row = (
+        SparkJob.objects.filter(
+            pk=model_id, job_type__in=service.MODEL_SOURCES, state=JobState.SUCCEEDED
+        )
+        .values_list("id", "job_type", "cluster", "created_at", "params", "result")
+        .first()
+    )
+    entry = service.model_entry(*row) if row else None
+    if entry is None:
+        raise NotFound(
+            f"There is no trained model {model_id} (a model's id is the id of the succeeded "
+            "train-model or maintenance-pipeline job that trained it).",
+            code="model_not_found",
+        )
+    return entry
+
+
+def active_ids() -> dict[str, int]:
+    """{cluster: its active model's id} for every cluster that has one."""
+    active: dict[str, int] = {}
+    for cluster, model_id in ModelPromotion.objects.values_list("cluster", "model_id"):
+        active.setdefault(cluster, model_id)  # newest first (Meta.ordering)
+    return active
+
+
+def list_models(limit: int) -> list[dict[str, Any]]:
+    """`service.list_models`, each saying whether it is its cluster's active model."""
+    active = active_ids()
+    return [
+        {**model, "active": active.get(model["cluster"]) == model["id"]}
+        for model in service.list_models(limit)
+    ]
+
+
+def _history_entry(row: ModelPromotion) -> dict[str, Any]:
+    return {
+        "model_id": row.model_id,
+        "how": row.how,
+        "reason": row.reason,
+        "promoted_by": row.promoted_by.username if row.promoted_by else None,
+        "promoted_at": row.promoted_at,
+    }
+
+
+def active_model(cluster: str) -> dict[str, Any]:
+    """The active model of `cluster` (None before the first promotion), why, and the history."""
+    history = list(
+        ModelPromotion.objects.filter(cluster=cluster).select_related("promoted_by")[:HISTORY]
+    )
+    current = history[0] if history else None
+    return {
+        "cluster": cluster,
+        "model": {**get_model(current.model_id), "active": True} if current else None,
+        **(
+            _history_entry(current)
+            if current
+            else {"how": None, "reason": None, "promoted_by": None, "promoted_at": None}
+        ),
+        "history": [_history_entry(row) for row in history],
+    }
+
+
+def promote(model_id: int, actor: Any, reason: str) -> dict[str, Any]:
+    """Make `model_id` the active model of the cluster it was trained on; the new state."""
+    model = get_model(model_id)
+    cluster = model["cluster"]
+    if model["quality"] != "usable":
+        raise Conflict(
+            f"Model {model_id} is not usable ({model['quality_reason']}); it cannot be made "
+            "the active model.",
+            code="model_not_usable",
+        )
+    with transaction.atomic():
+        # (Two promotions at the same moment both land; the newer is active and the history
+        # shows both.)
+        current = ModelPromotion.objects.filter(cluster=cluster).first()
+        if current is not None and current.model_id == model_id:
+            raise Conflict(
+                f"Model {model_id} is already the active model of cluster {cluster!r}.",
+                code="already_active",
+            )
+        ModelPromotion.objects.create(
+            cluster=cluster,
+            model_id=model_id,
+            how=ModelPromotion.How.MANUAL,
+            reason=reason,
+            promoted_by=actor if getattr(actor, "pk", None) else None,
+        )
+    return active_model(cluster)

@@ -1,0 +1,36 @@
+from __future__ import annotations
+
+from django.conf import settings
+from django.db import models
+
+
+class ModelPromotion(models.Model):
+    """One change of a cluster's active failure model. The newest row of a cluster names its
+    active model (maintenance/lifecycle.py); the rows before it are its history, kept so a
+    roll-back (promoting an earlier model again) and every "why" stay visible."""
+
+    class How(models.TextChoices):
+        MANUAL = "manual"  # an operator promoted it (POST spark/models/{id}/promote)
+
+    cluster = models.CharField(max_length=64)
+    # The model is the job that trained it (a train-model or maintenance-pipeline job): its
+    # id is the model's id. Jobs are never deleted, so PROTECT only guards the history.
+    model = models.ForeignKey("sparkjobs.SparkJob", on_delete=models.PROTECT, related_name="+")
+    how = models.CharField(max_length=16, choices=How.choices, default=How.MANUAL)
+    reason = models.TextField(blank=True)
+    promoted_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, on_delete=models.SET_NULL, related_name="+"
+    )
+    promoted_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["-promoted_at", "-id"]
+        indexes = [models.Index(fields=["cluster", "-promoted_at", "-id"])]
+
+    def __str__(self) -> str:
+        return f"model {self.model_id} active on {self.cluster} ({self.how})"
+
+    @classmethod
+    def active_id(cls, cluster: str) -> int | None:
+        """The id of `cluster`'s active model: its newest promotion's, or None before any."""
+        return cls.objects.filter(cluster=cluster).values_list("model_id", flat=True).first()

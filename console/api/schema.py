@@ -41,7 +41,12 @@ DESCRIPTIONS = {
 def _codes(path: str, method: str, operation: dict[str, Any]) -> list[str]:
     # Every operation can answer 400: query values with control characters are refused too.
     codes = ["400", "401", "403"]
-    if "{" in path:
+    # A required `cluster` query parameter names a cluster that may not exist (a filter does not).
+    cluster_query = any(
+        p.get("in") == "query" and p.get("name") == "cluster" and p.get("required")
+        for p in operation.get("parameters", [])
+    )
+    if "{" in path or cluster_query:
         codes.append("404")
     if method in ("post", "put", "patch", "delete"):
         codes += ["409", "429"]
@@ -49,8 +54,8 @@ def _codes(path: str, method: str, operation: dict[str, Any]) -> list[str]:
         codes += ["413", "415"]
     if "{cluster}" in path or "offset-resets" in path:
         codes += ["502", "504"]
-    if path.endswith("/spark/predictions"):  # the cluster is a query parameter here
-        codes += ["404", "502", "504"]
+    if path.endswith("/spark/predictions"):  # reads Kafka (its cluster is in the query)
+        codes += ["502", "504"]
     if path.endswith("/lag-history"):
         codes.append("503")
     return codes

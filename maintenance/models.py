@@ -34,3 +34,34 @@ class ModelPromotion(models.Model):
     def active_id(cls, cluster: str) -> int | None:
         """The id of `cluster`'s active model: its newest promotion's, or None before any."""
         return cls.objects.filter(cluster=cluster).values_list("model_id", flat=True).first()
+
+
+class WorklistMark(models.Model):
+    """What a crew said about one equipment on the worklist (acknowledged, inspected,
+    dismissed, or open again), with a note. Every mark is kept; the newest of an equipment is
+    its status (maintenance/worklist.py), whatever day's score it answered (`day`): a crew's
+    decision holds until a crew changes it."""
+
+    class Status(models.TextChoices):
+        OPEN = "open"
+        ACKNOWLEDGED = "acknowledged"
+        INSPECTED = "inspected"
+        DISMISSED = "dismissed"
+
+    cluster = models.CharField(max_length=64)
+    equipment_id = models.CharField(max_length=200)
+    day = models.DateField(null=True, help_text="the scored day of the prediction it answered")
+    failure_probability = models.FloatField(null=True)
+    status = models.CharField(max_length=16, choices=Status.choices)
+    note = models.TextField(blank=True)
+    marked_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, on_delete=models.SET_NULL, related_name="+"
+    )
+    marked_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["-marked_at", "-id"]
+        indexes = [models.Index(fields=["cluster", "equipment_id", "-marked_at", "-id"])]
+
+    def __str__(self) -> str:
+        return f"{self.equipment_id} on {self.cluster}: {self.status}"

@@ -164,7 +164,30 @@ def _prediction(value: bytes | None) -> dict[str, Any] | None:
         "model_id": model_id
         if isinstance(model_id, int) and not isinstance(model_id, bool)
         else None,
+        "drivers": _entries(data.get("drivers"), {"feature": str, "value": float, "weight": float}),
+        "recent_alarms": _entries(
+            data.get("recent_alarms"), {"fault_code": str, "count": int, "days": int}
+        ),
     }
+
+
+def _entries(items: Any, shape: dict[str, type]) -> list[dict[str, Any]]:
+    """The well-formed entries of a list a score job wrote (a record written by an older
+    score job has none: []). Numbers are kept as the shape's type; a bool is no number."""
+    out = []
+    for item in items if isinstance(items, list) else ():
+        if not isinstance(item, dict):
+            continue
+        entry: dict[str, Any] = {}
+        for key, kind in shape.items():
+            value = item.get(key)
+            if kind is str and isinstance(value, str):
+                entry[key] = value
+            elif kind is not str and _finite(value) and (kind is float or value == int(value)):
+                entry[key] = kind(value)
+        if len(entry) == len(shape):
+            out.append(entry)
+    return out
 
 
 def latest_predictions(records: Iterable[Record], limit: int) -> list[dict[str, Any]]:
@@ -186,11 +209,16 @@ def latest_predictions(records: Iterable[Record], limit: int) -> list[dict[str, 
     return ranked[:limit]
 
 
+def checked_topic(topic: str, field: str) -> str:
+    """A topic name from a query parameter, or a 400 naming `field`."""
+    if len(topic) > _TOPIC_MAX or not _TOPIC.fullmatch(topic):
+        raise BadInput(field, f"{field}: {topic!r} is not a valid topic name.")
+    return topic
+
+
 def read_predictions(cluster: str, topic: str | None, limit: int) -> list[dict[str, Any]]:
     """The latest prediction per equipment from a cluster's predictions topic."""
-    topic = topic or DEFAULT_PREDICTIONS_TOPIC
-    if len(topic) > _TOPIC_MAX or not _TOPIC.fullmatch(topic):
-        raise BadInput("topic", f"topic: {topic!r} is not a valid topic name.")
+    topic = checked_topic(topic or DEFAULT_PREDICTIONS_TOPIC, "topic")
     cfg = get_cluster(cluster)  # ClusterNotFound: the API's 404
     partitions = cache.snapshot(cfg).partitions_of(topic)
     if partitions is None:

@@ -107,6 +107,12 @@ FEATURES_RESULT: dict[str, Any] = result_object(
         "rows": {**COUNT, "description": "one per equipment per day"},
         "equipment": COUNT,
         "feature_columns": {"type": "array", "items": {"type": "string"}},
+        "fault_codes": {
+            "type": "array",
+            "items": {"type": "string"},
+            "description": "The fault codes counted, as the alarms carry them (the count "
+            "columns hold them as slugs).",
+        },
         "first_day": _DAY,
         "last_day": _DAY,
         "output_path": {"type": "string"},

@@ -336,7 +336,10 @@ SCORE = maintenance_job_type(
     title="Score equipment",
     description="One failure probability per equipment for one day of features (default the "
     "latest), written to the predictions topic: key the equipment id, value JSON "
-    "{equipment_id, day, failure_probability, model_id, scored_at}.",
+    "{equipment_id, day, failure_probability, model_id, scored_at, drivers, recent_alarms}: "
+    "drivers are the (at most 3) features on which the equipment stands above the day's fleet, "
+    "weighted by the model's importance; recent alarms its alarm counts per fault code over "
+    "the shortest window of the features.",
     script="score.py",
     params_schema=closed_object(
         {

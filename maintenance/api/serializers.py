@@ -4,7 +4,7 @@ promotion body, for drf-spectacular and the SPA."""
 from rest_framework import serializers
 
 from maintenance.lifecycle import HISTORY
-from maintenance.models import ModelPromotion
+from maintenance.models import ModelPromotion, WorklistMark
 from maintenance.service import MIN_RECALL, MIN_ROC_AUC
 
 
@@ -88,8 +88,57 @@ class PromoteInputSerializer(serializers.Serializer):
     )
 
 
+class DriverSerializer(serializers.Serializer):
+    feature = serializers.CharField()
+    value = serializers.FloatField(help_text="the equipment's value on the scored day")
+    weight = serializers.FloatField(
+        help_text="importance x (value - fleet mean) / fleet standard deviation"
+    )
+
+
+class RecentAlarmsSerializer(serializers.Serializer):
+    fault_code = serializers.CharField()
+    count = serializers.IntegerField()
+    days = serializers.IntegerField(help_text="over the last `days` days up to the scored day")
+
+
 class PredictionSerializer(serializers.Serializer):
     equipment_id = serializers.CharField()
     day = serializers.CharField(allow_null=True, help_text="YYYY-MM-DD the features are of")
     failure_probability = serializers.FloatField(help_text="0..1")
     model_id = serializers.IntegerField(allow_null=True)
+    drivers = DriverSerializer(
+        many=True,
+        help_text="at most 3 features on which it stands above the day's fleet, weighted by "
+        "the model's importance, largest first; [] from a score job before drivers",
+    )
+    recent_alarms = RecentAlarmsSerializer(
+        many=True, help_text="its alarms per fault code over the features' shortest window"
+    )
+
+
+class WorklistItemSerializer(PredictionSerializer):
+    outcome = serializers.ChoiceField(
+        choices=["failure", "work_order"],
+        allow_null=True,
+        help_text="what happened after the scored day: a failure (a FAILURE alarm or a failure "
+        "work order) outranks any other work order; null: nothing yet",
+    )
+    outcome_at = serializers.DateTimeField(allow_null=True, help_text="the earliest of the kind")
+    outcome_detail = serializers.CharField(
+        allow_null=True, help_text="the fault code or the work order's type"
+    )
+    status = serializers.ChoiceField(
+        choices=WorklistMark.Status.choices, help_text="the crew's newest mark; open before any"
+    )
+    note = serializers.CharField(allow_blank=True)
+    marked_by = serializers.CharField(allow_null=True)
+    marked_at = serializers.DateTimeField(allow_null=True)
+    marked_day = serializers.CharField(
+        allow_null=True, help_text="the scored day of the prediction the mark answered"
+    )
+
+
+class WorklistMarkInputSerializer(serializers.Serializer):
+    status = serializers.ChoiceField(choices=WorklistMark.Status.choices)
+    note = serializers.CharField(max_length=1000, allow_blank=True, default="")

@@ -11,4 +11,10 @@ urlpatterns = [
         name="spark-model-promote",
     ),
     path("spark/predictions", views.PredictionListView.as_view(), name="spark-predictions"),
+    path("maintenance/worklist", views.WorklistView.as_view(), name="maintenance-worklist"),
+    path(
+        "maintenance/worklist/<str:equipment_id>",
+        views.WorklistMarkView.as_view(),
+        name="maintenance-worklist-mark",
+    ),
 ]

@@ -1,5 +1,6 @@
 """Trained models, the active model and its promotion (operator), the latest predictions
-(viewer); the logic is maintenance/service.py and maintenance/lifecycle.py."""
+(viewer), the worklist and a crew's marks (operator); the logic is maintenance/service.py,
+maintenance/lifecycle.py and maintenance/worklist.py."""
 
 from drf_spectacular.utils import OpenApiParameter, extend_schema
 from rest_framework.request import Request
@@ -9,12 +10,14 @@ from console.api.base import ConsoleAPIView, query_int
 from console.audit import audited
 from console.clusters import get_cluster
 from console.errors import BadInput
-from maintenance import lifecycle, service
+from maintenance import lifecycle, service, worklist
 from maintenance.api import serializers as s
+from maintenance.types_features import DEFAULT_ALARMS_TOPIC, DEFAULT_WORK_ORDERS_TOPIC
 from maintenance.types_model import DEFAULT_PREDICTIONS_TOPIC
 
 MODELS_DEFAULT, MODELS_MAX = 100, 1000
 PREDICTIONS_DEFAULT, PREDICTIONS_MAX = 20, 1000
+WORKLIST_DEFAULT, WORKLIST_MAX = 50, 1000
 
 
 class ModelListView(ConsoleAPIView):
@@ -91,3 +94,86 @@ class ModelPromoteView(ConsoleAPIView):
             log.cluster = lifecycle.get_model(model_id)["cluster"]
             state = lifecycle.promote(model_id, request.user, body["reason"])
         return Response(s.ActiveModelSerializer(state).data)
+
+
+def _topic_params() -> list[OpenApiParameter]:
+    return [
+        OpenApiParameter(
+            "topic", str, description=f"the predictions topic (default {DEFAULT_PREDICTIONS_TOPIC})"
+        ),
+        OpenApiParameter(
+            "alarms_topic",
+            str,
+            description=f"where FAILURE alarms come from (default {DEFAULT_ALARMS_TOPIC})",
+        ),
+        OpenApiParameter(
+            "work_orders_topic",
+            str,
+            description=f"where work orders come from (default {DEFAULT_WORK_ORDERS_TOPIC})",
+        ),
+    ]
+
+
+def _cluster_param(request: Request, what: str) -> str:
+    cluster = request.query_params.get("cluster")
+    if not cluster:
+        raise BadInput("cluster", f"cluster: name the cluster {what}.")
+    return cluster
+
+
+class WorklistView(ConsoleAPIView):
+    @extend_schema(
+        responses=s.WorklistItemSerializer(many=True),
+        summary="Equipment most likely to fail, with why, what happened since and the crew's "
+        "status",
+        parameters=[
+            OpenApiParameter("cluster", str, required=True),
+            OpenApiParameter(
+                "limit", int, description=f"1..{WORKLIST_MAX} (default {WORKLIST_DEFAULT})"
+            ),
+            *_topic_params(),
+        ],
+    )
+    def get(self, request: Request) -> Response:
+        query = request.query_params
+        cluster = _cluster_param(request, "whose worklist to show")
+        limit = query_int(query, "limit", WORKLIST_DEFAULT, 1, WORKLIST_MAX)
+        rows = worklist.worklist(
+            cluster,
+            limit,
+            query.get("topic"),
+            query.get("alarms_topic"),
+            query.get("work_orders_topic"),
+        )
+        return Response(s.WorklistItemSerializer(rows, many=True).data)
+
+
+class WorklistMarkView(ConsoleAPIView):
+    write_role = "operator"
+
+    @extend_schema(
+        request=s.WorklistMarkInputSerializer,
+        responses=s.WorklistItemSerializer,
+        summary="Mark an equipment of the worklist acknowledged, inspected, dismissed or open "
+        "again, with a note",
+        parameters=[OpenApiParameter("cluster", str, required=True), *_topic_params()],
+    )
+    def post(self, request: Request, equipment_id: str) -> Response:
+        query = request.query_params
+        with audited(
+            request.user, "maintenance.worklist.mark", target=equipment_id, request=request.data
+        ) as log:
+            body = self.validated(s.WorklistMarkInputSerializer, request.data)
+            cluster = _cluster_param(request, "the equipment is on")
+            log.cluster = cluster
+            row = worklist.mark(
+                cluster,
+                equipment_id,
+                body["status"],
+                body["note"],
+                request.user,
+                query.get("topic"),
+                query.get("alarms_topic"),
+                query.get("work_orders_topic"),
+            )
+        return Response(s.WorklistItemSerializer(row).data)

@@ -216,6 +216,7 @@ def window_features(
         "rows": int(summary["rows"]),
         "equipment": int(summary["equipment"]),
         "feature_columns": columns,
+        "fault_codes": codes,
         "first_day": _num(summary["first"]),
         "last_day": _num(summary["last"]),
         "output_path": output_path,

@@ -16,7 +16,9 @@ Python UDFs, so executors on a cluster never need this module.
   The model (an MLlib PipelineModel) goes to `{model_dir}/model`, its result to
   `{model_dir}/metrics.json`; neither is ever overwritten.
 - `score`: one prediction per equipment for one day, written to the predictions topic with
-  Spark's Kafka sink (at least once: a retried task can write a record twice).
+  Spark's Kafka sink (at least once: a retried task can write a record twice). Each carries
+  its drivers (`driver_weights`) and its recent alarms (`recent_alarm_counts`), from the very
+  features the model scored.
 
 Missing feature values (nulls) count as 0.0 for training and scoring alike (`_filled`).
 """
@@ -25,6 +27,7 @@ from __future__ import annotations
 
 import json
 import math
+import re
 from datetime import UTC, date, datetime
 from typing import Any
 
@@ -33,14 +36,16 @@ from pyspark.ml.classification import GBTClassifier, RandomForestClassifier
 from pyspark.ml.evaluation import BinaryClassificationEvaluator
 from pyspark.ml.feature import VectorAssembler
 from pyspark.ml.functions import vector_to_array
-from pyspark.sql import DataFrame, SparkSession
+from pyspark.sql import Column, DataFrame, SparkSession
 from pyspark.sql import functions as F
 
 LABEL = "label"
 VECTOR = "pm_feature_vector"  # not a name a feature column can have (counts, sums, maxima)
 ROC_STEPS = 100  # thresholds 0.00, 0.01, ..., 1.00: at most 101 points
 TOP_PREDICTIONS = 10
+TOP_DRIVERS = 3
 DIGITS = 6
+_COUNT_COLUMN = re.compile(r"^count_(.+)_(\d+)d$")  # pm_features.feature_columns' counts
 
 
 # --- helpers ----------------------------------------------------------------------------------
@@ -336,6 +341,92 @@ def train_model(
 
 
 # --- score ------------------------------------------------------------------------------------
+def driver_weights(
+    columns: list[str],
+    importances: list[float],
+    stats: dict[str, tuple[float | None, float | None]],
+) -> dict[str, tuple[float, float, float]]:
+    """Per feature that can drive a score, (importance, fleet mean, fleet standard deviation)
+    of the scored day. A driver of one equipment is a feature on which it stands above the
+    day's fleet, weighted by how much the model relies on it: weight = importance x (value -
+    mean) / std, the `TOP_DRIVERS` largest positive ones (a tree model has no per-record
+    attribution in MLlib; this says "where it is unusual, on what the model looks at").
+    Features the model ignores (importance 0) or on which the whole fleet is equal (std 0)
+    drive nothing."""
+    out: dict[str, tuple[float, float, float]] = {}
+    for column, importance in zip(columns, importances, strict=True):
+        mean, std = stats.get(column, (None, None))
+        if importance > 0 and mean is not None and std is not None and std > 0:
+            out[column] = (float(importance), float(mean), float(std))
+    return out
+
+
+def recent_alarm_counts(
+    columns: list[str], fault_codes: list[str] | None
+) -> tuple[int, list[tuple[str, str]]] | None:
+    """(window in days, [(fault code, its count column)]) of the shortest window the model's
+    count columns cover: the recent alarms a worklist shows. Codes are the features' own
+    (`fault_codes` of their result) where a column's slug matches one, else the slug."""
+    windows: dict[int, list[tuple[str, str]]] = {}
+    by_slug = {re.sub(r"[^a-z0-9]", "_", c.lower()): c for c in fault_codes or ()}
+    for column in columns:
+        match = _COUNT_COLUMN.match(column)
+        if match:
+            slug, days = match.group(1), int(match.group(2))
+            windows.setdefault(days, []).append((by_slug.get(slug, slug), column))
+    if not windows:
+        return None
+    days = min(windows)
+    return days, windows[days]
+
+
+def _drivers_column(weights: dict[str, tuple[float, float, float]]) -> Column:
+    if not weights:
+        return F.array().cast("array<struct<feature:string,value:double,weight:double>>")
+    entries = F.array(
+        *(
+            F.struct(
+                F.round(F.lit(imp) * (F.col(c) - F.lit(mean)) / F.lit(std), DIGITS).alias("weight"),
+                F.lit(c).alias("feature"),
+                F.col(c).cast("double").alias("value"),
+            )
+            for c, (imp, mean, std) in weights.items()
+        )
+    )
+    # Largest weight first (structs sort by their first field), positive ones only.
+    top = F.slice(F.sort_array(entries, asc=False), 1, TOP_DRIVERS)
+    return F.transform(
+        F.filter(top, lambda d: d["weight"] > 0),
+        lambda d: F.struct(
+            d["feature"].alias("feature"), d["value"].alias("value"), d["weight"].alias("weight")
+        ),
+    )
+
+
+def _alarms_column(counts: tuple[int, list[tuple[str, str]]] | None) -> Column:
+    shape = "array<struct<fault_code:string,count:long,days:int>>"
+    if counts is None:
+        return F.array().cast(shape)
+    days, codes = counts
+    entries = F.array(
+        *(
+            F.struct(
+                F.col(column).cast("long").alias("count"),
+                F.lit(code).alias("fault_code"),
+                F.lit(days).alias("days"),
+            )
+            for code, column in codes
+        )
+    )
+    # Most frequent first, codes without an alarm left out.
+    return F.transform(
+        F.filter(F.sort_array(entries, asc=False), lambda a: a["count"] > 0),
+        lambda a: F.struct(
+            a["fault_code"].alias("fault_code"), a["count"].alias("count"), a["days"].alias("days")
+        ),
+    ).cast(shape)
+
+
 def score(
     spark: SparkSession,
     kafka_options: dict[str, Any],
@@ -367,9 +458,25 @@ def score(
     # "exactly one record per equipment" hold even for a malformed input.
     rows = _filled(data.where(F.col("day") == F.lit(day)).dropDuplicates(["equipment_id"]), columns)
     probability = F.round(vector_to_array(F.col("probability"))[1], DIGITS)
+    moments = rows.agg(
+        *(F.avg(c).alias(f"mean{i}") for i, c in enumerate(columns)),
+        *(F.stddev_pop(c).alias(f"std{i}") for i, c in enumerate(columns)),
+    ).first()
+    stats = {
+        c: (moments[f"mean{i}"], moments[f"std{i}"]) if moments is not None else (None, None)
+        for i, c in enumerate(columns)
+    }
+    classifier: Any = pipeline.stages[-1]
+    weights = driver_weights(columns, list(classifier.featureImportances.toArray()), stats)
+    counts = recent_alarm_counts(columns, features.get("fault_codes"))
     scored = (
         pipeline.transform(rows)
-        .select("equipment_id", probability.alias("failure_probability"))
+        .select(
+            "equipment_id",
+            probability.alias("failure_probability"),
+            _drivers_column(weights).alias("drivers"),
+            _alarms_column(counts).alias("recent_alarms"),
+        )
         .cache()
     )
     predictions = scored.count()
@@ -383,6 +490,8 @@ def score(
             F.col("failure_probability"),
             F.lit(model_id).alias("model_id"),
             F.lit(scored_at).alias("scored_at"),
+            F.col("drivers"),
+            F.col("recent_alarms"),
         )
     )
     (

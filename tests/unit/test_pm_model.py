@@ -130,6 +130,47 @@ def test_precision_and_recall_are_null_when_undefined():
     assert pm.precision_recall(0, 2, 0) == (0.0, None)
 
 
+def test_drivers_are_features_the_model_uses_on_which_the_fleet_varies():
+    columns = ["count_e101_overheat_7d", "max_temperature_7d", "severity_sum_7d", "max_x_7d"]
+    stats = {
+        "count_e101_overheat_7d": (2.0, 1.5),
+        "max_temperature_7d": (60.0, 0.0),  # the whole fleet equal: drives nothing
+        "severity_sum_7d": (4.0, 2.0),
+        "max_x_7d": (None, None),  # no rows: nothing known
+    }
+    weights = pm.driver_weights(columns, [0.5, 0.3, 0.0, 0.2], stats)
+    # severity_sum_7d: importance 0, the model ignores it.
+    assert weights == {"count_e101_overheat_7d": (0.5, 2.0, 1.5)}
+
+
+def test_recent_alarms_are_the_count_columns_of_the_shortest_window():
+    columns = [
+        "count_e101_overheat_7d",
+        "count_e303_vibration_7d",
+        "severity_sum_7d",
+        "count_e101_overheat_3d",
+        "count_e303_vibration_3d",
+        "max_temperature_3d",
+    ]
+    codes = ["E101-OVERHEAT", "E303-VIBRATION"]
+    assert pm.recent_alarm_counts(columns, codes) == (
+        3,
+        [
+            ("E101-OVERHEAT", "count_e101_overheat_3d"),
+            ("E303-VIBRATION", "count_e303_vibration_3d"),
+        ],
+    )
+    # Features whose result does not say their codes (made before it did): the slugs.
+    assert pm.recent_alarm_counts(columns[:2], None) == (
+        7,
+        [
+            ("e101_overheat", "count_e101_overheat_7d"),
+            ("e303_vibration", "count_e303_vibration_7d"),
+        ],
+    )
+    assert pm.recent_alarm_counts(["max_temperature_7d"], codes) is None
+
+
 # --- submit checks ----------------------------------------------------------------------------
 def _submit_training(features: int, labels: int, **params: Any) -> None:
     filled = validate_params(TRAINING, {"features_job": features, "labels_job": labels, **params})
@@ -400,6 +441,39 @@ def _record(equipment: str, p: float, ts: int | None, day: str = "2026-03-30") -
     return (equipment.encode(), json.dumps(value).encode(), ts)
 
 
+def test_drivers_and_recent_alarms_keep_the_well_formed_entries():
+    value = {
+        "equipment_id": "eq-1",
+        "failure_probability": 0.8,
+        "drivers": [
+            {"feature": "max_vibration_7d", "value": 1.5, "weight": 0.42},
+            {"feature": "count_e303_vibration_7d", "value": 6, "weight": 1},  # ints are numbers
+            {"feature": "x", "value": "hot", "weight": 0.1},  # not a number
+            {"feature": "y", "value": 1.0},  # no weight
+            {"feature": "z", "value": True, "weight": 0.1},  # a bool is no number
+            "max_temperature_7d",
+        ],
+        "recent_alarms": [
+            {"fault_code": "E303-VIBRATION", "count": 6, "days": 7},
+            {"fault_code": "E101-OVERHEAT", "count": 1.5, "days": 7},  # not a whole count
+            {"fault_code": "E101-OVERHEAT", "count": 2.0, "days": 7},  # a whole float counts
+        ],
+    }
+    (prediction,) = service.latest_predictions([(b"eq-1", json.dumps(value).encode(), 1)], 5)
+    assert prediction["drivers"] == [
+        {"feature": "max_vibration_7d", "value": 1.5, "weight": 0.42},
+        {"feature": "count_e303_vibration_7d", "value": 6.0, "weight": 1.0},
+    ]
+    assert prediction["recent_alarms"] == [
+        {"fault_code": "E303-VIBRATION", "count": 6, "days": 7},
+        {"fault_code": "E101-OVERHEAT", "count": 2, "days": 7},
+    ]
+    assert isinstance(prediction["recent_alarms"][1]["count"], int)
+    broken = {"equipment_id": "eq-2", "failure_probability": 0.1, "drivers": {"a": 1}}
+    (older,) = service.latest_predictions([(b"eq-2", json.dumps(broken).encode(), 1)], 5)
+    assert older["drivers"] == [] and older["recent_alarms"] == []
+
+
 def test_latest_prediction_per_equipment_highest_first():
     records = [
         _record("eq-1", 0.9, 1000, "2026-03-29"),
@@ -425,6 +499,8 @@ def test_latest_prediction_per_equipment_highest_first():
         "day": "2026-03-30",
         "failure_probability": 0.1,
         "model_id": 5,
+        "drivers": [],  # a record from a score job before drivers
+        "recent_alarms": [],
     }
     assert [p["equipment_id"] for p in service.latest_predictions(records, 2)] == [
         "eq-3",

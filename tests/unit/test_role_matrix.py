@@ -40,6 +40,7 @@ def _url(path: str) -> str:
         .replace("{rule_id}", "999999")
         .replace("{schedule_id}", "999999")
         .replace("{model_id}", "999999")
+        .replace("{equipment_id}", "eq-none")
     )
 
 

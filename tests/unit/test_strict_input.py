@@ -200,6 +200,10 @@ EXAMPLES: dict[tuple[str, str], dict[str, Any]] = {
     },
     ("patch", "/api/v1/spark/schedules/{schedule_id}"): {"cron": "30 4 * * *"},
     ("post", "/api/v1/spark/models/{model_id}/promote"): {"reason": "better recall"},
+    ("post", "/api/v1/maintenance/worklist/{equipment_id}"): {
+        "status": "acknowledged",
+        "note": "crew on site tomorrow",
+    },
     ("post", "/api/v1/alerts/rules"): {
         "name": "r",
         "cluster": "local",
@@ -303,6 +307,7 @@ def test_an_unknown_key_anywhere_in_any_body_is_a_400_naming_it(admin_client_api
             .replace("{rule_id}", str(rule.pk))
             .replace("{schedule_id}", str(schedule.pk))
             .replace("{model_id}", "999999")
+            .replace("{equipment_id}", "eq-none")
         )
         response = _post(admin_client_api, url, body, method=method)
         expected = _field_name([*where, "surplus"])

@@ -341,6 +341,40 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/maintenance/worklist": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Equipment most likely to fail, with why, what happened since and the crew's status */
+        get: operations["maintenance_worklist_list"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/maintenance/worklist/{equipment_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Mark an equipment of the worklist acknowledged, inspected, dismissed or open again, with a note */
+        post: operations["maintenance_worklist_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/me": {
         parameters: {
             query?: never;
@@ -741,6 +775,19 @@ export interface components {
             /** @description Bytes on the wire. */
             size: number;
         };
+        Driver: {
+            feature: string;
+            /**
+             * Format: double
+             * @description the equipment's value on the scored day
+             */
+            value: number;
+            /**
+             * Format: double
+             * @description importance x (value - fleet mean) / fleet standard deviation
+             */
+            weight: number;
+        };
         /**
          * @description * `preferred` - preferred
          *     * `unclean` - unclean
@@ -845,7 +892,7 @@ export interface components {
             /** @description the sample evaluated */
             sampled_at: string | null;
             state: string;
-            status: components["schemas"]["StatusEnum"];
+            status: components["schemas"]["Status2cdEnum"];
             topics: components["schemas"]["GroupTopicLag"][];
             total_lag: number | null;
         };
@@ -861,7 +908,7 @@ export interface components {
             /** @description why retention_risk is near or lost, in words; null: none */
             retention_reason: string | null;
             retention_risk: components["schemas"]["RetentionRiskEnum"];
-            status: components["schemas"]["StatusEnum"];
+            status: components["schemas"]["Status2cdEnum"];
             topic: string;
         };
         /** @description What the lag sampler adds (docs/live-lag.md); UNKNOWN and nulls before its first pass. */
@@ -887,7 +934,7 @@ export interface components {
             /** @description the sample evaluated */
             sampled_at: string | null;
             state: string;
-            status: components["schemas"]["StatusEnum"];
+            status: components["schemas"]["Status2cdEnum"];
             topics: string[];
             total_lag: number | null;
         };
@@ -946,7 +993,7 @@ export interface components {
             lag: number | null;
             /** Format: double */
             lag_seconds: number | null;
-            status: components["schemas"]["StatusEnum"];
+            status: components["schemas"]["Status2cdEnum"];
             topic: string;
             ts: string;
             /** Format: double */
@@ -1119,6 +1166,8 @@ export interface components {
         Prediction: {
             /** @description YYYY-MM-DD the features are of */
             day: string | null;
+            /** @description at most 3 features on which it stands above the day's fleet, weighted by the model's importance, largest first; [] from a score job before drivers */
+            drivers: components["schemas"]["Driver"][];
             equipment_id: string;
             /**
              * Format: double
@@ -1126,6 +1175,8 @@ export interface components {
              */
             failure_probability: number;
             model_id: number | null;
+            /** @description its alarms per fault code over the features' shortest window */
+            recent_alarms: components["schemas"]["RecentAlarms"][];
         };
         Produce: {
             headers?: components["schemas"]["ProduceHeader"][];
@@ -1187,6 +1238,12 @@ export interface components {
         ReasonRequest: {
             /** @default  */
             reason?: string;
+        };
+        RecentAlarms: {
+            count: number;
+            /** @description over the last `days` days up to the scored day */
+            days: number;
+            fault_code: string;
         };
         Record: {
             /** @description Only with isolation=read_uncommitted. */
@@ -1488,7 +1545,15 @@ export interface components {
          *     * `UNKNOWN` - UNKNOWN
          * @enum {string}
          */
-        StatusEnum: "OK" | "WARN" | "ERR" | "STOP" | "STALL" | "REWIND" | "UNKNOWN";
+        Status2cdEnum: "OK" | "WARN" | "ERR" | "STOP" | "STALL" | "REWIND" | "UNKNOWN";
+        /**
+         * @description * `open` - Open
+         *     * `acknowledged` - Acknowledged
+         *     * `inspected` - Inspected
+         *     * `dismissed` - Dismissed
+         * @enum {string}
+         */
+        StatusB4fEnum: "open" | "acknowledged" | "inspected" | "dismissed";
         /**
          * @description * `WARN` - WARN
          *     * `ERR` - ERR
@@ -1596,6 +1661,61 @@ export interface components {
          * @enum {string}
          */
         WindowEnum: "1h" | "24h" | "7d";
+        WorklistItem: {
+            /** @description YYYY-MM-DD the features are of */
+            day: string | null;
+            /** @description at most 3 features on which it stands above the day's fleet, weighted by the model's importance, largest first; [] from a score job before drivers */
+            drivers: components["schemas"]["Driver"][];
+            equipment_id: string;
+            /**
+             * Format: double
+             * @description 0..1
+             */
+            failure_probability: number;
+            /** Format: date-time */
+            marked_at: string | null;
+            marked_by: string | null;
+            /** @description the scored day of the prediction the mark answered */
+            marked_day: string | null;
+            model_id: number | null;
+            note: string;
+            /**
+             * @description what happened after the scored day: a failure (a FAILURE alarm or a failure work order) outranks any other work order; null: nothing yet
+             *
+             *     * `failure` - failure
+             *     * `work_order` - work_order
+             */
+            outcome: (components["schemas"]["WorklistItemOutcomeEnum"] | components["schemas"]["NullEnum"]) | null;
+            /**
+             * Format: date-time
+             * @description the earliest of the kind
+             */
+            outcome_at: string | null;
+            /** @description the fault code or the work order's type */
+            outcome_detail: string | null;
+            /** @description its alarms per fault code over the features' shortest window */
+            recent_alarms: components["schemas"]["RecentAlarms"][];
+            /**
+             * @description the crew's newest mark; open before any
+             *
+             *     * `open` - Open
+             *     * `acknowledged` - Acknowledged
+             *     * `inspected` - Inspected
+             *     * `dismissed` - Dismissed
+             */
+            status: components["schemas"]["StatusB4fEnum"];
+        };
+        /**
+         * @description * `failure` - failure
+         *     * `work_order` - work_order
+         * @enum {string}
+         */
+        WorklistItemOutcomeEnum: "failure" | "work_order";
+        WorklistMarkInput: {
+            /** @default  */
+            note?: string;
+            status: components["schemas"]["StatusB4fEnum"];
+        };
     };
     responses: never;
     parameters: never;
@@ -3861,6 +3981,176 @@ export interface operations {
             };
             /** @description Kafka did not answer in time. */
             504: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    maintenance_worklist_list: {
+        parameters: {
+            query: {
+                /** @description where FAILURE alarms come from (default equipment-alarms) */
+                alarms_topic?: string;
+                cluster: string;
+                /** @description 1..1000 (default 50) */
+                limit?: number;
+                /** @description the predictions topic (default equipment-failure-predictions) */
+                topic?: string;
+                /** @description where work orders come from (default work-orders) */
+                work_orders_topic?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WorklistItem"][];
+                };
+            };
+            /** @description Bad input; details.field names the field. Nothing changed. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No credentials (session or token). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The user's role does not allow this. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unknown cluster, topic, group or reset. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    maintenance_worklist_create: {
+        parameters: {
+            query: {
+                /** @description where FAILURE alarms come from (default equipment-alarms) */
+                alarms_topic?: string;
+                cluster: string;
+                /** @description the predictions topic (default equipment-failure-predictions) */
+                topic?: string;
+                /** @description where work orders come from (default work-orders) */
+                work_orders_topic?: string;
+            };
+            header?: never;
+            path: {
+                equipment_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["WorklistMarkInput"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WorklistItem"];
+                };
+            };
+            /** @description Bad input; details.field names the field. Nothing changed. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No credentials (session or token). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The user's role does not allow this. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unknown cluster, topic, group or reset. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflict: the group is active, a reset is running, or a preview no longer holds. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body is larger than the limit. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body is not JSON. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many writes by this user in a short time (Retry-After says when to retry), or, for Spark jobs, too many of the user's jobs queued or running. */
+            429: {
                 headers: {
                     [name: string]: unknown;
                 };

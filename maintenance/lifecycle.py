@@ -13,7 +13,7 @@ from typing import Any
 from django.db import transaction
 
 from console.errors import Conflict, NotFound
-from maintenance import service
+from maintenance import scoring, service
 from maintenance.models import ModelPromotion
 from sparkjobs.choices import JobState
 from sparkjobs.models import SparkJob
@@ -82,6 +82,7 @@ def active_model(cluster: str) -> dict[str, Any]:
             else {"how": None, "reason": None, "promoted_by": None, "promoted_at": None}
         ),
         "history": [_history_entry(row) for row in history],
+        "scoring_schedule": scoring.daily_scoring(cluster),
     }
 
 
@@ -111,4 +112,5 @@ def promote(model_id: int, actor: Any, reason: str) -> dict[str, Any]:
             reason=reason,
             promoted_by=actor if getattr(actor, "pk", None) else None,
         )
+        scoring.ensure_daily_scoring(cluster, model_id, actor)
     return active_model(cluster)

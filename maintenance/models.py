@@ -65,3 +65,17 @@ class WorklistMark(models.Model):
 
     def __str__(self) -> str:
         return f"{self.equipment_id} on {self.cluster}: {self.status}"
+
+
+class DailyScoring(models.Model):
+    """The daily scoring schedule the console created for a cluster (maintenance/scoring.py):
+    one row per cluster, ever, so a schedule an operator deleted is not created again."""
+
+    cluster = models.CharField(max_length=64, unique=True)
+    schedule = models.ForeignKey(
+        "sparkjobs.Schedule", null=True, on_delete=models.SET_NULL, related_name="+"
+    )
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    def __str__(self) -> str:
+        return f"daily scoring of {self.cluster} (schedule {self.schedule_id})"

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import copy
 import re
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from datetime import UTC, date, datetime, time, timedelta
 from typing import Any
 
@@ -57,9 +57,12 @@ def _step_schema(job_type: JobType) -> dict[str, Any]:
     return out
 
 
-def pipeline_schemas(step_types: Mapping[str, JobType]) -> tuple[dict, dict]:
-    """(params schema, result schema) of the pipeline from its steps' job types."""
-    properties = {STEP_KEYS[name]: _step_schema(step_types[name]) for name in PIPELINE_STEPS}
+def pipeline_schemas(
+    step_types: Mapping[str, JobType], steps: Sequence[str] = PIPELINE_STEPS
+) -> tuple[dict, dict]:
+    """(params schema, result schema) of a multi-step job from its steps' job types (the
+    pipeline's by default)."""
+    properties = {STEP_KEYS[name]: _step_schema(step_types[name]) for name in steps}
     params = closed_object(
         properties, [key for key, prop in properties.items() if prop["required"]]
     )
@@ -67,10 +70,8 @@ def pipeline_schemas(step_types: Mapping[str, JobType]) -> tuple[dict, dict]:
         "type": "object",
         "description": "{step: its result}: a failed pipeline's result holds the steps that "
         "succeeded.",
-        "required": list(PIPELINE_STEPS),
-        "properties": {
-            name: copy.deepcopy(step_types[name].result_schema) for name in PIPELINE_STEPS
-        },
+        "required": list(steps),
+        "properties": {name: copy.deepcopy(step_types[name].result_schema) for name in steps},
     }
     return params, result
 

@@ -19,8 +19,6 @@ from dataclasses import dataclass
 from datetime import UTC, date, datetime, timedelta
 from typing import Any
 
-from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
-
 from console import kafka
 from console.clusters import get_cluster
 from console.errors import NotFound
@@ -237,7 +235,7 @@ def mark(
     equipment_id: str,
     status: str,
     note: str,
-    actor: AbstractBaseUser | AnonymousUser,
+    actor: Any,
     topic: str | None = None,
     alarms_topic: str | None = None,
     work_orders_topic: str | None = None,
@@ -257,11 +255,11 @@ def mark(
     WorklistMark.objects.create(
         cluster=cfg.name,
         equipment_id=equipment_id,
-        day=date.fromisoformat(day) if after_day_ms(day) is not None else None,
+        day=date.fromisoformat(day) if isinstance(day, str) and after_day_ms(day) else None,
         failure_probability=prediction["failure_probability"],
         status=status,
         note=note,
-        marked_by=actor if actor.is_authenticated else None,
+        marked_by=actor if getattr(actor, "pk", None) else None,
     )
     events = read_events(cfg, [prediction], alarms, orders)
     return items([prediction], events, latest_marks(cfg.name, [equipment_id]))[0]

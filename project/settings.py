@@ -381,6 +381,12 @@ SPECTACULAR_SETTINGS = {
     # The schema and its docs need the viewer role, like every read.
     "SERVE_PERMISSIONS": ["console.permissions.RolePermission"],
     "SCHEMA_PATH_PREFIX": "/api/v1",
+    # Two `status` fields have different choices: each its own stable name, so the SPA's
+    # types do not change with the order the schema meets them in.
+    "ENUM_NAME_OVERRIDES": {
+        "StatusEnum": "groups.api.serializers.LAG_STATUSES",
+        "WorklistStatusEnum": "maintenance.models.WorklistMark.Status",
+    },
     "POSTPROCESSING_HOOKS": [
         "drf_spectacular.hooks.postprocess_schema_enums",
         "console.api.schema.add_error_responses",

@@ -15,6 +15,7 @@ import { SparkJobsPage } from "./pages/SparkJobsPage";
 import { SparkSubmitPage } from "./pages/SparkSubmitPage";
 import { TopicPage } from "./pages/TopicPage";
 import { TopicsPage } from "./pages/TopicsPage";
+import { WorklistPage } from "./pages/WorklistPage";
 
 /**
  * Every client-side route. Django answers each non-API path with index.html,
@@ -43,6 +44,7 @@ export function AppRoutes() {
           <Route path="new" element={<SparkSubmitPage />} />
         </Route>
         <Route path="maintenance" element={<MaintenancePage />} />
+        <Route path="maintenance/worklist" element={<WorklistPage />} />
         <Route path="alerts" element={<AlertsPage />} />
         <Route path="*" element={<NotFoundPage />} />
       </Route>

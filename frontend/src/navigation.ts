@@ -14,10 +14,20 @@ export interface NavItem {
   role?: Role;
 }
 
+/** The maintenance crews' worklist. */
+export const WORKLIST_PATH = "/maintenance/worklist";
+
+/** The worklist of `cluster` (the page's default cluster without one). */
+export function worklistPath(cluster?: string): string {
+  return cluster ? `${WORKLIST_PATH}?cluster=${encodeURIComponent(cluster)}` : WORKLIST_PATH;
+}
+
 export const NAV_ITEMS: NavItem[] = [
   { to: "/", label: "Clusters", end: true, activePrefixes: ["/clusters/"] },
   { to: "/spark/jobs", label: "Spark jobs", activePrefixes: ["/spark/"] },
-  { to: "/maintenance", label: "Predictive maintenance" },
+  // `end`: the worklist under it has its own entry.
+  { to: "/maintenance", label: "Predictive maintenance", end: true },
+  { to: WORKLIST_PATH, label: "Worklist" },
   { to: "/alerts", label: "Alerts" },
 ];
 

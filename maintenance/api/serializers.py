@@ -6,6 +6,7 @@ from rest_framework import serializers
 from maintenance.lifecycle import HISTORY
 from maintenance.models import ModelPromotion, WorklistMark
 from maintenance.service import MIN_RECALL, MIN_ROC_AUC
+from sparkjobs.api.serializers import ScheduleSerializer
 
 
 class ModelMetricsSerializer(serializers.Serializer):
@@ -76,6 +77,11 @@ class ActiveModelSerializer(serializers.Serializer):
     promoted_at = serializers.DateTimeField(allow_null=True)
     history = PromotionSerializer(
         many=True, help_text=f"the last {HISTORY} promotions, newest (the active) first"
+    )
+    scoring_schedule = ScheduleSerializer(
+        allow_null=True,
+        help_text="the cluster's daily scoring schedule (created by its first promotion), "
+        "null before it or once deleted",
     )
 
 

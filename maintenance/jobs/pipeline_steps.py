@@ -25,3 +25,7 @@ STEP_KEYS: dict[str, str] = {
 }
 
 PIPELINE_STEPS: tuple[str, ...] = tuple(STEP_KEYS)
+
+# The `maintenance-score` job (the daily scoring with the active model): fresh features, then
+# scores; its params objects have the pipeline's keys for these steps.
+SCORE_STEPS: tuple[str, ...] = ("window-features", "score")

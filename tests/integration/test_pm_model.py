@@ -16,7 +16,8 @@ import subprocess
 import sys
 import time
 import uuid
-from datetime import date, timedelta
+from datetime import UTC, date, datetime, timedelta
+from datetime import time as dt_time
 from pathlib import Path
 from typing import Any
 
@@ -115,6 +116,7 @@ def inputs(console) -> dict[str, Any]:
         "rows": EQUIPMENT * DAYS,
         "equipment": EQUIPMENT,
         "feature_columns": COLUMNS,
+        "fault_codes": ["E101-OVERHEAT"],
         "first_day": FIRST_DAY.isoformat(),
         "last_day": LAST_DAY.isoformat(),
         "output_path": str(root / "features.parquet"),
@@ -417,6 +419,140 @@ def test_score_writes_one_prediction_per_equipment_and_the_api_reads_them(consol
         "GET", f"spark/predictions?cluster=local&topic=no-such-{uuid.uuid4().hex[:6]}"
     )
     assert status == 404 and answer["error"]["code"] == "topic_not_found", answer
+
+
+def expected_drivers(features_path: Path, importances: dict[str, float]) -> dict[str, list]:
+    """Plain Python over the features the score read: per equipment of the last day, the (at
+    most 3) features with importance x (value - fleet mean) / fleet std > 0, largest first
+    (a missing value counts as 0.0, as the model saw it)."""
+    table = pq.read_table(features_path).to_pylist()
+    rows = [r for r in table if r["day"] == LAST_DAY]
+    values = {c: [float(r[c] or 0.0) for r in rows] for c in COLUMNS}
+    stats = {}
+    for c, xs in values.items():
+        mean = sum(xs) / len(xs)
+        stats[c] = (mean, (sum((x - mean) ** 2 for x in xs) / len(xs)) ** 0.5)
+    out = {}
+    for i, r in enumerate(rows):
+        weights = [
+            (importances[c] * (values[c][i] - stats[c][0]) / stats[c][1], c)
+            for c in COLUMNS
+            if importances.get(c, 0) > 0 and stats[c][1] > 0
+        ]
+        top = sorted(weights, reverse=True)[:3]
+        out[r["equipment_id"]] = [(c, values[c][i], w) for w, c in top if w > 0]
+    return out
+
+
+def test_each_prediction_carries_its_drivers_and_recent_alarms(console, chain, inputs, topic):
+    status, models = console.call("GET", "spark/models", role="viewer")
+    assert status == 200, models
+    (model,) = [m for m in models if m["id"] == chain["model"]["id"]]
+    importances = {f["feature"]: f["importance"] for f in model["feature_importances"]}
+    expected = expected_drivers(Path(inputs["features_result"]["output_path"]), importances)
+    status, listed = console.call(
+        "GET", f"spark/predictions?cluster=local&topic={topic}&limit=1000", role="viewer"
+    )
+    assert status == 200 and len(listed) == EQUIPMENT, listed
+    features = pq.read_table(Path(inputs["features_result"]["output_path"])).to_pylist()
+    overheat = {
+        r["equipment_id"]: r["count_e101_overheat_7d"] for r in features if r["day"] == LAST_DAY
+    }
+    assert any(p["drivers"] for p in listed)
+    for p in listed:
+        want = expected[p["equipment_id"]]
+        got = [(d["feature"], d["value"], d["weight"]) for d in p["drivers"]]
+        assert [g[0] for g in got] == [w[0] for w in want], (p["equipment_id"], got, want)
+        for (_, value, weight), (_, want_value, want_weight) in zip(got, want, strict=True):
+            assert value == pytest.approx(want_value)
+            # The importances the API shows are rounded to 6 digits.
+            assert weight == pytest.approx(want_weight, rel=1e-3, abs=1e-5)
+        count = overheat[p["equipment_id"]]
+        assert p["recent_alarms"] == (
+            [{"fault_code": "E101-OVERHEAT", "count": count, "days": 7}] if count else []
+        )
+
+
+def test_the_worklist_shows_what_happened_since_and_remembers_the_crews_marks(
+    console, chain, topic
+):
+    client = cluster_client()
+    suffix = uuid.uuid4().hex[:6]
+    alarms, orders = f"pm-alarms-{suffix}", f"pm-orders-{suffix}"
+    dev.create_topics(client, [(alarms, 2, 3, {}), (orders, 1, 3, {})])
+    # The first millisecond after the scored day (its next UTC midnight).
+    after = int(datetime.combine(LAST_DAY + timedelta(days=1), dt_time(), UTC).timestamp() * 1000)
+    hour = 3600 * 1000
+    producer = dev.make_producer(client)
+    for t, value, ts in [
+        # eq-0001: a work order, then a failure alarm: the failure shows.
+        (
+            orders,
+            {"equipment_id": "eq-0001", "type": "inspection", "work_order_id": "w1"},
+            after + hour,
+        ),
+        (alarms, {"equipment_id": "eq-0001", "fault_code": "FAILURE"}, after + 5 * hour),
+        # eq-0002: only a preventive work order.
+        (
+            orders,
+            {"equipment_id": "eq-0002", "type": "preventive", "work_order_id": "w2"},
+            after + 2 * hour,
+        ),
+        # eq-0003: a failure on the scored day itself: not "since".
+        (alarms, {"equipment_id": "eq-0003", "fault_code": "FAILURE"}, after - hour),
+        # eq-0004: an alarm that is no failure.
+        (alarms, {"equipment_id": "eq-0004", "fault_code": "E101-OVERHEAT"}, after + hour),
+    ]:
+        producer.produce(
+            t, key=value["equipment_id"].encode(), value=json.dumps(value).encode(), timestamp=ts
+        )
+    producer.flush(30)
+
+    query = f"cluster=local&topic={topic}&alarms_topic={alarms}&work_orders_topic={orders}"
+    status, rows = console.call("GET", f"maintenance/worklist?{query}&limit=1000", role="viewer")
+    assert status == 200, rows
+    assert [r["failure_probability"] for r in rows] == sorted(
+        (r["failure_probability"] for r in rows), reverse=True
+    )
+    by_id = {r["equipment_id"]: r for r in rows}
+    assert len(by_id) == EQUIPMENT
+    assert (by_id["eq-0001"]["outcome"], by_id["eq-0001"]["outcome_detail"]) == (
+        "failure",
+        "FAILURE",
+    )
+    assert by_id["eq-0001"]["outcome_at"].startswith((LAST_DAY + timedelta(days=1)).isoformat())
+    assert (by_id["eq-0002"]["outcome"], by_id["eq-0002"]["outcome_detail"]) == (
+        "work_order",
+        "preventive",
+    )
+    assert by_id["eq-0003"]["outcome"] is None and by_id["eq-0004"]["outcome"] is None
+    assert all(r["status"] == "open" and r["model_id"] == chain["model"]["id"] for r in rows)
+
+    status, row = console.call(
+        "POST",
+        f"maintenance/worklist/eq-0002?{query}",
+        {"status": "acknowledged", "note": "crew booked for Monday"},
+    )
+    assert status == 200, row
+    assert (row["status"], row["note"], row["marked_day"]) == (
+        "acknowledged",
+        "crew booked for Monday",
+        LAST_DAY.isoformat(),
+    )
+    assert row["outcome"] == "work_order" and row["marked_by"]
+    status, top = console.call("GET", f"maintenance/worklist?{query}&limit=1000", role="viewer")
+    marked = {r["equipment_id"]: r for r in top}["eq-0002"]
+    assert (marked["status"], marked["note"]) == ("acknowledged", "crew booked for Monday")
+    status, answer = console.call(
+        "POST", f"maintenance/worklist/eq-9999?{query}", {"status": "dismissed"}
+    )
+    assert status == 404 and answer["error"]["code"] == "equipment_not_found", answer
+    status, entries = console.call("GET", "audit?action=maintenance.worklist.mark")
+    assert status == 200
+    assert [(e["target"], e["outcome"]) for e in entries[:2]] == [
+        ("eq-9999", "refused"),
+        ("eq-0002", "ok"),
+    ], entries[:2]
 
 
 # --- the records reader ----------------------------------------------------------------------

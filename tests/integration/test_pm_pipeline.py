@@ -405,20 +405,21 @@ def test_bad_pipeline_params_are_400_naming_the_field(console, history, params, 
     assert console.job_count() == before
 
 
-def test_the_pipeline_runs_every_step_tracked_and_scores_each_equipment(console, history):
+@pytest.fixture(scope="module")
+def pipeline(console, history) -> dict[str, Any]:
+    """The good pipeline over the history, followed to its end: the job and what was seen of
+    its progress and steps on the way."""
     first, last = history["first_day"], history["last_day"]
     cutoff = first + (last - first) * 2 // 3
     good = console.submit("maintenance-pipeline", _pipeline_params(history, cutoff.isoformat()))
     # Features that start two days before the cut-off leave no training day: only the job
     # can tell (the submit checks read the alarms topic, not the features' time bounds), and
-    # its training step fails naming the field.
+    # its training step fails naming the field. Queued now, it runs beside the good one.
     late_start = _pipeline_params(history, cutoff.isoformat())
     late_start["features"]["start_time"] = f"{cutoff - timedelta(days=2)}T00:00:00Z"
     bad = console.submit("maintenance-pipeline", late_start)
-    names = list(PIPELINE_STEPS)
-    assert [s["name"] for s in good["steps"]] == names
+    assert [s["name"] for s in good["steps"]] == list(PIPELINE_STEPS)
     assert {s["state"] for s in good["steps"]} == {"pending"}
-
     seen: list[tuple[float, list[str]]] = []
 
     def finished() -> dict | None:
@@ -427,6 +428,13 @@ def test_the_pipeline_runs_every_step_tracked_and_scores_each_equipment(console,
         return job if job["state"] in {"succeeded", "failed", "cancelled", "lost"} else None
 
     job = wait_for(finished, timeout=900, what="the pipeline to end", every=1.0)
+    return {"job": job, "seen": seen, "cutoff": cutoff, "bad": bad}
+
+
+def test_the_pipeline_runs_every_step_tracked_and_scores_each_equipment(console, history, pipeline):
+    cutoff, bad = pipeline["cutoff"], pipeline["bad"]
+    names = list(PIPELINE_STEPS)
+    job, seen = pipeline["job"], pipeline["seen"]
     assert job["state"] == "succeeded", (job["error"], job["log_tail"])
     assert job["progress"] == 1.0
     progress = [p for p, _ in seen]
@@ -463,6 +471,54 @@ def test_the_pipeline_runs_every_step_tracked_and_scores_each_equipment(console,
     ]
     assert "params.training.cutoff_date" in job["steps"][2]["error"]
     assert list(job["result"]) == ["window-features", "failure-labels"]
+
+
+def test_the_daily_score_uses_the_active_model_and_the_features_it_was_trained_on(
+    console, history, pipeline
+):
+    model_id = pipeline["job"]["id"]
+    assert pipeline["job"]["state"] == "succeeded"
+    status, promoted = console.call(
+        "POST", f"spark/models/{model_id}/promote", {"reason": "the pipeline's model"}
+    )
+    assert status == 200, promoted
+    ends_before = log_ends(cluster_client(), [(history["predictions"], p) for p in range(3)])
+    # Nothing but the predictions topic: the model is the active one, the features its own.
+    job = console.submit(
+        "maintenance-score", {"score": {"predictions_topic": history["predictions"]}}
+    )
+    assert job["params"]["model_id"] == model_id
+    assert job["params"]["features"]["alarms_topic"] == history["alarms"]
+    assert job["params"]["features"]["windows"] == [3, 7, 14]
+    assert [s["name"] for s in job["steps"]] == ["window-features", "score"]
+    job = console.wait(job["id"], {"succeeded", "failed", "cancelled", "lost"}, timeout=600)
+    assert job["state"] == "succeeded", (job["error"], job["log_tail"][-3000:])
+    assert [s["state"] for s in job["steps"]] == ["succeeded", "succeeded"]
+    scored = job["result"]["score"]
+    assert scored["model_id"] == model_id
+    assert scored["day"] == history["last_day"].isoformat()
+    assert scored["predictions"] == len(history["equipment"])
+    # Its own records: after what the pipeline wrote, one per equipment, with why.
+    records = _read_all(history["predictions"], 3)
+    start = sum(ends_before.values())
+    assert len(records) == start + len(history["equipment"])
+    status, rows = console.call(
+        "GET",
+        f"maintenance/worklist?cluster=local&topic={history['predictions']}"
+        f"&alarms_topic={history['alarms']}&work_orders_topic={history['work_orders']}"
+        "&limit=1000",
+        role="viewer",
+    )
+    assert status == 200, rows
+    assert {r["equipment_id"] for r in rows} == history["equipment"]
+    assert all(r["model_id"] == model_id for r in rows)
+    assert all(r["day"] == history["last_day"].isoformat() for r in rows)
+    # The planted precursors are vibration and overheat alarms: the top of the list is there
+    # for them, and its alarms say so.
+    top = rows[0]
+    assert top["drivers"] and top["recent_alarms"], top
+    assert all(d["weight"] > 0 for d in top["drivers"])
+    assert top["outcome"] is None  # nothing after the history's last day
 
 
 def test_without_the_planted_pattern_the_model_is_no_better_than_chance(console, stack):

@@ -164,3 +164,46 @@ def test_a_score_job_that_names_no_model_scores_with_the_active_one(operator_cli
     answer = operator_client.post("/api/v1/spark/jobs", named, format="json")
     assert answer.json()["params"]["model_id"] == first
     assert SparkJob.objects.filter(job_type="score").count() == 3  # the refused one: not saved
+
+
+def test_the_first_promotion_creates_the_daily_scoring_once(django_user_model):
+    from maintenance import scoring
+    from sparkjobs.models import Schedule
+
+    alice = django_user_model.objects.create_user("alice")
+    pipeline = SparkJob.objects.create(
+        job_type="maintenance-pipeline",
+        cluster="local",
+        state=JobState.SUCCEEDED,
+        params={"score": {"predictions_topic": "plant-predictions"}},
+        result={
+            "train-model": {"model_id": 0, "model_path": "/m", "algorithm": "gbt", "metrics": GOOD}
+        },
+    ).pk
+    state = lifecycle.promote(pipeline, alice, "first")
+    (schedule,) = Schedule.objects.all()
+    assert (schedule.job_type, schedule.cluster, schedule.cron, schedule.timezone) == (
+        "maintenance-score",
+        "local",
+        scoring.DAILY_CRON,
+        "UTC",
+    )
+    # No model named: each day's slot scores with the model active then; the predictions go
+    # where the model's own pipeline wrote them.
+    assert schedule.params == {
+        "model_id": None,
+        "features": {},
+        "score": {"predictions_topic": "plant-predictions"},
+    }
+    assert schedule.enabled and schedule.next_run_at is not None
+    assert schedule.created_by == alice
+    assert state["scoring_schedule"] == schedule
+
+    lifecycle.promote(_model(), alice, "second")  # a later promotion: no second schedule
+    assert Schedule.objects.count() == 1
+    schedule.delete()  # an operator deleted it: it stays deleted
+    lifecycle.promote(pipeline, alice, "roll back")
+    assert not Schedule.objects.exists()
+    assert lifecycle.active_model("local")["scoring_schedule"] is None
+    lifecycle.promote(_model("other"), None, "another cluster has its own")
+    assert Schedule.objects.get().cluster == "other"

@@ -1,5 +1,5 @@
 // The predictive-maintenance endpoints (GET spark/models, the active model of a cluster and its
-// promotion, GET spark/predictions) and the pipeline job's `steps`. The generated OpenAPI types (src/api/schema.gen.ts) hold a job's `steps` and a
+// promotion, GET spark/predictions, the maintenance worklist and its marks) and the pipeline job's `steps`. The generated OpenAPI types (src/api/schema.gen.ts) hold a job's `steps` and a
 // model's metrics as free JSON values, so the types below are narrow hand-written ones, and every
 // reader of them is defensive (a field may be null or missing in an older job's record). The paths
 // are the generated schema's (paths.ts); the answers are cast to the types below with `as`, which
@@ -125,4 +125,42 @@ export function listPredictions(cluster: string, topic: string, limit: number, s
 /** The newest `maintenance-pipeline` jobs, newest first ([] when none was ever submitted). */
 export async function recentPipelineRuns(limit: number, signal?: AbortSignal): Promise<PipelineJob[]> {
   return (await listSparkJobs({ job_type: PIPELINE_JOB_TYPE, limit }, signal)) as PipelineJob[];
+}
+
+/** One entry of GET /api/v1/maintenance/worklist: an equipment's latest prediction, why (its
+ * drivers, recent alarms), what happened after the scored day and the crew's newest mark. */
+export type WorklistItem = components["schemas"]["WorklistItem"];
+/** open (before any mark) → acknowledged → inspected, or dismissed; open again to undo. */
+export type WorklistStatus = components["schemas"]["WorklistStatusEnum"];
+export type WorklistMarkInput = components["schemas"]["WorklistMarkInput"];
+
+/** The statuses, in the order a crew goes through them. */
+export const WORKLIST_STATUSES: readonly WorklistStatus[] = ["open", "acknowledged", "inspected", "dismissed"];
+
+/** The server's limit on a mark's note. */
+export const WORKLIST_NOTE_MAX = 1000;
+
+/** Where the worklist reads from (each omitted: the server's default topic), from the page's URL:
+ * a cluster that scores into a topic of its own, or keeps its alarms and work orders elsewhere. */
+export interface WorklistTopics {
+  topic?: string;
+  alarms_topic?: string;
+  work_orders_topic?: string;
+}
+
+/** The `limit` equipment of `cluster` most likely to fail, highest probability first (viewer).
+ * 404 topic_not_found: nothing was scored on the cluster yet. */
+export function listWorklist(cluster: string, limit: number, topics: WorklistTopics = {}, signal?: AbortSignal): Promise<WorklistItem[]> {
+  return api.get("maintenance/worklist", { signal, query: { cluster, limit, ...topics } });
+}
+
+/** Marks equipment `equipmentId` of `cluster`'s worklist (operator); the answer is its updated
+ * item. Refused: 400 invalid (details.field names the field, e.g. a note over 1000 characters). */
+export function markWorklistItem(
+  cluster: string,
+  equipmentId: string,
+  body: WorklistMarkInput,
+  topics: WorklistTopics = {},
+): Promise<WorklistItem> {
+  return api.post("maintenance/worklist/{equipment_id}", { path: { equipment_id: equipmentId }, query: { cluster, ...topics }, body });
 }

@@ -20,7 +20,15 @@ import {
   listSparkJobTypes,
   listTopics,
 } from "./endpoints";
-import { getActiveModel, listModels, listPredictions, PIPELINE_JOB_TYPE, recentPipelineRuns } from "./maintenance";
+import {
+  getActiveModel,
+  listModels,
+  listPredictions,
+  listWorklist,
+  PIPELINE_JOB_TYPE,
+  recentPipelineRuns,
+  type WorklistTopics,
+} from "./maintenance";
 import { queryKeys } from "./queryKeys";
 import type {
   Broker,
@@ -137,6 +145,12 @@ export const sparkPredictionsQuery = (cluster: string, topic: string, limit: num
   queryOptions({
     queryKey: queryKeys.sparkPredictions(cluster, topic, limit),
     queryFn: ({ signal }) => listPredictions(cluster, topic, limit, signal),
+  });
+
+export const maintenanceWorklistQuery = (cluster: string, limit: number, topics: WorklistTopics = {}) =>
+  queryOptions({
+    queryKey: queryKeys.maintenanceWorklist(cluster, limit, topics),
+    queryFn: ({ signal }) => listWorklist(cluster, limit, topics, signal),
   });
 
 export const alertRulesQuery = () =>

@@ -63,6 +63,11 @@ export const queryKeys = {
   sparkActiveModel: (cluster: string) => [...queryKeys.sparkModels(), "active", cluster] as const,
   /** GET spark/predictions?cluster=…&topic=…&limit=… */
   sparkPredictions: (cluster: string, topic: string, limit: number) => ["spark", "predictions", cluster, topic, limit] as const,
+  /** Every worklist of a cluster, whatever its limit (prefix: a mark refreshes them all). */
+  maintenanceWorklists: (cluster: string) => ["maintenance", "worklist", cluster] as const,
+  /** GET maintenance/worklist?cluster=…&limit=…(&topic=…&alarms_topic=…&work_orders_topic=…) */
+  maintenanceWorklist: (cluster: string, limit: number, topics: object = {}) =>
+    [...queryKeys.maintenanceWorklists(cluster), limit, topics] as const,
 
   /** Every alert rule and alert list (prefix). */
   alerts: () => ["alerts"] as const,

@@ -667,6 +667,8 @@ export interface components {
             promoted_by: string | null;
             /** @description why it is active */
             reason: string | null;
+            /** @description the cluster's daily scoring schedule (created by its first promotion), null before it or once deleted */
+            scoring_schedule: components["schemas"]["Schedule"] | null;
         };
         Assignment: {
             partition: number;
@@ -892,7 +894,7 @@ export interface components {
             /** @description the sample evaluated */
             sampled_at: string | null;
             state: string;
-            status: components["schemas"]["Status2cdEnum"];
+            status: components["schemas"]["StatusEnum"];
             topics: components["schemas"]["GroupTopicLag"][];
             total_lag: number | null;
         };
@@ -908,7 +910,7 @@ export interface components {
             /** @description why retention_risk is near or lost, in words; null: none */
             retention_reason: string | null;
             retention_risk: components["schemas"]["RetentionRiskEnum"];
-            status: components["schemas"]["Status2cdEnum"];
+            status: components["schemas"]["StatusEnum"];
             topic: string;
         };
         /** @description What the lag sampler adds (docs/live-lag.md); UNKNOWN and nulls before its first pass. */
@@ -934,7 +936,7 @@ export interface components {
             /** @description the sample evaluated */
             sampled_at: string | null;
             state: string;
-            status: components["schemas"]["Status2cdEnum"];
+            status: components["schemas"]["StatusEnum"];
             topics: string[];
             total_lag: number | null;
         };
@@ -993,7 +995,7 @@ export interface components {
             lag: number | null;
             /** Format: double */
             lag_seconds: number | null;
-            status: components["schemas"]["Status2cdEnum"];
+            status: components["schemas"]["StatusEnum"];
             topic: string;
             ts: string;
             /** Format: double */
@@ -1545,15 +1547,7 @@ export interface components {
          *     * `UNKNOWN` - UNKNOWN
          * @enum {string}
          */
-        Status2cdEnum: "OK" | "WARN" | "ERR" | "STOP" | "STALL" | "REWIND" | "UNKNOWN";
-        /**
-         * @description * `open` - Open
-         *     * `acknowledged` - Acknowledged
-         *     * `inspected` - Inspected
-         *     * `dismissed` - Dismissed
-         * @enum {string}
-         */
-        StatusB4fEnum: "open" | "acknowledged" | "inspected" | "dismissed";
+        StatusEnum: "OK" | "WARN" | "ERR" | "STOP" | "STALL" | "REWIND" | "UNKNOWN";
         /**
          * @description * `WARN` - WARN
          *     * `ERR` - ERR
@@ -1703,7 +1697,7 @@ export interface components {
              *     * `inspected` - Inspected
              *     * `dismissed` - Dismissed
              */
-            status: components["schemas"]["StatusB4fEnum"];
+            status: components["schemas"]["WorklistStatusEnum"];
         };
         /**
          * @description * `failure` - failure
@@ -1714,8 +1708,16 @@ export interface components {
         WorklistMarkInput: {
             /** @default  */
             note?: string;
-            status: components["schemas"]["StatusB4fEnum"];
+            status: components["schemas"]["WorklistStatusEnum"];
         };
+        /**
+         * @description * `open` - Open
+         *     * `acknowledged` - Acknowledged
+         *     * `inspected` - Inspected
+         *     * `dismissed` - Dismissed
+         * @enum {string}
+         */
+        WorklistStatusEnum: "open" | "acknowledged" | "inspected" | "dismissed";
     };
     responses: never;
     parameters: never;

@@ -65,7 +65,23 @@ export function ActiveModelSummary({ state, canPromote, onSelect }: ActiveModelS
       {facts && ` (${facts})`}
       {promoted && ` — ${promoted}`}
       {state.reason && `: “${state.reason}”`}
+      <ScoringScheduleText state={state} />
     </p>
+  );
+}
+
+/** " Scored daily by schedule 3 (30 1 * * * UTC), next 2026-07-03 03:30." — the cluster's daily
+ * scoring schedule, created by its first promotion; nothing once an operator deleted it. */
+function ScoringScheduleText({ state }: { state: ActiveModel }) {
+  const schedule = state.scoring_schedule;
+  if (!schedule) return null;
+  const when = schedule.cron ? `${schedule.cron} ${schedule.timezone}` : `every ${schedule.every_minutes} min`;
+  return (
+    <span className="pm-active-schedule" data-testid="pm-scoring-schedule" data-schedule={schedule.id}>
+      {" "}
+      Scored with it by schedule {schedule.id} ({when})
+      {schedule.enabled && schedule.next_run_at ? `, next ${localMinute(schedule.next_run_at)}.` : ", disabled."}
+    </span>
   );
 }
 

@@ -131,12 +131,39 @@ describe("MaintenanceModels' active model", () => {
 });
 
 describe("ActiveModelSummary", () => {
-  const NONE: ActiveModel = { cluster: "local", model: null, how: null, reason: null, promoted_by: null, promoted_at: null, history: [] };
+  const NONE: ActiveModel = { cluster: "local", model: null, how: null, reason: null, promoted_by: null, promoted_at: null, history: [], scoring_schedule: null };
 
   it("leaves out what the answer does not say", () => {
     const state: ActiveModel = { ...NONE, model: { ...MODEL, algorithm: null, metrics: null, active: true }, how: "manual", reason: "" };
     render(<ActiveModelSummary state={state} canPromote onSelect={() => {}} />);
     expect(screen.getByTestId("pm-active-model")).toHaveTextContent(/^Active on local: model 51 — promoted$/);
+  });
+
+  it("names the daily scoring schedule, its timing and next run, or that it is disabled", () => {
+    const schedule = {
+      id: 3,
+      job_type: "maintenance-score",
+      cluster: "local",
+      params: {},
+      cron: "30 1 * * *",
+      every_minutes: null,
+      timezone: "UTC",
+      enabled: true,
+      next_run_at: "2026-07-03T01:30:00Z",
+      last_job_id: null,
+      created_by: "alice",
+      created_at: "2026-07-02T08:15:00Z",
+      updated_at: "2026-07-02T08:15:00Z",
+    };
+    const active = { ...MODEL, algorithm: null, metrics: null, active: true };
+    const state: ActiveModel = { ...NONE, model: active, how: "manual", reason: "", scoring_schedule: schedule };
+    const { unmount } = render(<ActiveModelSummary state={state} canPromote onSelect={() => {}} />);
+    const text = screen.getByTestId("pm-scoring-schedule");
+    expect(text).toHaveAttribute("data-schedule", "3");
+    expect(text).toHaveTextContent(/^Scored with it by schedule 3 \(30 1 \* \* \* UTC\), next 2026-07-0[23] \d\d:\d\d\.$/);
+    unmount();
+    render(<ActiveModelSummary state={{ ...state, scoring_schedule: { ...schedule, enabled: false, next_run_at: null } }} canPromote onSelect={() => {}} />);
+    expect(screen.getByTestId("pm-scoring-schedule")).toHaveTextContent(/, disabled\.$/);
   });
 
   it("says that none is active, and who can make one active", () => {

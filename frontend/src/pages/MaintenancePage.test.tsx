@@ -92,7 +92,7 @@ const MODELS: SparkModel[] = [
 
 /** GET spark/models/active of a cluster that has none yet. */
 function noActive(cluster = "local"): ActiveModel {
-  return { cluster, model: null, how: null, reason: null, promoted_by: null, promoted_at: null, history: [] };
+  return { cluster, model: null, how: null, reason: null, promoted_by: null, promoted_at: null, history: [], scoring_schedule: null };
 }
 
 /** `model` made active by alice at `at`, for `reason`. */
@@ -106,6 +106,7 @@ function activeState(model: SparkModel, reason: string, at = "2026-07-02T08:15:0
     promoted_by: "alice",
     promoted_at: at,
     history: [promotion],
+    scoring_schedule: null,
   };
 }
 

@@ -1,5 +1,6 @@
 import { useQueryClient } from "@tanstack/react-query";
 import { useCallback, useMemo, useState, type ReactNode } from "react";
+import { Link } from "react-router-dom";
 import { ApiError } from "../api/client";
 import { PIPELINE_JOB_TYPE, type ActiveModel } from "../api/maintenance";
 import { recentPipelineRunsQuery, sparkActiveModelQuery, sparkModelsQuery, sparkPredictionsQuery } from "../api/queries";
@@ -20,6 +21,7 @@ import { usePolledQuery } from "../hooks/usePolledQuery";
 import { useQueryUpdate } from "../hooks/useQueryUpdate";
 import { useSparkFormData } from "../hooks/useSparkFormData";
 import { pipelineTopics, predictionsTopicChoices, runPredictionsTopic } from "../lib/maintenance";
+import { worklistPath } from "../navigation";
 
 /** A run submitted elsewhere shows within this; the run itself is live (its job socket). */
 export const RUN_POLL_MS = 10_000;
@@ -240,6 +242,10 @@ export function MaintenancePage() {
               </select>
             </label>
             <span className="muted">the {TOP_RISK_LIMIT} most likely to fail, latest prediction each</span>
+            {/* Why each is there, what happened since and the crews' marks. */}
+            <Link to={worklistPath(cluster)} data-testid="pm-worklist-link">
+              Open the worklist
+            </Link>
           </span>
         }
       >

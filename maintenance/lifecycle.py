@@ -15,6 +15,7 @@ from django.db import transaction
 from console.errors import Conflict, NotFound
 from maintenance import scoring, service
 from maintenance.models import ModelPromotion
+from maintenance.types_performance import PERFORMANCE
 from sparkjobs.choices import JobState
 from sparkjobs.models import SparkJob
 
@@ -114,3 +115,29 @@ def promote(model_id: int, actor: Any, reason: str) -> dict[str, Any]:
         )
         scoring.ensure_daily_scoring(cluster, model_id, actor)
     return active_model(cluster)
+
+
+def performance(model_id: int) -> dict[str, Any]:
+    """The newest realised performance of a model (its newest succeeded `model-performance`
+    job's result), or the model with nothing computed yet (`job_id` null, no days)."""
+    get_model(model_id)  # NotFound: 404
+    job = (
+        SparkJob.objects.filter(
+            job_type=PERFORMANCE, state=JobState.SUCCEEDED, params__model_id=model_id
+        )
+        .order_by("-id")  # the newest computation (jobs finish in about the order they start)
+        .values("id", "finished_at", "result")
+        .first()
+    )
+    result = job["result"] if job and isinstance(job["result"], dict) else {}
+    return {
+        "model_id": model_id,
+        "job_id": job["id"] if job else None,
+        "computed_at": job["finished_at"] if job else None,
+        "threshold": result.get("threshold"),
+        "horizon_days": result.get("horizon_days"),
+        "last_day": result.get("last_day"),
+        "days": result.get("days") or [],
+        "totals": result.get("totals"),
+        "calibration": result.get("calibration"),
+    }

@@ -148,3 +148,50 @@ class WorklistItemSerializer(PredictionSerializer):
 class WorklistMarkInputSerializer(serializers.Serializer):
     status = serializers.ChoiceField(choices=WorklistMark.Status.choices)
     note = serializers.CharField(max_length=1000, allow_blank=True, default="")
+
+
+class PerformanceDaySerializer(serializers.Serializer):
+    day = serializers.CharField(help_text="the scored day")
+    predictions = serializers.IntegerField()
+    known = serializers.IntegerField(help_text="whose horizon ended inside the data")
+    pending = serializers.IntegerField(help_text="whose horizon reaches past the data")
+    failures = serializers.IntegerField(help_text="known ones that failed within the horizon")
+    flagged = serializers.IntegerField(help_text="known ones at or above the threshold")
+    precision = serializers.FloatField(allow_null=True)
+    recall = serializers.FloatField(allow_null=True)
+    roc_auc = serializers.FloatField(allow_null=True)
+
+
+class PerformanceTotalsSerializer(serializers.Serializer):
+    predictions = serializers.IntegerField()
+    known = serializers.IntegerField()
+    pending = serializers.IntegerField()
+    failures = serializers.IntegerField()
+    precision = serializers.FloatField(allow_null=True)
+    recall = serializers.FloatField(allow_null=True)
+
+
+class CalibrationSerializer(serializers.Serializer):
+    columns = serializers.ListField(
+        child=serializers.CharField(),
+        help_text='["band_low", "band_high", "predictions", "predicted", "observed"]',
+    )
+    rows = serializers.ListField(
+        child=serializers.ListField(child=serializers.FloatField()),
+        help_text="per probability band of the known predictions: its bounds, how many, their "
+        "mean probability and the share that failed",
+    )
+
+
+class PerformanceSerializer(serializers.Serializer):
+    model_id = serializers.IntegerField()
+    job_id = serializers.IntegerField(
+        allow_null=True, help_text="the model-performance job it comes from; null: none yet"
+    )
+    computed_at = serializers.DateTimeField(allow_null=True)
+    threshold = serializers.FloatField(allow_null=True)
+    horizon_days = serializers.IntegerField(allow_null=True)
+    last_day = serializers.CharField(allow_null=True, help_text="the alarms' last day")
+    days = PerformanceDaySerializer(many=True)
+    totals = PerformanceTotalsSerializer(allow_null=True)
+    calibration = CalibrationSerializer(allow_null=True)

@@ -10,6 +10,11 @@ urlpatterns = [
         views.ModelPromoteView.as_view(),
         name="spark-model-promote",
     ),
+    path(
+        "spark/models/<int:model_id>/performance",
+        views.ModelPerformanceView.as_view(),
+        name="spark-model-performance",
+    ),
     path("spark/predictions", views.PredictionListView.as_view(), name="spark-predictions"),
     path("maintenance/worklist", views.WorklistView.as_view(), name="maintenance-worklist"),
     path(

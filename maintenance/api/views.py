@@ -177,3 +177,13 @@ class WorklistMarkView(ConsoleAPIView):
                 query.get("work_orders_topic"),
             )
         return Response(s.WorklistItemSerializer(row).data)
+
+
+class ModelPerformanceView(ConsoleAPIView):
+    @extend_schema(
+        responses=s.PerformanceSerializer,
+        summary="How a model's past predictions turned out, per scored day (the newest "
+        "model-performance job's result)",
+    )
+    def get(self, request: Request, model_id: int) -> Response:
+        return Response(s.PerformanceSerializer(lifecycle.performance(model_id)).data)

@@ -43,6 +43,7 @@ CUTOFF = date(2026, 4, 15)
 RATIO = 3
 COLUMNS = ["count_e101_overheat_7d", "severity_sum_7d", "max_temperature_7d", "max_vibration_7d"]
 JOB_TIMEOUT = 180
+KEEP = {"retention.ms": "-1"}  # topics whose records are dated months ago
 
 
 def write_synthetic(root: Path) -> list[tuple[str, date, int]]:
@@ -479,7 +480,8 @@ def test_the_worklist_shows_what_happened_since_and_remembers_the_crews_marks(
     client = cluster_client()
     suffix = uuid.uuid4().hex[:6]
     alarms, orders = f"pm-alarms-{suffix}", f"pm-orders-{suffix}"
-    dev.create_topics(client, [(alarms, 2, 3, {}), (orders, 1, 3, {})])
+    # Records of a past day: kept whatever their age (the default 7-day retention deletes them).
+    dev.create_topics(client, [(alarms, 2, 3, KEEP), (orders, 1, 3, KEEP)])
     # The first millisecond after the scored day (its next UTC midnight).
     after = int(datetime.combine(LAST_DAY + timedelta(days=1), dt_time(), UTC).timestamp() * 1000)
     hour = 3600 * 1000
@@ -553,6 +555,167 @@ def test_the_worklist_shows_what_happened_since_and_remembers_the_crews_marks(
         ("eq-9999", "refused"),
         ("eq-0002", "ok"),
     ], entries[:2]
+
+
+def expected_performance(
+    predictions: dict[tuple[str, date], float],
+    failures: set[tuple[str, date]],
+    last: date,
+    horizon: int,
+    threshold: float,
+) -> list[dict[str, Any]]:
+    """Plain Python: per scored day, the known predictions' precision, recall (at the
+    threshold) and ROC AUC (the share of failure / non-failure pairs ranked right, ties half)."""
+    out = []
+    for day in sorted({d for _, d in predictions}):
+        rows = [(e, p) for (e, d), p in predictions.items() if d == day]
+        known = day + timedelta(days=horizon) <= last
+        labelled = (
+            [
+                (p, any((e, day + timedelta(days=k)) in failures for k in range(1, horizon + 1)))
+                for e, p in rows
+            ]
+            if known
+            else []
+        )
+        pos = [p for p, failed in labelled if failed]
+        neg = [p for p, failed in labelled if not failed]
+        flagged = [failed for p, failed in labelled if p >= threshold]
+        pairs = sum((a > b) + 0.5 * (a == b) for a in pos for b in neg)
+        out.append(
+            {
+                "day": day.isoformat(),
+                "predictions": len(rows),
+                "known": len(labelled),
+                "pending": len(rows) - len(labelled),
+                "failures": len(pos),
+                "flagged": len(flagged),
+                "precision": round(sum(flagged) / len(flagged), 6) if flagged else None,
+                "recall": round(sum(flagged) / len(pos), 6) if pos else None,
+                "roc_auc": round(pairs / (len(pos) * len(neg)), 6) if pos and neg else None,
+            }
+        )
+    return out
+
+
+def test_realised_performance_equals_a_plain_python_computation(console):
+    client = cluster_client()
+    suffix = uuid.uuid4().hex[:6]
+    topics = {
+        "predictions_topic": f"pm-perf-predictions-{suffix}",
+        "alarms_topic": f"pm-perf-alarms-{suffix}",
+        "work_orders_topic": f"pm-perf-orders-{suffix}",
+    }
+    dev.create_topics(client, [(t, 2, 3, KEEP) for t in topics.values()])
+    log_ends(client, [(t, p) for t in topics.values() for p in range(2)])
+    (model, other) = create_succeeded_jobs(
+        console,
+        [
+            {
+                "job_type": "train-model",
+                "result": {"model_id": 0, "model_path": "/m", "metrics": {"threshold": 0.5}},
+            },
+            {"job_type": "train-model", "result": {"model_id": 0, "model_path": "/o"}},
+        ],
+    )
+    rng = random.Random(3)
+    first, horizon, equipment = date(2026, 5, 1), 3, [f"eq-{n}" for n in range(12)]
+    last = first + timedelta(days=9)  # the alarms' last day
+    predictions = {
+        (e, first + timedelta(days=d)): round(rng.random(), 3) for e in equipment for d in range(8)
+    }
+    failures = {
+        (rng.choice(equipment), first + timedelta(days=rng.randint(1, 9))) for _ in range(14)
+    }
+
+    def ms(day: date, hour: int) -> int:
+        return int(datetime.combine(day, dt_time(hour), UTC).timestamp() * 1000)
+
+    records = []
+    for (e, d), p in predictions.items():
+        value = {
+            "equipment_id": e,
+            "day": d.isoformat(),
+            "failure_probability": p,
+            "model_id": model,
+            "scored_at": f"{d + timedelta(days=1)}T01:30:00Z",
+        }
+        records.append((topics["predictions_topic"], e, value, ms(d, 23)))
+    # A day scored twice: the newer scored_at counts; another model's record is not this one's.
+    stale = {
+        **value,
+        "failure_probability": 1 - value["failure_probability"],
+        "scored_at": "2000-01-01T00:00:00Z",
+    }
+    records.append((topics["predictions_topic"], value["equipment_id"], stale, ms(first, 23)))
+    records.append(
+        (topics["predictions_topic"], "eq-0", {**value, "model_id": other}, ms(first, 23))
+    )
+    for n, (e, d) in enumerate(sorted(failures)):
+        if n % 2:
+            records.append(
+                (topics["alarms_topic"], e, {"equipment_id": e, "fault_code": "FAILURE"}, ms(d, 6))
+            )
+        else:
+            records.append(
+                (topics["work_orders_topic"], e, {"equipment_id": e, "type": "failure"}, ms(d, 6))
+            )
+    records.append(
+        (
+            topics["work_orders_topic"],
+            "eq-1",
+            {"equipment_id": "eq-1", "type": "inspection"},
+            ms(first, 9),
+        )
+    )
+    for d in range(10):  # everyday alarms up to the last day: the data's extent
+        day = first + timedelta(days=d)
+        records.append(
+            (
+                topics["alarms_topic"],
+                "eq-0",
+                {"equipment_id": "eq-0", "fault_code": "E1"},
+                ms(day, 12),
+            )
+        )
+    producer = dev.make_producer(client)
+    for topic, key, value, ts in records:
+        producer.produce(topic, key=key.encode(), value=json.dumps(value).encode(), timestamp=ts)
+    assert producer.flush(30) == 0
+
+    job = console.submit(
+        "model-performance", {"model_id": model, "horizon_days": horizon, **topics}
+    )
+    done = console.wait(job["id"], {"succeeded", "failed", "cancelled", "lost"}, JOB_TIMEOUT)
+    assert done["state"] == "succeeded", (done["error"], done["log_tail"][-3000:])
+    result = done["result"]
+    assert (result["model_id"], result["horizon_days"], result["last_day"]) == (
+        model,
+        horizon,
+        last.isoformat(),
+    )
+    want = expected_performance(predictions, failures, last, horizon, 0.5)
+    assert result["days"] == want
+    assert sum(d["known"] for d in want) and sum(d["pending"] for d in want)
+    assert any(d["roc_auc"] is not None for d in want)
+    known = [
+        (p, any((e, d + timedelta(days=k)) in failures for k in range(1, horizon + 1)))
+        for (e, d), p in predictions.items()
+        if d + timedelta(days=horizon) <= last
+    ]
+    rows = result["calibration"]["rows"]
+    assert sum(r[2] for r in rows) == len(known)
+    for low, high, n, predicted, observed in rows:
+        band = [(p, f) for p, f in known if min(int(p * 10), 9) == round(low * 10)]
+        assert high == pytest.approx(low + 0.1) and n == len(band)
+        assert predicted == pytest.approx(sum(p for p, _ in band) / n, abs=1e-6)
+        assert observed == pytest.approx(sum(f for _, f in band) / n, abs=1e-6)
+
+    status, served = console.call("GET", f"spark/models/{model}/performance", role="viewer")
+    assert status == 200, served
+    assert served["job_id"] == job["id"] and served["days"] == want
+    status, none = console.call("GET", f"spark/models/{other}/performance", role="viewer")
+    assert status == 200 and none["job_id"] is None and none["days"] == []
 
 
 # --- the records reader ----------------------------------------------------------------------

@@ -563,6 +563,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/spark/models/{model_id}/performance": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** How a model's past predictions turned out, per scored day (the newest model-performance job's result) */
+        get: operations["spark_models_performance_retrieve"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/spark/models/{model_id}/promote": {
         parameters: {
             query?: never;
@@ -711,6 +728,12 @@ export interface components {
             port: number;
             rack: string | null;
             replica_count: number;
+        };
+        Calibration: {
+            /** @description ["band_low", "band_high", "predictions", "predicted", "observed"] */
+            columns: string[];
+            /** @description per probability band of the known predictions: its bounds, how many, their mean probability and the share that failed */
+            rows: number[][];
         };
         /**
          * @description * `webhook` - webhook
@@ -1152,6 +1175,50 @@ export interface components {
              * @default UTC
              */
             timezone?: string;
+        };
+        Performance: {
+            calibration: components["schemas"]["Calibration"] | null;
+            /** Format: date-time */
+            computed_at: string | null;
+            days: components["schemas"]["PerformanceDay"][];
+            horizon_days: number | null;
+            /** @description the model-performance job it comes from; null: none yet */
+            job_id: number | null;
+            /** @description the alarms' last day */
+            last_day: string | null;
+            model_id: number;
+            /** Format: double */
+            threshold: number | null;
+            totals: components["schemas"]["PerformanceTotals"] | null;
+        };
+        PerformanceDay: {
+            /** @description the scored day */
+            day: string;
+            /** @description known ones that failed within the horizon */
+            failures: number;
+            /** @description known ones at or above the threshold */
+            flagged: number;
+            /** @description whose horizon ended inside the data */
+            known: number;
+            /** @description whose horizon reaches past the data */
+            pending: number;
+            /** Format: double */
+            precision: number | null;
+            predictions: number;
+            /** Format: double */
+            recall: number | null;
+            /** Format: double */
+            roc_auc: number | null;
+        };
+        PerformanceTotals: {
+            failures: number;
+            known: number;
+            pending: number;
+            /** Format: double */
+            precision: number | null;
+            predictions: number;
+            /** Format: double */
+            recall: number | null;
         };
         PlanRow: {
             clamped: boolean;
@@ -4993,6 +5060,63 @@ export interface operations {
             };
             /** @description The user's role does not allow this. */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    spark_models_performance_retrieve: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                model_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Performance"];
+                };
+            };
+            /** @description Bad input; details.field names the field. Nothing changed. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No credentials (session or token). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The user's role does not allow this. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unknown cluster, topic, group or reset. */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -74,6 +74,7 @@ def active_model(cluster: str) -> dict[str, Any]:
         ModelPromotion.objects.filter(cluster=cluster).select_related("promoted_by")[:HISTORY]
     )
     current = history[0] if history else None
+    daily = scoring.daily_schedules(cluster)
     return {
         "cluster": cluster,
         "model": {**get_model(current.model_id), "active": True} if current else None,
@@ -83,7 +84,8 @@ def active_model(cluster: str) -> dict[str, Any]:
             else {"how": None, "reason": None, "promoted_by": None, "promoted_at": None}
         ),
         "history": [_history_entry(row) for row in history],
-        "scoring_schedule": scoring.daily_scoring(cluster),
+        "scoring_schedule": daily[0],
+        "performance_schedule": daily[1],
     }
 
 

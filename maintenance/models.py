@@ -68,11 +68,15 @@ class WorklistMark(models.Model):
 
 
 class DailyScoring(models.Model):
-    """The daily scoring schedule the console created for a cluster (maintenance/scoring.py):
-    one row per cluster, ever, so a schedule an operator deleted is not created again."""
+    """The daily schedules the console created for a cluster (maintenance/scoring.py): the
+    scoring and the realised performance of its active model. One row per cluster, ever, so a
+    schedule an operator deleted is not created again."""
 
     cluster = models.CharField(max_length=64, unique=True)
     schedule = models.ForeignKey(
+        "sparkjobs.Schedule", null=True, on_delete=models.SET_NULL, related_name="+"
+    )
+    performance_schedule = models.ForeignKey(
         "sparkjobs.Schedule", null=True, on_delete=models.SET_NULL, related_name="+"
     )
     created_at = models.DateTimeField(auto_now_add=True)

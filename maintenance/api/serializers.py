@@ -83,6 +83,11 @@ class ActiveModelSerializer(serializers.Serializer):
         help_text="the cluster's daily scoring schedule (created by its first promotion), "
         "null before it or once deleted",
     )
+    performance_schedule = ScheduleSerializer(
+        allow_null=True,
+        help_text="the cluster's daily realised-performance schedule (created with the "
+        "scoring), null before it or once deleted",
+    )
 
 
 class PromoteInputSerializer(serializers.Serializer):

@@ -181,7 +181,7 @@ def test_the_first_promotion_creates_the_daily_scoring_once(django_user_model):
         },
     ).pk
     state = lifecycle.promote(pipeline, alice, "first")
-    (schedule,) = Schedule.objects.all()
+    schedule, performance = Schedule.objects.order_by("id")
     assert (schedule.job_type, schedule.cluster, schedule.cron, schedule.timezone) == (
         "maintenance-score",
         "local",
@@ -198,12 +198,27 @@ def test_the_first_promotion_creates_the_daily_scoring_once(django_user_model):
     assert schedule.enabled and schedule.next_run_at is not None
     assert schedule.created_by == alice
     assert state["scoring_schedule"] == schedule
+    # Its realised performance, two hours later, on the same predictions topic.
+    assert (performance.job_type, performance.cron, performance.params) == (
+        "model-performance",
+        scoring.PERFORMANCE_CRON,
+        {
+            "model_id": None,
+            "predictions_topic": "plant-predictions",
+            "alarms_topic": "equipment-alarms",
+            "work_orders_topic": "work-orders",
+            "horizon_days": None,
+        },
+    )
+    assert state["performance_schedule"] == performance
 
     lifecycle.promote(_model(), alice, "second")  # a later promotion: no second schedule
-    assert Schedule.objects.count() == 1
-    schedule.delete()  # an operator deleted it: it stays deleted
+    assert Schedule.objects.count() == 2
+    schedule.delete()  # an operator deleted them: they stay deleted
+    performance.delete()
     lifecycle.promote(pipeline, alice, "roll back")
     assert not Schedule.objects.exists()
-    assert lifecycle.active_model("local")["scoring_schedule"] is None
+    state = lifecycle.active_model("local")
+    assert state["scoring_schedule"] is None and state["performance_schedule"] is None
     lifecycle.promote(_model("other"), None, "another cluster has its own")
-    assert Schedule.objects.get().cluster == "other"
+    assert set(Schedule.objects.values_list("cluster", flat=True)) == {"other"}

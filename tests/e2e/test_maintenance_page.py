@@ -11,15 +11,15 @@ from __future__ import annotations
 import re
 import time
 import uuid
-from datetime import UTC, date, datetime
+from datetime import UTC, date, datetime, timedelta
 
 import pytest
 from playwright.sync_api import expect
 
 from console.kafka import dev
 from maintenance.jobs.pipeline_steps import PIPELINE_STEPS
-from tests.e2e.conftest import SCREENSHOTS, login, screenshot
-from tests.stack import cluster_client
+from tests.e2e.conftest import SCREENSHOTS, api_call, login, screenshot
+from tests.stack import cluster_client, wait_for
 
 pytestmark = pytest.mark.e2e
 
@@ -99,7 +99,50 @@ def _steps(page) -> dict[str, str]:
     }
 
 
-def test_run_the_pipeline_from_the_page_and_see_model_and_top_risk(page, spark_worker, history):
+def _realised_performance(page, console, history: dict, model_id: int) -> None:
+    """The active model scores a day whose outcome is known (ten days before the history's
+    end; the pipeline scored only its last day, whose outcome is pending), then an operator
+    measures the model from the page: known and pending predictions, precision and recall,
+    the charts."""
+    token = console.token("e2e-pm-scorer", "operator")
+    day = (date.fromisoformat(history["cutoff"]) + timedelta(days=5)).isoformat()
+    status, job = api_call(
+        console,
+        token,
+        "POST",
+        "spark/jobs",
+        {
+            "job_type": "maintenance-score",
+            "cluster": "local",
+            "params": {"score": {"predictions_topic": history["predictions"], "day": day}},
+        },
+    )
+    assert status == 201, job
+    assert isinstance(job, dict) and job["params"]["model_id"] == model_id
+
+    def scored() -> dict | None:
+        _, answer = api_call(console, token, "GET", f"spark/jobs/{job['id']}")
+        return answer if isinstance(answer, dict) and answer["state"] in ENDED else None
+
+    done = wait_for(scored, timeout=600, what="the day's score")
+    assert done["state"] == "succeeded", (done["error"], done["log_tail"][-2000:])
+
+    page.click(f"[data-testid=pm-model-select-{model_id}]")
+    section = page.locator("[data-testid=pm-performance]")
+    expect(section).to_have_attribute("data-job", "")
+    page.click("[data-testid=pm-performance-run]")
+    expect(section).not_to_have_attribute("data-job", "", timeout=600_000)
+    totals = page.locator("[data-testid=pm-performance-totals]")
+    expect(totals).to_contain_text("Known")
+    expect(totals).to_contain_text("pending")
+    expect(page.locator("[data-testid=pm-performance-chart]")).to_be_visible()
+    expect(page.locator("[data-testid=pm-calibration-chart]")).to_be_visible()
+    _shot(section, "maintenance-realised-performance")
+
+
+def test_run_the_pipeline_from_the_page_and_see_model_and_top_risk(
+    page, spark_worker, history, live_console_server
+):
     # No bar animation: a screenshot shows the bar at the value its label says.
     page.emulate_media(reduced_motion="reduce")
     login(page)
@@ -298,4 +341,10 @@ def test_run_the_pipeline_from_the_page_and_see_model_and_top_risk(page, spark_w
         expect(summary).to_contain_text("finds the planted precursor")
         expect(page.locator(f"[data-testid=pm-model-active-{job_id}]")).to_be_visible()
         expect(page.locator(f"[data-testid=pm-promote-{job_id}]")).to_have_count(0)
+        # The first promotion made the cluster's daily scoring and performance schedules.
+        expect(page.locator("[data-testid=pm-scoring-schedule]")).to_contain_text("30 1 * * * UTC")
+        expect(page.locator("[data-testid=pm-performance-schedule]")).to_contain_text(
+            "30 3 * * * UTC"
+        )
         _shot(page.locator("[data-testid=pm-models-title-section]"), "maintenance-active-model")
+        _realised_performance(page, live_console_server, history, job_id)

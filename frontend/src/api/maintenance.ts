@@ -1,10 +1,10 @@
 // The predictive-maintenance endpoints (GET spark/models, the active model of a cluster and its
-// promotion, GET spark/predictions, the maintenance worklist and its marks) and the pipeline job's `steps`. The generated OpenAPI types (src/api/schema.gen.ts) hold a job's `steps` and a
+// promotion, a model's realised performance, GET spark/predictions, the maintenance worklist and its marks) and the pipeline job's `steps`. The generated OpenAPI types (src/api/schema.gen.ts) hold a job's `steps` and a
 // model's metrics as free JSON values, so the types below are narrow hand-written ones, and every
 // reader of them is defensive (a field may be null or missing in an older job's record). The paths
 // are the generated schema's (paths.ts); the answers are cast to the types below with `as`, which
 // tsc refuses for a type that does not overlap the schema's.
-import { listSparkJobs } from "./endpoints";
+import { listSparkJobs, submitSparkJob } from "./endpoints";
 import { typedApi as api } from "./paths";
 import type { components } from "./schema.gen";
 import type { SparkJob } from "./types";
@@ -89,6 +89,15 @@ export type Promotion = components["schemas"]["Promotion"];
  * whom and when it became active, and the last promotions, newest (the active) first. */
 export type ActiveModel = Omit<components["schemas"]["ActiveModel"], "model"> & { model: SparkModel | null };
 
+/** GET /api/v1/spark/models/{id}/performance: how the model's past predictions turned out, per
+ * scored day, from the newest `model-performance` job (`job_id` null: never measured). */
+export type ModelPerformance = components["schemas"]["Performance"];
+export type PerformanceDay = components["schemas"]["PerformanceDay"];
+export type PerformanceTotals = components["schemas"]["PerformanceTotals"];
+
+/** The job type that measures a model's realised performance (params: `{model_id}`). */
+export const PERFORMANCE_JOB_TYPE = "model-performance";
+
 /** One entry of GET /api/v1/spark/predictions: the latest prediction of one equipment. */
 export interface Prediction {
   equipment_id: string;
@@ -114,6 +123,17 @@ export function getActiveModel(cluster: string, signal?: AbortSignal): Promise<A
  * 400 invalid (a reason over 500 characters). */
 export function promoteModel(id: number, reason: string): Promise<ActiveModel> {
   return api.post("spark/models/{model_id}/promote", { path: { model_id: id }, body: { reason } }) as Promise<ActiveModel>;
+}
+
+/** Model `id`'s realised performance (viewer). 404 model_not_found. */
+export function getModelPerformance(id: number, signal?: AbortSignal): Promise<ModelPerformance> {
+  return api.get("spark/models/{model_id}/performance", { signal, path: { model_id: id } });
+}
+
+/** Queues the `model-performance` job of model `model` on the cluster it was trained on
+ * (operator): the answer is the job (queued), followed as any Spark job. */
+export function measureModelPerformance(model: Pick<SparkModel, "id" | "cluster">): Promise<SparkJob> {
+  return submitSparkJob({ job_type: PERFORMANCE_JOB_TYPE, cluster: model.cluster, params: { model_id: model.id } });
 }
 
 /** The latest prediction per equipment of `cluster` read from `topic`, highest probability

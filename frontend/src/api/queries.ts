@@ -22,6 +22,7 @@ import {
 } from "./endpoints";
 import {
   getActiveModel,
+  getModelPerformance,
   listModels,
   listPredictions,
   listWorklist,
@@ -140,6 +141,12 @@ export const sparkModelsQuery = () =>
 
 export const sparkActiveModelQuery = (cluster: string) =>
   queryOptions({ queryKey: queryKeys.sparkActiveModel(cluster), queryFn: ({ signal }) => getActiveModel(cluster, signal) });
+
+export const sparkModelPerformanceQuery = (modelId: number) =>
+  queryOptions({
+    queryKey: queryKeys.sparkModelPerformance(modelId),
+    queryFn: ({ signal }) => getModelPerformance(modelId, signal),
+  });
 
 export const sparkPredictionsQuery = (cluster: string, topic: string, limit: number) =>
   queryOptions({

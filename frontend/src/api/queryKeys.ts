@@ -61,6 +61,8 @@ export const queryKeys = {
   sparkModels: () => ["spark", "models"] as const,
   /** GET spark/models/active?cluster=… (under the models: fetching them again asks it again too) */
   sparkActiveModel: (cluster: string) => [...queryKeys.sparkModels(), "active", cluster] as const,
+  /** GET spark/models/{id}/performance (under the models: a run that succeeds asks it again too) */
+  sparkModelPerformance: (modelId: number) => [...queryKeys.sparkModels(), "performance", modelId] as const,
   /** GET spark/predictions?cluster=…&topic=…&limit=… */
   sparkPredictions: (cluster: string, topic: string, limit: number) => ["spark", "predictions", cluster, topic, limit] as const,
   /** Every worklist of a cluster, whatever its limit (prefix: a mark refreshes them all). */

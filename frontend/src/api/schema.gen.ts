@@ -679,6 +679,8 @@ export interface components {
             how: (components["schemas"]["HowEnum"] | components["schemas"]["NullEnum"]) | null;
             /** @description null before the first promotion: nothing scores by default */
             model: components["schemas"]["SparkModel"] | null;
+            /** @description the cluster's daily realised-performance schedule (created with the scoring), null before it or once deleted */
+            performance_schedule: components["schemas"]["Schedule"] | null;
             /** Format: date-time */
             promoted_at: string | null;
             promoted_by: string | null;

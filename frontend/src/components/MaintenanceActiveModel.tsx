@@ -66,20 +66,36 @@ export function ActiveModelSummary({ state, canPromote, onSelect }: ActiveModelS
       {promoted && ` — ${promoted}`}
       {state.reason && `: “${state.reason}”`}
       <ScoringScheduleText state={state} />
+      <PerformanceScheduleText state={state} />
     </p>
   );
 }
 
-/** " Scored daily by schedule 3 (30 1 * * * UTC), next 2026-07-03 03:30." — the cluster's daily
+type Schedule = NonNullable<ActiveModel["scoring_schedule"]>;
+
+/** " Scored with it by schedule 3 (30 1 * * * UTC), next 2026-07-03 03:30." — the cluster's daily
  * scoring schedule, created by its first promotion; nothing once an operator deleted it. */
 function ScoringScheduleText({ state }: { state: ActiveModel }) {
-  const schedule = state.scoring_schedule;
+  return <ScheduleText schedule={state.scoring_schedule} lead="Scored with it by schedule" testId="pm-scoring-schedule" />;
+}
+
+/** " Its performance is measured by schedule 4 (30 3 * * * UTC), next …" — the cluster's daily
+ * model-performance schedule (created with the scoring one): the active model's past predictions
+ * are matched with the failures that followed. */
+function PerformanceScheduleText({ state }: { state: ActiveModel }) {
+  return (
+    <ScheduleText schedule={state.performance_schedule} lead="Its performance is measured by schedule" testId="pm-performance-schedule" />
+  );
+}
+
+/** One schedule as " <lead> N (timing), next … ." (or ", disabled."); nothing without one. */
+function ScheduleText({ schedule, lead, testId }: { schedule: Schedule | null | undefined; lead: string; testId: string }) {
   if (!schedule) return null;
   const when = schedule.cron ? `${schedule.cron} ${schedule.timezone}` : `every ${schedule.every_minutes} min`;
   return (
-    <span className="pm-active-schedule" data-testid="pm-scoring-schedule" data-schedule={schedule.id}>
+    <span className="pm-active-schedule" data-testid={testId} data-schedule={schedule.id}>
       {" "}
-      Scored with it by schedule {schedule.id} ({when})
+      {lead} {schedule.id} ({when})
       {schedule.enabled && schedule.next_run_at ? `, next ${localMinute(schedule.next_run_at)}.` : ", disabled."}
     </span>
   );

@@ -2,7 +2,9 @@ import { fireEvent, render, screen, waitFor, within } from "@testing-library/rea
 import { MemoryRouter } from "react-router-dom";
 import { describe, expect, it } from "vitest";
 import type { ActiveModel, SparkModel } from "../api/maintenance";
+import { json, stubFetch } from "../test/fetchStub";
 import { QueryWrapper } from "../test/queryClient";
+import { notMeasured } from "../test/performanceFixtures";
 import { ActiveModelSummary } from "./MaintenanceActiveModel";
 import { MaintenanceModels, TOP_FEATURES, topImportances } from "./MaintenanceModels";
 
@@ -29,10 +31,14 @@ const MODEL: SparkModel = {
 };
 
 function renderModels(models: SparkModel[]) {
+  // The chosen model's performance is fetched beside its charts: never measured here.
+  stubFetch({ [`/api/v1/spark/models/${MODEL.id}/performance`]: json(notMeasured(MODEL.id)) });
   return render(
-    <MemoryRouter>
-      <MaintenanceModels models={models} selected={null} onSelect={() => {}} />
-    </MemoryRouter>,
+    <QueryWrapper>
+      <MemoryRouter>
+        <MaintenanceModels models={models} selected={null} onSelect={() => {}} />
+      </MemoryRouter>
+    </QueryWrapper>,
   );
 }
 
@@ -93,6 +99,7 @@ describe("MaintenanceModels' active model", () => {
   ];
 
   function renderPromotable(canPromote: boolean) {
+    stubFetch({ "/api/v1/spark/models/5/performance": json(notMeasured(5)) });
     return render(
       <QueryWrapper>
         <MemoryRouter>
@@ -131,7 +138,7 @@ describe("MaintenanceModels' active model", () => {
 });
 
 describe("ActiveModelSummary", () => {
-  const NONE: ActiveModel = { cluster: "local", model: null, how: null, reason: null, promoted_by: null, promoted_at: null, history: [], scoring_schedule: null };
+  const NONE: ActiveModel = { cluster: "local", model: null, how: null, reason: null, promoted_by: null, promoted_at: null, history: [], scoring_schedule: null, performance_schedule: null };
 
   it("leaves out what the answer does not say", () => {
     const state: ActiveModel = { ...NONE, model: { ...MODEL, algorithm: null, metrics: null, active: true }, how: "manual", reason: "" };

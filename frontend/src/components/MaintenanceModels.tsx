@@ -1,5 +1,5 @@
-// The trained models (GET spark/models), which is active, and the chosen one's ROC curve and
-// feature importances.
+// The trained models (GET spark/models), which is active, and the chosen one's ROC curve, feature
+// importances and realised performance.
 import { lazy, useMemo, useState } from "react";
 import { Link } from "react-router-dom";
 import type { ActiveModel, FeatureImportance, SparkModel } from "../api/maintenance";
@@ -7,6 +7,7 @@ import { formatShare } from "../lib/format";
 import { sparkJobPath } from "../navigation";
 import { ChartCard, LazyChart } from "./ChartCard";
 import { localMinute, PromoteModelDialog } from "./MaintenanceActiveModel";
+import { MaintenancePerformance } from "./MaintenancePerformance";
 import { formatScore } from "./MaintenanceSteps";
 import type { RocPoint } from "./MaintenanceRocChart";
 import { StatusBadge } from "./StatusBadge";
@@ -108,7 +109,8 @@ interface MaintenanceModelsProps {
   onSelect: (id: number) => void;
   /** The page's chosen cluster: only its models can be made active here. */
   cluster?: string;
-  /** Operators and admins: a usable model of `cluster` that is not active offers "Make active". */
+  /** Operators and admins: a usable model of `cluster` that is not active offers "Make active",
+   * and the chosen model's performance "Measure now". */
   canPromote?: boolean;
   /** After a promotion, with its answer (the cluster's new active model). */
   onPromoted?: (state: ActiveModel) => void;
@@ -197,6 +199,8 @@ export function MaintenanceModels({ models, selected, onSelect, cluster = "", ca
         <RocCurve model={chosen} />
         <FeatureImportances model={chosen} />
       </div>
+      {/* How its predictions turned out since (under the table and curves: it needs the width). */}
+      <MaintenancePerformance key={chosen.id} model={chosen} canMeasure={canPromote} />
       {promoting && (
         <PromoteModelDialog
           model={promoting}

@@ -44,6 +44,8 @@ export interface TimeTickOptions {
   maxTicks?: number;
   /** The zone the labels (and the round times) are in: an IANA name or "UTC"; default this browser's. */
   timeZone?: string;
+  /** The shortest step allowed (e.g. DAY for data per calendar day: no "Jun 9 06:00"); default none. */
+  minStep?: number;
 }
 
 export interface TimeTicks {
@@ -145,12 +147,13 @@ function unique(ticks: number[], labels: string[]): { ticks: number[]; labels: s
  * tick.
  */
 export function timeTicks(start: number, end: number, options: TimeTickOptions = {}): TimeTicks {
-  const { width = 480, fontSize = 11, maxTicks = 8, timeZone } = options;
+  const { width = 480, fontSize = 11, maxTicks = 8, timeZone, minStep = 0 } = options;
   const span = Math.max(0, end - start);
   const gap = fontSize * 1.5;
   let chosen: { ticks: number[]; labels: string[]; step: number } | null = null;
   if (Number.isFinite(start) && Number.isFinite(end) && span > 0) {
     for (const step of TIME_STEPS) {
+      if (step < minStep && step !== TIME_STEPS[TIME_STEPS.length - 1]) continue;
       // Far too many ticks at this step: not worth computing (the last step is always tried).
       if (Math.floor(span / step) > maxTicks + 1 && step !== TIME_STEPS[TIME_STEPS.length - 1]) continue;
       const ticks = roundTimes(start, end, step, timeZone);

@@ -6,6 +6,7 @@ import type { TopicSummary } from "../api/types";
 import { FakeWebSocket, pushLive } from "../test/fakeWebSocket";
 import { apiError, json, stubFetch, type StubResponse } from "../test/fetchStub";
 import { CLUSTERS, ME, TOPICS, VIEWER } from "../test/fixtures";
+import { notMeasured } from "../test/performanceFixtures";
 import { renderApp } from "../test/render";
 import { SPARK_JOB_TYPES, SPARK_RESULTS, sparkJob } from "../test/sparkFixtures";
 
@@ -92,7 +93,7 @@ const MODELS: SparkModel[] = [
 
 /** GET spark/models/active of a cluster that has none yet. */
 function noActive(cluster = "local"): ActiveModel {
-  return { cluster, model: null, how: null, reason: null, promoted_by: null, promoted_at: null, history: [], scoring_schedule: null };
+  return { cluster, model: null, how: null, reason: null, promoted_by: null, promoted_at: null, history: [], scoring_schedule: null, performance_schedule: null };
 }
 
 /** `model` made active by alice at `at`, for `reason`. */
@@ -107,6 +108,7 @@ function activeState(model: SparkModel, reason: string, at = "2026-07-02T08:15:0
     promoted_at: at,
     history: [promotion],
     scoring_schedule: null,
+    performance_schedule: null,
   };
 }
 
@@ -162,6 +164,8 @@ function setup({
     "/api/v1/spark/predictions": () => json(predictions()),
   };
   for (const id of [38, 51, 60, 70]) {
+    // The chosen model's realised performance (MaintenancePerformance.test.tsx tests it).
+    routes[`/api/v1/spark/models/${id}/performance`] = json(notMeasured(id));
     routes[`/api/v1/spark/models/${id}/promote`] = (_url, init) =>
       promote ? promote(id, JSON.parse(String(init?.body))) : apiError(500, "x", "no");
   }
@@ -238,6 +242,10 @@ describe("MaintenancePage", () => {
     await waitFor(() => expect(roc.querySelector(".recharts-wrapper")).not.toBeNull());
     await waitFor(() => expect(roc.querySelector(".recharts-line-curve")).not.toBeNull());
     expect(roc.querySelector(".recharts-reference-line")).not.toBeNull();
+    // Under them, its realised performance: not measured yet, and operators may measure it.
+    expect(await screen.findByTestId("pm-performance-none")).toBeInTheDocument();
+    expect(calls(fetch, "/api/v1/spark/models/51/performance")).toHaveLength(1);
+    expect(screen.getByTestId("pm-performance-run")).toHaveTextContent("Measure now");
 
     // Another model: its curve.
     fireEvent.click(screen.getByTestId("pm-model-select-38"));

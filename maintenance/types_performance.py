@@ -29,7 +29,58 @@ _RATIO = {"type": ["number", "null"], "minimum": 0, "maximum": 1}
 
 
 def _topic(default: str, what: str) -> dict[str, Any]:
-    return {**TOPIC_NAME, "description": f"The {what} topic (it must exist).", "default": default}
+    return {
+        **TOPIC_NAME,
+        "type": ["string", "null"],
+        "description": f"The {what} topic (it must exist); null (the default): the model's "
+        f"own, else {default}.",
+        "default": None,
+    }
+
+
+# {param: (default, where a pipeline's params hold the model's own, where a step job's do)}
+TOPICS: dict[str, tuple[str, tuple[str, str], str]] = {
+    "predictions_topic": (DEFAULT_PREDICTIONS_TOPIC, ("score", "predictions_topic"), ""),
+    "alarms_topic": (DEFAULT_ALARMS_TOPIC, ("features", "alarms_topic"), "features_job"),
+    "work_orders_topic": (DEFAULT_WORK_ORDERS_TOPIC, ("labels", "work_orders_topic"), "labels_job"),
+}
+
+
+def _params(job_id: Any) -> tuple[str, dict[str, Any]] | None:
+    row = SparkJob.objects.filter(pk=job_id).values_list("job_type", "params").first()
+    return (row[0], row[1]) if row is not None and isinstance(row[1], dict) else None
+
+
+def model_topics(model_id: Any) -> dict[str, str]:
+    """The topics a model was made from and scored into, where its jobs say them: a
+    pipeline's own step params; for a train-model job, the features and labels jobs behind its
+    training set (its predictions topic is not known)."""
+    job = _params(model_id)
+    out: dict[str, str] = {}
+    if job is None:
+        return out
+    kind, params = job
+    training = _params(params.get("training_set_job")) if kind == "train-model" else None
+    for name, (_default, (key, field), step_input) in TOPICS.items():
+        if kind == PIPELINE:
+            value = (params.get(key) or {}).get(field)
+        elif training is not None and step_input:
+            step = _params(training[1].get(step_input))
+            held = step[1] if step and step[0] != PIPELINE else (step[1].get(key) if step else None)
+            value = (held or {}).get(field)
+        else:
+            value = None
+        if isinstance(value, str):
+            out[name] = value
+    return out
+
+
+def fill_topics(cluster: str, params: dict[str, Any]) -> None:
+    """Topics left null: the model's own, else the maintenance defaults."""
+    own = model_topics(params.get("model_id"))
+    for name, (default, _where, _step) in TOPICS.items():
+        if params.get(name) is None:
+            params[name] = own.get(name, default)
 
 
 def model_horizon(model_id: Any) -> int | None:
@@ -120,7 +171,7 @@ PERFORMANCE_TYPE = maintenance_job_type(
             ),
         },
     ),
-    fills=(fill_active_model, fill_horizon),
+    fills=(fill_active_model, fill_horizon, fill_topics),
     checks=(check_performance,),
     inputs=(("model_id", ("train-model", PIPELINE)),),
 )

@@ -205,8 +205,8 @@ def test_the_first_promotion_creates_the_daily_scoring_once(django_user_model):
         {
             "model_id": None,
             "predictions_topic": "plant-predictions",
-            "alarms_topic": "equipment-alarms",
-            "work_orders_topic": "work-orders",
+            "alarms_topic": None,  # at each slot: the active model's own
+            "work_orders_topic": None,
             "horizon_days": None,
         },
     )

@@ -13,7 +13,7 @@ from console import kafka
 from console.errors import BadInput
 from console.metadata import ClusterSnapshot
 from maintenance.models import ModelPromotion
-from maintenance.types_performance import DEFAULT_HORIZON, PERFORMANCE, model_horizon
+from maintenance.types_performance import DEFAULT_HORIZON, PERFORMANCE, model_horizon, model_topics
 from sparkjobs.catalog import JOB_TYPES
 from sparkjobs.choices import JobState
 from sparkjobs.job_types import check_params, validate_params
@@ -67,6 +67,38 @@ def test_the_horizon_is_the_models_own():
     assert _submit({"model_id": model, "horizon_days": 2})["horizon_days"] == 2
     lone = _job("train-model", {"training_set_job": 999999}, TRAINED)
     assert _submit({"model_id": lone})["horizon_days"] == DEFAULT_HORIZON
+
+
+def test_the_topics_are_the_models_own_unless_named():
+    pipeline = _job(
+        "maintenance-pipeline",
+        {
+            "features": {"alarms_topic": "plant-alarms"},
+            "labels": {"alarms_topic": "plant-alarms", "work_orders_topic": "plant-orders"},
+            "score": {"predictions_topic": "plant-predictions"},
+        },
+        {"train-model": TRAINED},
+    )
+    own = {
+        "predictions_topic": "plant-predictions",
+        "alarms_topic": "plant-alarms",
+        "work_orders_topic": "plant-orders",
+    }
+    assert model_topics(pipeline) == own
+    params = _submit({"model_id": pipeline}, *own.values())
+    assert {k: params[k] for k in own} == own
+    named = _submit({"model_id": pipeline, "alarms_topic": TOPICS[1]}, *own.values(), TOPICS[1])
+    assert named["alarms_topic"] == TOPICS[1]
+    # A train-model job: its features and labels jobs say two; the predictions topic is the
+    # default.
+    features = _job("window-features", {"alarms_topic": "a2"}, {})
+    labels = _job("failure-labels", {"alarms_topic": "a2", "work_orders_topic": "o2"}, {})
+    training = _job("training-set", {"features_job": features, "labels_job": labels}, {})
+    model = _job("train-model", {"training_set_job": training}, TRAINED)
+    assert model_topics(model) == {"alarms_topic": "a2", "work_orders_topic": "o2"}
+    params = _submit({"model_id": model}, TOPICS[0], "a2", "o2")
+    assert (params["predictions_topic"], params["alarms_topic"]) == (TOPICS[0], "a2")
+    assert model_topics(999999) == {}
 
 
 @pytest.mark.parametrize(

@@ -99,7 +99,8 @@ def realised_performance(
     model: dict[str, Any],
 ) -> dict[str, Any]:
     model_id, horizon = int(params["model_id"]), int(params["horizon_days"])
-    metrics = model.get("metrics") if isinstance(model.get("metrics"), dict) else {}
+    metrics = model.get("metrics")
+    metrics = metrics if isinstance(metrics, dict) else {}
     threshold = float(metrics.get("threshold") or 0.5)
     predictions = predictions_of(spark, kafka_options, params["predictions_topic"], model_id)
     failed, last_day = failure_days(

@@ -57,6 +57,13 @@ _RATE = {"type": ["number", "null"], "minimum": 0, "maximum": 1}
 
 
 # --- inputs' results at submit ---------------------------------------------------------------
+def job_params(job_id: Any) -> tuple[str, dict[str, Any]] | None:
+    """(job type, params) of a job, or None when there is none (or its params are not an
+    object): how the maintenance job types follow a model back to the jobs that made it."""
+    row = SparkJob.objects.filter(pk=job_id).values_list("job_type", "params").first()
+    return (row[0], row[1]) if row is not None and isinstance(row[1], dict) else None
+
+
 def input_result(job_id: Any, step: str) -> dict[str, Any] | None:
     """The result of `step` of a succeeded input job (a pipeline's `result[step]`), or None
     when there is none: the inputs check (which runs first) says why."""

@@ -18,6 +18,7 @@ from maintenance.types_model import (
     PIPELINE,
     SCORE,
     fill_active_model,
+    job_params,
 )
 from sparkjobs.job_types import TOPIC_NAME, JobType, source_topic
 from sparkjobs.models import SparkJob
@@ -46,26 +47,21 @@ TOPICS: dict[str, tuple[str, tuple[str, str], str]] = {
 }
 
 
-def _params(job_id: Any) -> tuple[str, dict[str, Any]] | None:
-    row = SparkJob.objects.filter(pk=job_id).values_list("job_type", "params").first()
-    return (row[0], row[1]) if row is not None and isinstance(row[1], dict) else None
-
-
 def model_topics(model_id: Any) -> dict[str, str]:
     """The topics a model was made from and scored into, where its jobs say them: a
     pipeline's own step params; for a train-model job, the features and labels jobs behind its
     training set (its predictions topic is not known)."""
-    job = _params(model_id)
+    job = job_params(model_id)
     out: dict[str, str] = {}
     if job is None:
         return out
     kind, params = job
-    training = _params(params.get("training_set_job")) if kind == "train-model" else None
+    training = job_params(params.get("training_set_job")) if kind == "train-model" else None
     for name, (_default, (key, field), step_input) in TOPICS.items():
         if kind == PIPELINE:
             value = (params.get(key) or {}).get(field)
         elif training is not None and step_input:
-            step = _params(training[1].get(step_input))
+            step = job_params(training[1].get(step_input))
             held = step[1] if step and step[0] != PIPELINE else (step[1].get(key) if step else None)
             value = (held or {}).get(field)
         else:
@@ -86,15 +82,15 @@ def fill_topics(cluster: str, params: dict[str, Any]) -> None:
 def model_horizon(model_id: Any) -> int | None:
     """The label horizon (days) the model was trained with: its pipeline's labels params, or
     the training-set job behind a train-model job; None when the chain cannot be followed."""
-    row = SparkJob.objects.filter(pk=model_id).values_list("job_type", "params").first()
-    if row is None or not isinstance(row[1], dict):
+    job = job_params(model_id)
+    if job is None:
         return None
-    kind, params = row
+    kind, params = job
     if kind == PIPELINE:
         horizon = (params.get("labels") or {}).get("horizon_days")
     else:
         training = (
-            SparkJob.objects.filter(pk=params.get("training_set_job"))
+            SparkJob.objects.filter(pk=params.get("training_set_job") or 0)
             .values_list("result", flat=True)
             .first()
         )

@@ -24,10 +24,9 @@ from console.metadata import ClusterSnapshot
 from maintenance.job_type import maintenance_job_type
 from maintenance.jobs.pipeline_steps import SCORE_STEPS, STEP_KEYS
 from maintenance.types_features import FEATURES_PARAMS, WINDOW_FEATURES, check_features, slug
-from maintenance.types_model import PIPELINE, SCORE, fill_active_model, input_result
+from maintenance.types_model import PIPELINE, SCORE, fill_active_model, input_result, job_params
 from maintenance.types_pipeline import pipeline_schemas
 from sparkjobs.job_types import JobType, target_topic
-from sparkjobs.models import SparkJob
 from sparkjobs.schema_parts import closed_object
 
 SCORING = "maintenance-score"
@@ -47,21 +46,14 @@ def feature_columns(params: Mapping[str, Any]) -> list[str]:
     return out
 
 
-def _job(job_id: Any) -> tuple[str, dict[str, Any]] | None:
-    row = SparkJob.objects.filter(pk=job_id).values_list("job_type", "params").first()
-    if row is None or not isinstance(row[1], dict):
-        return None
-    return row[0], row[1]
-
-
 def model_features_params(model_id: Any) -> dict[str, Any]:
     """The window-features params a model was trained on: a pipeline's own `features`, or for
     a train-model job those of the features job behind its training set; {} when the chain
     cannot be followed."""
-    job = _job(model_id)
+    job = job_params(model_id)
     if job is not None and job[0] == "train-model":
-        training = _job(job[1].get("training_set_job"))
-        job = _job(training[1].get("features_job")) if training else None
+        training = job_params(job[1].get("training_set_job"))
+        job = job_params(training[1].get("features_job")) if training else None
     if job is None:
         return {}
     kind, params = job

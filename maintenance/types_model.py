@@ -333,6 +333,14 @@ TRAIN_MODEL = maintenance_job_type(
                 **_TABLE,
                 "description": "[feature, importance], largest first",
             },
+            "drift_reference": {
+                "type": "object",
+                "required": ["bins", "features", "source", "rows"],
+                "description": "What the days it scores are compared with (feature drift): "
+                "{bins, features: {feature: {edges, shares}}, source: test | train, rows}, the "
+                "deciles of the test part (of the training part when the test part has fewer "
+                "than 100 rows) and each bin's share of those rows.",
+            },
         },
     ),
     inputs=(("training_set_job", ("training-set", PIPELINE)),),
@@ -384,6 +392,15 @@ SCORE = maintenance_job_type(
             "top": {
                 **_TABLE,
                 "description": "[equipment_id, failure_probability], the ten highest",
+            },
+            "drift": {
+                "type": ["object", "null"],
+                "required": ["threshold", "rows", "features", "drifted", "max_psi"],
+                "description": "The scored day's feature drift against the model's reference: "
+                "{threshold, rows, features: [{feature, psi, bar}] largest PSI first, drifted: "
+                "the features whose PSI is above their bar (the threshold, or what chance "
+                "reaches one day in a thousand for `rows` machines), max_psi}; null for a "
+                "model trained without a reference.",
             },
         },
     ),

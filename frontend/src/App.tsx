@@ -10,6 +10,7 @@ import { GroupPage } from "./pages/GroupPage";
 import { GroupsPage } from "./pages/GroupsPage";
 import { MaintenancePage } from "./pages/MaintenancePage";
 import { NotFoundPage } from "./pages/NotFoundPage";
+import { SchedulesPage } from "./pages/SchedulesPage";
 import { SparkJobPage } from "./pages/SparkJobPage";
 import { SparkJobsPage } from "./pages/SparkJobsPage";
 import { SparkSubmitPage } from "./pages/SparkSubmitPage";
@@ -42,6 +43,7 @@ export function AppRoutes() {
           <Route path="jobs" element={<SparkJobsPage />} />
           <Route path="jobs/:jobId" element={<SparkJobPage />} />
           <Route path="new" element={<SparkSubmitPage />} />
+          <Route path="schedules" element={<SchedulesPage />} />
         </Route>
         <Route path="maintenance" element={<MaintenancePage />} />
         <Route path="maintenance/worklist" element={<WorklistPage />} />

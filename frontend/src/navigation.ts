@@ -24,7 +24,9 @@ export function worklistPath(cluster?: string): string {
 
 export const NAV_ITEMS: NavItem[] = [
   { to: "/", label: "Clusters", end: true, activePrefixes: ["/clusters/"] },
-  { to: "/spark/jobs", label: "Spark jobs", activePrefixes: ["/spark/"] },
+  // The submit page belongs to the jobs; the schedules have their own entry.
+  { to: "/spark/jobs", label: "Spark jobs", activePrefixes: ["/spark/new"] },
+  { to: "/spark/schedules", label: "Schedules" },
   // `end`: the worklist under it has its own entry.
   { to: "/maintenance", label: "Predictive maintenance", end: true },
   { to: WORKLIST_PATH, label: "Worklist" },
@@ -91,6 +93,9 @@ export function groupPath(cluster: string, group: string): string {
 
 /** The Spark job list. */
 export const SPARK_JOBS_PATH = "/spark/jobs";
+
+/** The Spark job schedules. */
+export const SPARK_SCHEDULES_PATH = "/spark/schedules";
 
 /** The page listing the job types with their forms; `jobType` preselects one. */
 export function sparkSubmitPath(jobType?: string): string {

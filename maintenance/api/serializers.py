@@ -200,3 +200,41 @@ class PerformanceSerializer(serializers.Serializer):
     days = PerformanceDaySerializer(many=True)
     totals = PerformanceTotalsSerializer(allow_null=True)
     calibration = CalibrationSerializer(allow_null=True)
+
+
+class DriftFeatureSerializer(serializers.Serializer):
+    feature = serializers.CharField()
+    psi = serializers.FloatField(help_text="population-stability index against the reference")
+    bar = serializers.FloatField(
+        help_text="above it the feature has drifted: the threshold, or what chance alone "
+        "reaches one day in a thousand for a fleet this small, whichever is larger"
+    )
+
+
+class DriftDaySerializer(serializers.Serializer):
+    day = serializers.CharField(help_text="the scored day, YYYY-MM-DD")
+    job_id = serializers.IntegerField(help_text="the job whose score step measured it")
+    scored_at = serializers.CharField(allow_null=True)
+    rows = serializers.IntegerField(allow_null=True, help_text="the equipment scored that day")
+    max_psi = serializers.FloatField(allow_null=True)
+    drifted = serializers.ListField(
+        child=serializers.CharField(), help_text="the features whose PSI is above their bar"
+    )
+    features = DriftFeatureSerializer(many=True, help_text="every feature, largest PSI first")
+
+
+class DriftReferenceSerializer(serializers.Serializer):
+    part = serializers.ChoiceField(
+        choices=["test", "train"],
+        help_text="the model's test part (the days after its training), else its training part",
+    )
+    rows = serializers.IntegerField()
+
+
+class DriftSerializer(serializers.Serializer):
+    model_id = serializers.IntegerField()
+    threshold = serializers.FloatField(help_text="PSI above it: a feature has drifted")
+    reference = DriftReferenceSerializer(
+        allow_null=True, help_text="null: the model was trained without one (no drift)"
+    )
+    days = DriftDaySerializer(many=True, help_text="the newest 30 scored days, oldest first")

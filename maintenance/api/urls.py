@@ -15,6 +15,11 @@ urlpatterns = [
         views.ModelPerformanceView.as_view(),
         name="spark-model-performance",
     ),
+    path(
+        "spark/models/<int:model_id>/drift",
+        views.ModelDriftView.as_view(),
+        name="spark-model-drift",
+    ),
     path("spark/predictions", views.PredictionListView.as_view(), name="spark-predictions"),
     path("maintenance/worklist", views.WorklistView.as_view(), name="maintenance-worklist"),
     path(

@@ -10,7 +10,7 @@ from console.api.base import ConsoleAPIView, query_int
 from console.audit import audited
 from console.clusters import get_cluster
 from console.errors import BadInput
-from maintenance import lifecycle, service, worklist
+from maintenance import drift, lifecycle, service, worklist
 from maintenance.api import serializers as s
 from maintenance.types_features import DEFAULT_ALARMS_TOPIC, DEFAULT_WORK_ORDERS_TOPIC
 from maintenance.types_model import DEFAULT_PREDICTIONS_TOPIC
@@ -187,3 +187,13 @@ class ModelPerformanceView(ConsoleAPIView):
     )
     def get(self, request: Request, model_id: int) -> Response:
         return Response(s.PerformanceSerializer(lifecycle.performance(model_id)).data)
+
+
+class ModelDriftView(ConsoleAPIView):
+    @extend_schema(
+        responses=s.DriftSerializer,
+        summary="How far the days a model scored drifted from its training population, per "
+        "feature (population-stability index)",
+    )
+    def get(self, request: Request, model_id: int) -> Response:
+        return Response(s.DriftSerializer(drift.model_drift(model_id)).data)

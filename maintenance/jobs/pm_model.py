@@ -31,6 +31,7 @@ import re
 from datetime import UTC, date, datetime
 from typing import Any
 
+from pm_drift import day_drift, drift_reference
 from pyspark.ml import Pipeline, PipelineModel
 from pyspark.ml.classification import GBTClassifier, RandomForestClassifier
 from pyspark.ml.evaluation import BinaryClassificationEvaluator
@@ -44,6 +45,7 @@ VECTOR = "pm_feature_vector"  # not a name a feature column can have (counts, su
 ROC_STEPS = 100  # thresholds 0.00, 0.01, ..., 1.00: at most 101 points
 TOP_PREDICTIONS = 10
 TOP_DRIVERS = 3
+MIN_REFERENCE_ROWS = 100  # evaluation rows enough to be drift's reference (else the training)
 DIGITS = 6
 _COUNT_COLUMN = re.compile(r"^count_(.+)_(\d+)d$")  # pm_features.feature_columns' counts
 
@@ -307,6 +309,16 @@ def train_model(
         .collect()
     }
     scored.unpersist()
+    # Drift's reference: the evaluation days (the natural population of equipment-days right
+    # after the training window); the training rows only when those are too few, since their
+    # negatives are cut to `negative_ratio` per positive (pm_drift.py, docs/maintenance-loop.md).
+    source = "test" if rows >= MIN_REFERENCE_ROWS else "train"
+    reference_rows = test if source == "test" else train
+    reference = {
+        **drift_reference(reference_rows, columns),
+        "source": source,
+        "rows": rows if source == "test" else reference_rows.count(),
+    }
 
     classifier: Any = model.stages[-1]
     importances = classifier.featureImportances.toArray()
@@ -334,6 +346,7 @@ def train_model(
         },
         "roc_curve": _table(["fpr", "tpr"], roc_points(histogram)),
         "feature_importances": _table(["feature", "importance"], ranked),
+        "drift_reference": reference,
     }
     model.write().save(model_path)  # fails rather than overwrite an existing model
     _write_text(spark, result["metrics_path"], json.dumps(result, indent=1))
@@ -466,6 +479,8 @@ def score(
         c: (moments[f"mean{i}"], moments[f"std{i}"]) if moments is not None else (None, None)
         for i, c in enumerate(columns)
     }
+    # Models trained before drift was measured carry no reference: no drift for their scores.
+    drift = day_drift(rows, model["drift_reference"]) if model.get("drift_reference") else None
     classifier: Any = pipeline.stages[-1]
     weights = driver_weights(columns, list(classifier.featureImportances.toArray()), stats)
     counts = recent_alarm_counts(columns, features.get("fault_codes"))
@@ -517,4 +532,5 @@ def score(
             ["equipment_id", "failure_probability"],
             [[r["equipment_id"], float(r["failure_probability"])] for r in top],
         ),
+        "drift": drift,
     }

@@ -107,7 +107,10 @@ def lag_sampler(tmp_path_factory, live_console_server):
     stop_process(sampler)
 
 
-@pytest.fixture(scope="session")
+# Per module, not per session: Playwright's sync API runs an event loop in the main thread
+# while it is open, and Django refuses database calls under one; in the parallel run a worker
+# may take an integration module (database tests) after a browser module.
+@pytest.fixture(scope="module")
 def browser():
     from playwright.sync_api import sync_playwright
 

@@ -10,7 +10,9 @@ module does not wait on the feature jobs, and checks every split against the dat
 
 from __future__ import annotations
 
+import bisect
 import json
+import math
 import random
 import subprocess
 import sys
@@ -472,6 +474,88 @@ def test_each_prediction_carries_its_drivers_and_recent_alarms(console, chain, i
         assert p["recent_alarms"] == (
             [{"fault_code": "E101-OVERHEAT", "count": count, "days": 7}] if count else []
         )
+
+
+def _bins(values: list[float], edges: list[float]) -> list[int]:
+    counts = [0] * (len(edges) + 1)
+    for value in values:
+        counts[bisect.bisect_right(edges, value)] += 1
+    return counts
+
+
+def expected_drift(reference: dict[str, Any], rows: list[dict[str, Any]]) -> dict[str, float]:
+    """Plain Python: each feature's PSI of these rows against the model's reference, the
+    rows' shares smoothed by half a row per bin, the reference's floored at 0.0001."""
+    out = {}
+    for column, ref in reference["features"].items():
+        counts = _bins([float(r[column] or 0.0) for r in rows], ref["edges"])
+        total = sum(counts) + 0.5 * len(counts)
+        out[column] = sum(
+            (a - e) * math.log(a / e)
+            for e, a in (
+                (max(e, 1e-4), (c + 0.5) / total)
+                for e, c in zip(ref["shares"], counts, strict=True)
+            )
+        )
+    return out
+
+
+def test_drift_is_measured_against_the_test_days_and_flags_only_a_shifted_feature(
+    console, chain, inputs
+):
+    reference = chain["model"]["result"]["drift_reference"]
+    features = pq.read_table(Path(inputs["features_result"]["output_path"])).to_pylist()
+    # The reference: the test part (labelled days on or after the cut-off), in the model's bins.
+    test_days = [r for r in features if CUTOFF <= r["day"] <= LABELLED_UNTIL]
+    assert (reference["source"], reference["rows"]) == ("test", len(test_days))
+    assert set(reference["features"]) == set(COLUMNS)
+    for column, ref in reference["features"].items():
+        assert ref["edges"] == sorted(set(ref["edges"])) and len(ref["edges"]) <= 9
+        counts = _bins([float(r[column] or 0.0) for r in test_days], ref["edges"])
+        assert ref["shares"] == pytest.approx([c / len(test_days) for c in counts], abs=1e-6)
+    temperature = reference["features"]["max_temperature_7d"]["shares"]
+    assert max(temperature) < 0.2  # a continuous feature: deciles hold about a tenth each
+
+    # The last day, as scored: the same population, so no feature drifted.
+    last_day = [r for r in features if r["day"] == LAST_DAY]
+    drift = chain["score"]["result"]["drift"]
+    want = expected_drift(reference, last_day)
+    assert {f["feature"]: f["psi"] for f in drift["features"]} == pytest.approx(want, abs=1e-5)
+    assert drift["rows"] == EQUIPMENT and drift["drifted"] == []
+
+    # The same day with the temperature 25 degrees up: that feature, and only it, drifted.
+    root = console.workdir / "shifted"
+    root.mkdir()
+    shifted = [
+        {**r, "max_temperature_7d": r["max_temperature_7d"] + 25.0} if r["day"] == LAST_DAY else r
+        for r in features
+    ]
+    pq.write_table(pa.Table.from_pylist(shifted), root / "features.parquet")
+    shifted_result = {**inputs["features_result"], "output_path": str(root / "features.parquet")}
+    (shifted_job,) = create_succeeded_jobs(
+        console, [{"job_type": "window-features", "result": shifted_result}]
+    )
+    topic = f"pm-drift-{uuid.uuid4().hex[:8]}"
+    dev.create_topics(cluster_client(), [(topic, 1, 3, {})])
+    job = console.submit(
+        "score",
+        {"model_id": chain["model"]["id"], "features_job": shifted_job, "predictions_topic": topic},
+    )
+    done = console.wait(job["id"], {"succeeded", "failed", "cancelled", "lost"}, JOB_TIMEOUT)
+    assert done["state"] == "succeeded", (done["error"], done["log_tail"][-3000:])
+    drift = done["result"]["drift"]
+    want = expected_drift(reference, [r for r in shifted if r["day"] == LAST_DAY])
+    assert {f["feature"]: f["psi"] for f in drift["features"]} == pytest.approx(want, abs=1e-5)
+    assert drift["drifted"] == ["max_temperature_7d"]
+    assert drift["features"][0]["psi"] > drift["features"][0]["bar"] > 0.25
+
+    # The API: one entry for the day, from its newest scoring (the shifted one).
+    model_id = chain["model"]["id"]
+    status, answer = console.call("GET", f"spark/models/{model_id}/drift", role="viewer")
+    assert status == 200, answer
+    assert answer["reference"] == {"part": "test", "rows": len(test_days)}
+    assert [(d["day"], d["job_id"]) for d in answer["days"]] == [(LAST_DAY.isoformat(), job["id"])]
+    assert answer["days"][0]["drifted"] == ["max_temperature_7d"]
 
 
 def test_the_worklist_shows_what_happened_since_and_remembers_the_crews_marks(

@@ -28,11 +28,16 @@ def manage_check(env: Mapping[str, str]) -> subprocess.CompletedProcess:
 
 
 def module_from_file(path: Path) -> ModuleType:
-    """A job script loaded from its file (the scripts are not a package), named after it."""
+    """A job script loaded from its file (the scripts are not a package), named after it; the
+    siblings it imports (as the driver does: its directory is on its path) load the same way."""
     spec = importlib.util.spec_from_file_location(path.stem, path)
     assert spec is not None and spec.loader is not None
     module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
+    sys.path.insert(0, str(path.parent))
+    try:
+        spec.loader.exec_module(module)
+    finally:
+        sys.path.remove(str(path.parent))
     return module
 
 

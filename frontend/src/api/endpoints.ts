@@ -22,6 +22,10 @@ import type {
   OffsetReset,
   ReasonRequest,
   ResetRequest,
+  Schedule,
+  ScheduleDetail,
+  ScheduleInput,
+  SchedulePatch,
   SparkJob,
   SparkJobListQuery,
   SparkJobSubmit,
@@ -220,4 +224,32 @@ export function sparkJobLogUrl(id: number, level: LogFilter = "all"): string {
  * no_download when it has none (`details.reason`). */
 export function sparkJobDownloadUrl(id: number): string {
   return pathUrl("spark/jobs/{job_id}/download", { path: { job_id: id } });
+}
+
+// ---- Spark job schedules ----
+
+/** Every job schedule. */
+export function listSchedules(signal?: AbortSignal): Promise<Schedule[]> {
+  return api.get("spark/schedules", { signal }) as Promise<Schedule[]>;
+}
+
+/** One schedule with its last 20 runs, newest first; 404 when it is gone. */
+export function getSchedule(id: number, signal?: AbortSignal): Promise<ScheduleDetail> {
+  return api.get("spark/schedules/{schedule_id}", { path: { schedule_id: id }, signal }) as Promise<ScheduleDetail>;
+}
+
+/** 201 with the schedule (no runs yet). 400 names the bad field in details.field (`job_type`,
+ * `cluster`, `params.<name>`, `cron`, `every_minutes`, `timezone`); 403 below operator. */
+export function createSchedule(body: ScheduleInput): Promise<ScheduleDetail> {
+  return api.post("spark/schedules", { body }) as Promise<ScheduleDetail>;
+}
+
+/** Changes only the fields given (disabling clears `next_run_at`); 400 as for create; operator. */
+export function updateSchedule(id: number, body: SchedulePatch): Promise<ScheduleDetail> {
+  return api.patch("spark/schedules/{schedule_id}", { path: { schedule_id: id }, body }) as Promise<ScheduleDetail>;
+}
+
+/** 204; the jobs it started stay; operator. */
+export function deleteSchedule(id: number): Promise<void> {
+  return api.delete("spark/schedules/{schedule_id}", { path: { schedule_id: id } });
 }

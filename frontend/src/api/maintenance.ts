@@ -1,5 +1,5 @@
 // The predictive-maintenance endpoints (GET spark/models, the active model of a cluster and its
-// promotion, a model's realised performance, GET spark/predictions, the maintenance worklist and its marks) and the pipeline job's `steps`. The generated OpenAPI types (src/api/schema.gen.ts) hold a job's `steps` and a
+// promotion, a model's realised performance and feature drift, GET spark/predictions, the maintenance worklist and its marks) and the pipeline job's `steps`. The generated OpenAPI types (src/api/schema.gen.ts) hold a job's `steps` and a
 // model's metrics as free JSON values, so the types below are narrow hand-written ones, and every
 // reader of them is defensive (a field may be null or missing in an older job's record). The paths
 // are the generated schema's (paths.ts); the answers are cast to the types below with `as`, which
@@ -98,6 +98,14 @@ export type PerformanceTotals = components["schemas"]["PerformanceTotals"];
 /** The job type that measures a model's realised performance (params: `{model_id}`). */
 export const PERFORMANCE_JOB_TYPE = "model-performance";
 
+/** GET /api/v1/spark/models/{id}/drift: how far the days the model scored (the newest 30, oldest
+ * first) drifted from its reference, per feature (population-stability index). `reference` null:
+ * the model was trained before drift was measured (its days carry none). */
+export type ModelDrift = components["schemas"]["Drift"];
+export type DriftDay = components["schemas"]["DriftDay"];
+export type DriftFeature = components["schemas"]["DriftFeature"];
+export type DriftReference = components["schemas"]["DriftReference"];
+
 /** One entry of GET /api/v1/spark/predictions: the latest prediction of one equipment. */
 export interface Prediction {
   equipment_id: string;
@@ -128,6 +136,11 @@ export function promoteModel(id: number, reason: string): Promise<ActiveModel> {
 /** Model `id`'s realised performance (viewer). 404 model_not_found. */
 export function getModelPerformance(id: number, signal?: AbortSignal): Promise<ModelPerformance> {
   return api.get("spark/models/{model_id}/performance", { signal, path: { model_id: id } });
+}
+
+/** Model `id`'s feature drift per scored day (viewer). 404 model_not_found. */
+export function getModelDrift(id: number, signal?: AbortSignal): Promise<ModelDrift> {
+  return api.get("spark/models/{model_id}/drift", { signal, path: { model_id: id } });
 }
 
 /** Queues the `model-performance` job of model `model` on the cluster it was trained on

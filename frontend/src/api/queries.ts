@@ -10,18 +10,21 @@ import {
   getGroup,
   getLagHistory,
   getMe,
+  getSchedule,
   getSparkJob,
   getTopic,
   listBrokers,
   listClusters,
   listGroups,
   listOffsetResets,
+  listSchedules,
   listSparkJobs,
   listSparkJobTypes,
   listTopics,
 } from "./endpoints";
 import {
   getActiveModel,
+  getModelDrift,
   getModelPerformance,
   listModels,
   listPredictions,
@@ -129,6 +132,12 @@ export const sparkJobListQuery = (query: SparkJobListQuery) =>
 export const sparkJobQuery = (id: number) =>
   queryOptions({ queryKey: queryKeys.sparkJob(id), queryFn: ({ signal }) => getSparkJob(id, signal) });
 
+export const sparkScheduleListQuery = () =>
+  queryOptions({ queryKey: queryKeys.sparkScheduleList(), queryFn: ({ signal }) => listSchedules(signal) });
+
+export const sparkScheduleQuery = (id: number) =>
+  queryOptions({ queryKey: queryKeys.sparkSchedule(id), queryFn: ({ signal }) => getSchedule(id, signal) });
+
 /** The newest `maintenance-pipeline` job, or null when none was ever submitted. */
 export const recentPipelineRunsQuery = (limit: number) =>
   queryOptions({
@@ -146,6 +155,12 @@ export const sparkModelPerformanceQuery = (modelId: number) =>
   queryOptions({
     queryKey: queryKeys.sparkModelPerformance(modelId),
     queryFn: ({ signal }) => getModelPerformance(modelId, signal),
+  });
+
+export const sparkModelDriftQuery = (modelId: number) =>
+  queryOptions({
+    queryKey: queryKeys.sparkModelDrift(modelId),
+    queryFn: ({ signal }) => getModelDrift(modelId, signal),
   });
 
 export const sparkPredictionsQuery = (cluster: string, topic: string, limit: number) =>

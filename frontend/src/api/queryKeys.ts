@@ -57,12 +57,20 @@ export const queryKeys = {
   recentSparkJobs: (jobType: string, limit: number) => [...queryKeys.sparkJobs(), "recent", jobType, limit] as const,
   /** GET spark/jobs/{job_id} (also what the job socket pushes) */
   sparkJob: (id: number) => [...queryKeys.sparkJobs(), "job", id] as const,
+  /** Every schedule list and schedule (prefix: a write refreshes them all). */
+  sparkSchedules: () => ["spark", "schedules"] as const,
+  /** GET spark/schedules */
+  sparkScheduleList: () => [...queryKeys.sparkSchedules(), "list"] as const,
+  /** GET spark/schedules/{schedule_id} (with its last runs) */
+  sparkSchedule: (id: number) => [...queryKeys.sparkSchedules(), "schedule", id] as const,
   /** GET spark/models */
   sparkModels: () => ["spark", "models"] as const,
   /** GET spark/models/active?cluster=… (under the models: fetching them again asks it again too) */
   sparkActiveModel: (cluster: string) => [...queryKeys.sparkModels(), "active", cluster] as const,
   /** GET spark/models/{id}/performance (under the models: a run that succeeds asks it again too) */
   sparkModelPerformance: (modelId: number) => [...queryKeys.sparkModels(), "performance", modelId] as const,
+  /** GET spark/models/{id}/drift (under the models, as the performance: a run that succeeds asks it again too) */
+  sparkModelDrift: (modelId: number) => [...queryKeys.sparkModels(), "drift", modelId] as const,
   /** GET spark/predictions?cluster=…&topic=…&limit=… */
   sparkPredictions: (cluster: string, topic: string, limit: number) => ["spark", "predictions", cluster, topic, limit] as const,
   /** Every worklist of a cluster, whatever its limit (prefix: a mark refreshes them all). */

@@ -563,6 +563,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/spark/models/{model_id}/drift": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** How far the days a model scored drifted from its training population, per feature (population-stability index) */
+        get: operations["spark_models_drift_retrieve"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/spark/models/{model_id}/performance": {
         parameters: {
             query?: never;
@@ -801,6 +818,56 @@ export interface components {
             schema_id: number | null;
             /** @description Bytes on the wire. */
             size: number;
+        };
+        Drift: {
+            /** @description the newest 30 scored days, oldest first */
+            days: components["schemas"]["DriftDay"][];
+            model_id: number;
+            /** @description null: the model was trained without one (no drift) */
+            reference: components["schemas"]["DriftReference"] | null;
+            /**
+             * Format: double
+             * @description PSI above it: a feature has drifted
+             */
+            threshold: number;
+        };
+        DriftDay: {
+            /** @description the scored day, YYYY-MM-DD */
+            day: string;
+            /** @description the features whose PSI is above their bar */
+            drifted: string[];
+            /** @description every feature, largest PSI first */
+            features: components["schemas"]["DriftFeature"][];
+            /** @description the job whose score step measured it */
+            job_id: number;
+            /** Format: double */
+            max_psi: number | null;
+            /** @description the equipment scored that day */
+            rows: number | null;
+            scored_at: string | null;
+        };
+        DriftFeature: {
+            /**
+             * Format: double
+             * @description above it the feature has drifted: the threshold, or what chance alone reaches one day in a thousand for a fleet this small, whichever is larger
+             */
+            bar: number;
+            feature: string;
+            /**
+             * Format: double
+             * @description population-stability index against the reference
+             */
+            psi: number;
+        };
+        DriftReference: {
+            /**
+             * @description the model's test part (the days after its training), else its training part
+             *
+             *     * `test` - test
+             *     * `train` - train
+             */
+            part: components["schemas"]["PartEnum"];
+            rows: number;
         };
         Driver: {
             feature: string;
@@ -1101,6 +1168,12 @@ export interface components {
             /** @description avro, protobuf, jsonschema: write with this subject's latest version. Without schema_id or subject: `<topic>-key` / `<topic>-value`. */
             subject?: string;
         };
+        /**
+         * @description * `test` - test
+         *     * `train` - train
+         * @enum {string}
+         */
+        PartEnum: "test" | "train";
         Partition: {
             at_min_isr: boolean;
             is_preferred_leader: boolean;
@@ -5062,6 +5135,63 @@ export interface operations {
             };
             /** @description The user's role does not allow this. */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    spark_models_drift_retrieve: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                model_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Drift"];
+                };
+            };
+            /** @description Bad input; details.field names the field. Nothing changed. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No credentials (session or token). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The user's role does not allow this. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unknown cluster, topic, group or reset. */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };

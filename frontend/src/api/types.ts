@@ -200,3 +200,25 @@ export type LogFilter = NonNullable<
 
 /** The query of GET /api/v1/spark/jobs: `state`, `job_type`, `limit`. */
 export type SparkJobListQuery = NonNullable<paths["/api/v1/spark/jobs"]["get"]["parameters"]["query"]>;
+
+// ---- Spark job schedules (docs/spark-jobs.md) ----
+
+/** What became of one slot of a schedule: started (a job), skipped (its previous job still queued
+ * or running), refused (the submit's checks said no; `reason`) or failed. */
+export type ScheduleRunOutcome = Schemas["ScheduleRunOutcomeEnum"];
+
+/** One slot of a schedule (GET spark/schedules/{id} `runs`, newest first). */
+export type ScheduleRun = Schemas["ScheduleRun"];
+
+/** One entry of GET spark/schedules. Exactly one of `cron` (in `timezone`) and `every_minutes`
+ * is set; `next_run_at` is null while it is disabled. */
+export type Schedule = Omit<Schemas["Schedule"], "params"> & { params: Record<string, unknown> };
+
+/** GET spark/schedules/{id} (and the answer of POST and PATCH): the schedule and its last 20 runs. */
+export type ScheduleDetail = Omit<Schemas["ScheduleDetail"], "params"> & { params: Record<string, unknown> };
+
+/** POST spark/schedules */
+export type ScheduleInput = Schemas["ScheduleInput"] & { params: Record<string, unknown> };
+
+/** PATCH spark/schedules/{id}: only the fields that change. */
+export type SchedulePatch = Schemas["PatchedScheduleInput"];

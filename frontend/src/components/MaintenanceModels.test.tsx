@@ -2,6 +2,7 @@ import { fireEvent, render, screen, waitFor, within } from "@testing-library/rea
 import { MemoryRouter } from "react-router-dom";
 import { describe, expect, it } from "vitest";
 import type { ActiveModel, SparkModel } from "../api/maintenance";
+import { noDays } from "../test/driftFixtures";
 import { json, stubFetch } from "../test/fetchStub";
 import { QueryWrapper } from "../test/queryClient";
 import { notMeasured } from "../test/performanceFixtures";
@@ -31,8 +32,11 @@ const MODEL: SparkModel = {
 };
 
 function renderModels(models: SparkModel[]) {
-  // The chosen model's performance is fetched beside its charts: never measured here.
-  stubFetch({ [`/api/v1/spark/models/${MODEL.id}/performance`]: json(notMeasured(MODEL.id)) });
+  // The chosen model's performance and drift are fetched beside its charts: never measured here.
+  stubFetch({
+    [`/api/v1/spark/models/${MODEL.id}/performance`]: json(notMeasured(MODEL.id)),
+    [`/api/v1/spark/models/${MODEL.id}/drift`]: json(noDays(MODEL.id)),
+  });
   return render(
     <QueryWrapper>
       <MemoryRouter>
@@ -99,7 +103,7 @@ describe("MaintenanceModels' active model", () => {
   ];
 
   function renderPromotable(canPromote: boolean) {
-    stubFetch({ "/api/v1/spark/models/5/performance": json(notMeasured(5)) });
+    stubFetch({ "/api/v1/spark/models/5/performance": json(notMeasured(5)), "/api/v1/spark/models/5/drift": json(noDays(5)) });
     return render(
       <QueryWrapper>
         <MemoryRouter>

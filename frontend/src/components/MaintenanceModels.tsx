@@ -1,5 +1,5 @@
 // The trained models (GET spark/models), which is active, and the chosen one's ROC curve, feature
-// importances and realised performance.
+// importances, realised performance and feature drift.
 import { lazy, useMemo, useState } from "react";
 import { Link } from "react-router-dom";
 import type { ActiveModel, FeatureImportance, SparkModel } from "../api/maintenance";
@@ -7,6 +7,7 @@ import { formatShare } from "../lib/format";
 import { sparkJobPath } from "../navigation";
 import { ChartCard, LazyChart } from "./ChartCard";
 import { localMinute, PromoteModelDialog } from "./MaintenanceActiveModel";
+import { MaintenanceDrift } from "./MaintenanceDrift";
 import { MaintenancePerformance } from "./MaintenancePerformance";
 import { formatScore } from "./MaintenanceSteps";
 import type { RocPoint } from "./MaintenanceRocChart";
@@ -201,6 +202,8 @@ export function MaintenanceModels({ models, selected, onSelect, cluster = "", ca
       </div>
       {/* How its predictions turned out since (under the table and curves: it needs the width). */}
       <MaintenancePerformance key={chosen.id} model={chosen} canMeasure={canPromote} />
+      {/* How far the days it scored drifted from the ones it learned from. */}
+      <MaintenanceDrift key={chosen.id} model={chosen} />
       {promoting && (
         <PromoteModelDialog
           model={promoting}

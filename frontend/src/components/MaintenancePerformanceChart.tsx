@@ -52,8 +52,9 @@ function dayLabel(_label: unknown, payload: ReadonlyArray<{ payload?: Performanc
   return `${p.day} · ${formatCount(p.known)} known, ${formatCount(p.pending)} pending · ${formatCount(p.failures)} failed`;
 }
 
-/** The time axis: half a day of room either side, so that the first and last dots are not cut. */
-function useDayAxis(points: PerformancePoint[], plotWidth: number) {
+/** The time axis of points at UTC midnights (`t`, oldest first): half a day of room either side,
+ * so that the first and last dots are not cut (the drift chart's too). */
+export function useDayAxis(points: readonly { t: number }[], plotWidth: number) {
   const first = points[0]?.t;
   const last = points[points.length - 1]?.t;
   return useMemo(() => {

@@ -163,6 +163,20 @@ function restWords(rest: (string | number)[]): string {
 }
 
 /**
+ * Where a refusal's problem with `path` ("params.features.alarms_topic") shows in the params form
+ * of `schema`: beside the deepest field of the form along it (a list item at its list, the rest of
+ * the path said in front of the message); null for a path outside the params or naming no field
+ * of the form (an unknown param).
+ */
+export function paramErrorAt(path: string, message: string, schema: RJSFSchema): ParamError | null {
+  const parts = parsePath(path);
+  if (parts[0] !== "params") return null;
+  const { path: field, rest } = fieldAt(schema, parts.slice(1));
+  if (field.length === 0) return null;
+  return { path: field, message: rest.length ? `${restWords(rest)}: ${message}` : message };
+}
+
+/**
  * Every error of a refused submit at its place (`schema`: the form's params schema). A 400's
  * problems (all of them when the answer lists them: `details.errors`) go beside the field each
  * names (`cluster`, `params.<name>`, `params.<step>.<name>`, a list item at its list), in plain
@@ -181,12 +195,10 @@ export function placeSubmitErrors(error: unknown, schema: RJSFSchema): SubmitErr
       placed.cluster.push(message);
       continue;
     }
-    if (parts[0] === "params") {
-      const { path: field, rest } = fieldAt(schema, parts.slice(1));
-      if (field.length > 0) {
-        placed.params.push({ path: field, message: rest.length ? `${restWords(rest)}: ${message}` : message });
-        continue;
-      }
+    const param = paramErrorAt(path, message, schema);
+    if (param) {
+      placed.params.push(param);
+      continue;
     }
     unplaced.push(message);
   }

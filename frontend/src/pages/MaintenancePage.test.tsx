@@ -4,6 +4,7 @@ import type { ActiveModel, PipelineJob, PipelineStep, Prediction, Promotion, Spa
 import { localMinute } from "../components/MaintenanceActiveModel";
 import type { TopicSummary } from "../api/types";
 import { FakeWebSocket, pushLive } from "../test/fakeWebSocket";
+import { noDays } from "../test/driftFixtures";
 import { apiError, json, stubFetch, type StubResponse } from "../test/fetchStub";
 import { CLUSTERS, ME, TOPICS, VIEWER } from "../test/fixtures";
 import { notMeasured } from "../test/performanceFixtures";
@@ -166,6 +167,8 @@ function setup({
   for (const id of [38, 51, 60, 70]) {
     // The chosen model's realised performance (MaintenancePerformance.test.tsx tests it).
     routes[`/api/v1/spark/models/${id}/performance`] = json(notMeasured(id));
+    // Its feature drift (MaintenanceDrift.test.tsx tests it).
+    routes[`/api/v1/spark/models/${id}/drift`] = json(noDays(id));
     routes[`/api/v1/spark/models/${id}/promote`] = (_url, init) =>
       promote ? promote(id, JSON.parse(String(init?.body))) : apiError(500, "x", "no");
   }
@@ -246,6 +249,10 @@ describe("MaintenancePage", () => {
     expect(await screen.findByTestId("pm-performance-none")).toBeInTheDocument();
     expect(calls(fetch, "/api/v1/spark/models/51/performance")).toHaveLength(1);
     expect(screen.getByTestId("pm-performance-run")).toHaveTextContent("Measure now");
+    // Right after it, the same model's feature drift: no scored day yet.
+    expect(await screen.findByTestId("pm-drift-empty")).toBeInTheDocument();
+    expect(screen.getByTestId("pm-performance").nextElementSibling).toBe(screen.getByTestId("pm-drift"));
+    expect(calls(fetch, "/api/v1/spark/models/51/drift")).toHaveLength(1);
 
     // Another model: its curve.
     fireEvent.click(screen.getByTestId("pm-model-select-38"));

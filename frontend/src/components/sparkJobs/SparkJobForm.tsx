@@ -1,25 +1,12 @@
-import Form from "@rjsf/core";
-import type { IChangeEvent } from "@rjsf/core";
-import type { RJSFSchema } from "@rjsf/utils";
 import { useId, useMemo, useState } from "react";
 import { submitSparkJob } from "../../api/endpoints";
 import type { ClusterSummary, SparkJob, SparkJobType } from "../../api/types";
-import {
-  cleanParams,
-  formSchema,
-  formUiSchema,
-  NO_SUBMIT_ERRORS,
-  paramErrorSchema,
-  placeSubmitErrors,
-  valueAt,
-  type ParamsFormData,
-  type SubmitErrors,
-} from "../../lib/sparkForm";
+import { formSchema, NO_SUBMIT_ERRORS, placeSubmitErrors, type SubmitErrors } from "../../lib/sparkForm";
 import { ErrorBanner } from "../ErrorBanner";
 import { Field } from "../Field";
 import { FieldErrors } from "../FieldErrors";
-import { FORM_TEMPLATES, FORM_WIDGETS, type SparkFormContext } from "./formTheme";
-import { ajvPlainErrors, formValidator } from "./formValidator";
+import { ClusterSelect } from "./ClusterSelect";
+import { SparkParamsForm } from "./SparkParamsForm";
 
 export interface SparkJobFormProps {
   jobType: SparkJobType;
@@ -38,8 +25,6 @@ export interface SparkJobFormProps {
   checkInBrowser?: boolean;
 }
 
-const same = (a: unknown, b: unknown) => a === b || JSON.stringify(a) === JSON.stringify(b);
-
 /**
  * One job type's form: the cluster, then the params generated from the type's JSON Schema,
  * checked in the browser against it before sending (every problem at once, each beside its
@@ -57,22 +42,17 @@ export function SparkJobForm({
   onSubmitted,
   checkInBrowser,
 }: SparkJobFormProps) {
-  const validator = formValidator(checkInBrowser);
   const schema = useMemo(() => formSchema(jobType.params_schema), [jobType]);
-  const uiSchema = useMemo(() => formUiSchema(jobType.params_schema), [jobType]);
-  const formContext = useMemo<SparkFormContext>(() => ({ topics }), [topics]);
   const clusterId = useId();
 
-  const [formData, setFormData] = useState<ParamsFormData>({});
   const [busy, setBusy] = useState(false);
   const [errors, setErrors] = useState<SubmitErrors>(NO_SUBMIT_ERRORS);
-  const extraErrors = useMemo(() => (errors.params.length ? paramErrorSchema(errors.params) : undefined), [errors.params]);
 
-  const onSubmit = async ({ formData: data }: IChangeEvent<ParamsFormData>) => {
+  const onSubmit = async (params: Record<string, unknown>) => {
     setBusy(true);
     setErrors(NO_SUBMIT_ERRORS);
     try {
-      const job = await submitSparkJob({ job_type: jobType.name, cluster, params: cleanParams(data) });
+      const job = await submitSparkJob({ job_type: jobType.name, cluster, params });
       onSubmitted(job);
       // A page that keeps the form (the maintenance page folds it) may submit it again, e.g.
       // with another cut-off; the typed values stay.
@@ -87,59 +67,36 @@ export function SparkJobForm({
     <div className="form-card spark-form" data-testid={`spark-form-${jobType.name}`}>
       {errors.banner && <ErrorBanner error={errors.banner} title="Could not submit the job" />}
       <Field label={<>Cluster<span className="required">*</span></>} htmlFor={clusterId}>
-        <select
+        <ClusterSelect
           id={clusterId}
-          className="input"
+          clusters={clusters}
           value={cluster}
-          onChange={(event) => {
+          onChange={(name) => {
             if (errors.cluster.length) setErrors((e) => ({ ...e, cluster: [] }));
-            onClusterChange(event.target.value);
+            onClusterChange(name);
           }}
-          disabled={!canSubmit || busy || !clusters}
-          aria-invalid={errors.cluster.length > 0}
-          data-testid="spark-cluster"
-        >
-          {!clusters && <option value={cluster}>{cluster || "Loading clusters…"}</option>}
-          {clusters?.map((c) => (
-            <option key={c.name} value={c.name}>
-              {c.name}
-              {c.reachable ? "" : " (unreachable)"}
-            </option>
-          ))}
-        </select>
+          disabled={!canSubmit || busy}
+          invalid={errors.cluster.length > 0}
+          testId="spark-cluster"
+        />
         <FieldErrors messages={errors.cluster} testId="field-error-cluster" />
       </Field>
-      <Form<ParamsFormData, RJSFSchema, SparkFormContext>
-        schema={schema}
-        uiSchema={uiSchema}
-        validator={validator}
-        formData={formData}
-        onChange={(event) => {
-          const next = event.formData ?? {};
-          // The server's complaint is about what a field held: editing that field clears it.
-          const kept = errors.params.filter((e) => same(valueAt(next, e.path), valueAt(formData, e.path)));
-          if (kept.length !== errors.params.length) setErrors((e) => ({ ...e, params: kept }));
-          setFormData(next);
-        }}
-        onSubmit={(event) => void onSubmit(event)}
-        // The browser-side check failed: its errors are at the fields, the server's are stale.
-        onError={() => setErrors(NO_SUBMIT_ERRORS)}
-        formContext={formContext}
-        templates={FORM_TEMPLATES}
-        widgets={FORM_WIDGETS}
-        extraErrors={extraErrors}
-        transformErrors={ajvPlainErrors}
+      <SparkParamsForm
+        jobType={jobType}
+        topics={topics}
+        errors={errors.params}
+        onErrorsChange={(params) => setErrors((e) => ({ ...e, params }))}
         disabled={!canSubmit || busy}
-        showErrorList={false}
-        noHtml5Validate
-        focusOnFirstError
+        onSubmit={(params) => void onSubmit(params)}
+        onInvalid={() => setErrors(NO_SUBMIT_ERRORS)}
+        checkInBrowser={checkInBrowser}
       >
         <div className="form-actions">
           <button type="submit" className="button button-primary" disabled={!canSubmit || busy || !cluster} data-testid="spark-submit">
             {busy ? "Submitting…" : "Submit job"}
           </button>
         </div>
-      </Form>
+      </SparkParamsForm>
     </div>
   );
 }

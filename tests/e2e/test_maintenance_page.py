@@ -138,6 +138,13 @@ def _realised_performance(page, console, history: dict, model_id: int) -> None:
     expect(page.locator("[data-testid=pm-performance-chart]")).to_be_visible()
     expect(page.locator("[data-testid=pm-calibration-chart]")).to_be_visible()
     _shot(section, "maintenance-realised-performance")
+    # Drift: the two days this model scored (the pipeline's last, the known one), each against
+    # the model's test days (the page polls it every minute).
+    drift = page.locator("[data-testid=pm-drift]")
+    expect(drift).to_have_attribute("data-days", "2", timeout=90_000)
+    expect(page.locator("[data-testid=pm-drift-chart]")).to_be_visible()
+    expect(page.locator("[data-testid=pm-drift-latest]")).to_be_visible()
+    _shot(drift, "maintenance-drift")
 
 
 def test_run_the_pipeline_from_the_page_and_see_model_and_top_risk(

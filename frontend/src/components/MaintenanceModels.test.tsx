@@ -187,3 +187,29 @@ describe("ActiveModelSummary", () => {
     expect(screen.getByTestId("pm-active-model")).toHaveTextContent(/Operators make a usable model active below\.$/);
   });
 });
+
+describe("MaintenanceModels' chosen model", () => {
+  it("shows one performance and one drift card, of the chosen model, after another is chosen", async () => {
+    const other: SparkModel = { ...MODEL, id: 52, job_id: 52 };
+    stubFetch({
+      [`/api/v1/spark/models/${MODEL.id}/performance`]: json(notMeasured(MODEL.id)),
+      [`/api/v1/spark/models/${MODEL.id}/drift`]: json(noDays(MODEL.id)),
+      [`/api/v1/spark/models/${other.id}/performance`]: json(notMeasured(other.id)),
+      [`/api/v1/spark/models/${other.id}/drift`]: json(noDays(other.id)),
+    });
+    const view = (selected: number) => (
+      <QueryWrapper>
+        <MemoryRouter>
+          <MaintenanceModels models={[MODEL, other]} selected={selected} onSelect={() => {}} />
+        </MemoryRouter>
+      </QueryWrapper>
+    );
+    const { rerender } = render(view(MODEL.id));
+    await waitFor(() => expect(screen.getAllByTestId("pm-drift")).toHaveLength(1));
+    rerender(view(other.id));
+    await waitFor(() => expect(screen.getByTestId("pm-performance")).toHaveTextContent("#52"));
+    expect(screen.getAllByTestId("pm-performance")).toHaveLength(1);
+    expect(screen.getAllByTestId("pm-drift")).toHaveLength(1);
+    expect(screen.getByTestId("pm-drift")).toHaveTextContent("#52");
+  });
+});

@@ -201,9 +201,11 @@ export function MaintenanceModels({ models, selected, onSelect, cluster = "", ca
         <FeatureImportances model={chosen} />
       </div>
       {/* How its predictions turned out since (under the table and curves: it needs the width). */}
-      <MaintenancePerformance key={chosen.id} model={chosen} canMeasure={canPromote} />
+      {/* Keys unique among these siblings: two equal ones leave a model's card behind when
+          another model is chosen. */}
+      <MaintenancePerformance key={`performance-${chosen.id}`} model={chosen} canMeasure={canPromote} />
       {/* How far the days it scored drifted from the ones it learned from. */}
-      <MaintenanceDrift key={chosen.id} model={chosen} />
+      <MaintenanceDrift key={`drift-${chosen.id}`} model={chosen} />
       {promoting && (
         <PromoteModelDialog
           model={promoting}

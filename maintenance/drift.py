@@ -9,7 +9,7 @@ from typing import Any
 from django.db.models import Q
 
 from maintenance.lifecycle import get_model
-from maintenance.types_model import PIPELINE
+from maintenance.types_model import PIPELINE, STEPPED
 from maintenance.types_scoring import SCORING
 from sparkjobs.choices import JobState
 from sparkjobs.models import SparkJob
@@ -65,7 +65,7 @@ def model_drift(model_id: int) -> dict[str, Any]:
         .values_list("id", "job_type", "result")[:SCANNED_JOBS]
     )
     job_type, result = trained or ("", None)
-    train = result.get("train-model") if job_type == PIPELINE and result else result
+    train = result.get("train-model") if job_type in STEPPED and result else result
     reference = train.get("drift_reference") if isinstance(train, dict) else None
     return {
         "model_id": model_id,

@@ -8,16 +8,20 @@ the history keeps every change with who made it and why.
 
 from __future__ import annotations
 
+import logging
 from typing import Any
 
 from django.db import transaction
 
+from console import audit
 from console.errors import Conflict, NotFound
-from maintenance import scoring, service
+from maintenance import challenge, scoring, service
 from maintenance.models import ModelPromotion
 from maintenance.types_performance import PERFORMANCE
 from sparkjobs.choices import JobState
 from sparkjobs.models import SparkJob
+
+log = logging.getLogger(__name__)
 
 HISTORY = 20  # promotions shown with the active model, newest first
 
@@ -32,6 +36,8 @@ def get_model(model_id: int) -> dict[str, Any]:
         .first()
     )
     entry = service.model_entry(*row) if row else None
+    if entry is not None:
+        _with_promotion([entry])
     if entry is None:
         raise NotFound(
             f"There is no trained model {model_id} (a model's id is the id of the succeeded "
@@ -52,10 +58,33 @@ def active_ids() -> dict[str, int]:
 def list_models(limit: int) -> list[dict[str, Any]]:
     """`service.list_models`, each saying whether it is its cluster's active model."""
     active = active_ids()
-    return [
+    models = [
         {**model, "active": active.get(model["cluster"]) == model["id"]}
         for model in service.list_models(limit)
     ]
+    return _with_promotion(models)
+
+
+def _with_promotion(models: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """Each challenged model's `challenge.promoted`: whether its retraining promoted it (one
+    query). A verdict to promote that was not carried out says why."""
+    challenged = [m for m in models if m.get("challenge")]
+    if not challenged:
+        return models
+    auto = set(
+        ModelPromotion.objects.filter(
+            how=ModelPromotion.How.AUTO, model_id__in=[m["id"] for m in challenged]
+        ).values_list("model_id", flat=True)
+    )
+    for model in challenged:
+        outcome = model["challenge"]
+        outcome["promoted"] = model["id"] in auto
+        if outcome["verdict"] == "promote" and not outcome["promoted"]:
+            outcome["reason"] = (
+                f"Not promoted: model {outcome['champion_id']} was no longer the active model "
+                "when the retraining ended (another had been promoted meanwhile)."
+            )
+    return models
 
 
 def _history_entry(row: ModelPromotion) -> dict[str, Any]:
@@ -86,6 +115,7 @@ def active_model(cluster: str) -> dict[str, Any]:
         "history": [_history_entry(row) for row in history],
         "scoring_schedule": daily[0],
         "performance_schedule": daily[1],
+        "retrain_schedule": daily[2],
     }
 
 
@@ -143,3 +173,56 @@ def performance(model_id: int) -> dict[str, Any]:
         "totals": result.get("totals"),
         "calibration": result.get("calibration"),
     }
+
+
+def settle(job_id: int) -> None:
+    """The retrain job type's on_success: promote its model if the verdict says so and its
+    champion is still the active model; audited either way."""
+    job = (
+        SparkJob.objects.filter(pk=job_id)
+        .values("id", "job_type", "cluster", "created_at", "params", "result", "created_by")
+        .first()
+    )
+    if job is None:
+        return
+    model = service.model_entry(
+        job["id"], job["job_type"], job["cluster"], job["created_at"], job["params"], job["result"]
+    )
+    found = challenge.measured_challenge(job["params"], job["result"])
+    if model is None or found is None:
+        log.warning("retrain job %s succeeded without a model or a challenge", job_id)
+        return
+    measured, margin = found
+    promote, reason = challenge.verdict(measured, margin, model["quality"], model["quality_reason"])
+    cluster = job["cluster"]
+    owner = job["created_by"]
+    with transaction.atomic():
+        active = ModelPromotion.active_id(cluster)
+        if promote and active != measured.get("champion_id"):
+            promote = False
+            reason = (
+                f"Not promoted: model {active} became the active model while it ran "
+                f"(it was measured against {measured.get('champion_id')})."
+            )
+        if promote:
+            ModelPromotion.objects.create(
+                cluster=cluster,
+                model_id=model["id"],
+                how=ModelPromotion.How.AUTO,
+                reason=reason,
+                promoted_by_id=owner,
+            )
+            scoring.ensure_daily_scoring(cluster, model["id"], None)
+        audit.record(
+            actor=f"retrain job {job_id}",
+            action="spark.model.promote" if promote else "spark.model.challenge",
+            outcome="ok",
+            cluster=cluster,
+            target=str(model["id"]),
+            details={
+                "promoted": promote,
+                "reason": reason,
+                "champion_id": measured.get("champion_id"),
+                "margin": margin,
+            },
+        )

@@ -11,6 +11,9 @@ class ModelPromotion(models.Model):
 
     class How(models.TextChoices):
         MANUAL = "manual"  # an operator promoted it (POST spark/models/{id}/promote)
+        # A retraining's model that beat the active one (maintenance/challenge.py); promoted_by
+        # is whoever submitted the retraining (a schedule's owner).
+        AUTO = "auto"
 
     cluster = models.CharField(max_length=64)
     # The model is the job that trained it (a train-model or maintenance-pipeline job): its
@@ -68,15 +71,18 @@ class WorklistMark(models.Model):
 
 
 class DailyScoring(models.Model):
-    """The daily schedules the console created for a cluster (maintenance/scoring.py): the
-    scoring and the realised performance of its active model. One row per cluster, ever, so a
-    schedule an operator deleted is not created again."""
+    """The schedules the console created for a cluster (maintenance/scoring.py): the scoring
+    and the realised performance of its active model, and its retraining. One row per
+    cluster, ever, so a schedule an operator deleted is not created again."""
 
     cluster = models.CharField(max_length=64, unique=True)
     schedule = models.ForeignKey(
         "sparkjobs.Schedule", null=True, on_delete=models.SET_NULL, related_name="+"
     )
     performance_schedule = models.ForeignKey(
+        "sparkjobs.Schedule", null=True, on_delete=models.SET_NULL, related_name="+"
+    )
+    retrain_schedule = models.ForeignKey(
         "sparkjobs.Schedule", null=True, on_delete=models.SET_NULL, related_name="+"
     )
     created_at = models.DateTimeField(auto_now_add=True)

@@ -23,12 +23,13 @@ from console.clusters import get_cluster
 from console.errors import BadInput, NotFound
 from console.kafka.records import Record, latest_values
 from console.metadata import cache
-from maintenance.types_model import DEFAULT_PREDICTIONS_TOPIC, PIPELINE
+from maintenance import challenge
+from maintenance.types_model import DEFAULT_PREDICTIONS_TOPIC, MODEL_JOBS, STEPPED
 from sparkjobs.choices import JobState
 from sparkjobs.job_types import TOPIC_NAME
 from sparkjobs.models import SparkJob
 
-MODEL_SOURCES = ("train-model", PIPELINE)
+MODEL_SOURCES = MODEL_JOBS
 METRICS = ("roc_auc", "pr_auc", "precision", "recall", "threshold")
 # Records read per partition: more than the equipment a score run writes to it, so the newest
 # run is always complete (3 partitions x 5,000 = 15,000 equipment), and a read stays small.
@@ -99,12 +100,12 @@ def model_entry(
     """One model from a succeeded job's row, or None when the job holds no model."""
     if not isinstance(result, Mapping):
         return None
-    trained = result.get("train-model") if job_type == PIPELINE else result
+    trained = result.get("train-model") if job_type in STEPPED else result
     if not isinstance(trained, Mapping) or not isinstance(trained.get("model_path"), str):
         return None
     params = params if isinstance(params, Mapping) else {}
     # A pipeline's own params hold one object per step: its model's are under "model".
-    model_params = params.get("model", {}) if job_type == PIPELINE else params
+    model_params = params.get("model", {}) if job_type in STEPPED else params
     metrics = trained.get("metrics")
     metrics = metrics if isinstance(metrics, Mapping) else {}
     curve = trained.get("roc_curve")
@@ -124,6 +125,9 @@ def model_entry(
         "path": trained["model_path"],
         "roc_curve": curve if isinstance(curve, Mapping) else None,
         "feature_importances": feature_importances(trained.get("feature_importances")),
+        # A retraining's model: what its challenge measured and decided (lifecycle.py adds
+        # whether it was promoted).
+        "challenge": challenge.outcome(params, result, quality, reason),
     }
 
 

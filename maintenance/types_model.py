@@ -25,6 +25,12 @@ from sparkjobs.models import SparkJob
 from sparkjobs.schema_parts import COUNT, closed_object, result_object
 
 PIPELINE = "maintenance-pipeline"
+# The retraining (types_retrain.py): the pipeline up to the model, then the challenge.
+RETRAIN = "maintenance-retrain"
+# The job types whose result is {step: the step's result} and whose params hold one object per
+# step, and the job types whose id is a model's id.
+STEPPED = (PIPELINE, RETRAIN)
+MODEL_JOBS = ("train-model", PIPELINE, RETRAIN)
 DEFAULT_PREDICTIONS_TOPIC = "equipment-failure-predictions"
 _DATE = re.compile(r"^\d{4}-\d{2}-\d{2}$")
 _DATE_PATTERN = _DATE.pattern
@@ -77,7 +83,7 @@ def input_result(job_id: Any, step: str) -> dict[str, Any] | None:
     kind, result = found
     if not isinstance(result, dict):
         return None
-    inner = result.get(step) if kind == PIPELINE else result
+    inner = result.get(step) if kind in STEPPED else result
     return inner if isinstance(inner, dict) else None
 
 
@@ -359,7 +365,7 @@ SCORE = maintenance_job_type(
     params_schema=closed_object(
         {
             "model_id": {
-                **_job_param("the model it trained", ("train-model", PIPELINE)),
+                **_job_param("the model it trained", MODEL_JOBS),
                 "description": "The id of a succeeded train-model or maintenance-pipeline "
                 "job: the model it trained; null (the default): the cluster's active model "
                 "when the job is submitted (the job keeps the id it used).",
@@ -407,7 +413,7 @@ SCORE = maintenance_job_type(
     fills=(fill_active_model,),
     checks=(check_score,),
     inputs=(
-        ("model_id", ("train-model", PIPELINE)),
+        ("model_id", MODEL_JOBS),
         ("features_job", ("window-features", PIPELINE)),
     ),
 )

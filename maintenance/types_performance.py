@@ -15,8 +15,9 @@ from maintenance.types_features import (
 )
 from maintenance.types_model import (
     DEFAULT_PREDICTIONS_TOPIC,
-    PIPELINE,
+    MODEL_JOBS,
     SCORE,
+    STEPPED,
     fill_active_model,
     job_params,
 )
@@ -58,11 +59,13 @@ def model_topics(model_id: Any) -> dict[str, str]:
     kind, params = job
     training = job_params(params.get("training_set_job")) if kind == "train-model" else None
     for name, (_default, (key, field), step_input) in TOPICS.items():
-        if kind == PIPELINE:
+        if kind in STEPPED:
             value = (params.get(key) or {}).get(field)
         elif training is not None and step_input:
             step = job_params(training[1].get(step_input))
-            held = step[1] if step and step[0] != PIPELINE else (step[1].get(key) if step else None)
+            held = (
+                step[1] if step and step[0] not in STEPPED else (step[1].get(key) if step else None)
+            )
             value = (held or {}).get(field)
         else:
             value = None
@@ -86,7 +89,7 @@ def model_horizon(model_id: Any) -> int | None:
     if job is None:
         return None
     kind, params = job
-    if kind == PIPELINE:
+    if kind in STEPPED:
         horizon = (params.get("labels") or {}).get("horizon_days")
     else:
         training = (
@@ -169,7 +172,7 @@ PERFORMANCE_TYPE = maintenance_job_type(
     ),
     fills=(fill_active_model, fill_horizon, fill_topics),
     checks=(check_performance,),
-    inputs=(("model_id", ("train-model", PIPELINE)),),
+    inputs=(("model_id", MODEL_JOBS),),
 )
 
 PERFORMANCE_JOB_TYPES: tuple[JobType, ...] = (PERFORMANCE_TYPE,)

@@ -152,22 +152,15 @@ def check_pipeline(snap: ClusterSnapshot, params: dict[str, Any]) -> None:
             )
 
 
-def check_cutoff_in_data(client: ClusterClient, params: dict[str, Any]) -> None:
-    """The cut-off must leave both parts, checked against the alarms topic before anything
-    is queued. A labelled test day: the cut-off at most the last event day minus the label
-    horizon; each partition's largest record timestamp (ListOffsets MAX_TIMESTAMP, KIP-734) is
-    exact whatever the order of the records. A training day: some event before the cut-off
-    minus the horizon; ListOffsets by timestamp tells that unless every partition starts with
-    a newer record (a backfill appended old records after newer ones), and then the topic is
-    read for up to SCAN_BUDGET_S. If that cannot tell, the job's training step refuses such a
-    cut-off, naming the same field."""
-    topic = params.get("features", {}).get("alarms_topic")
-    cutoff = params.get("training", {}).get("cutoff_date")
-    meta = client.find_topic(topic) if isinstance(topic, str) else None
-    if not isinstance(cutoff, str) or meta is None:
-        return  # check_pipeline has named what is wrong with these
-    tps = [(topic, p.partition) for p in meta.partitions]
-    answers = list(client.list_offsets(tps, "max_timestamp").values())
+def last_event_day(client: ClusterClient, topic: str) -> tuple[date, list[int]] | None:
+    """(the day of the newest event in `topic`, its partitions), or None when the topic is
+    gone (the metadata checks named it). Each partition's largest record timestamp
+    (ListOffsets MAX_TIMESTAMP, KIP-734) is exact whatever the order of the records."""
+    meta = client.find_topic(topic)
+    if meta is None:
+        return None
+    partitions = [p.partition for p in meta.partitions]
+    answers = list(client.list_offsets([(topic, p) for p in partitions], "max_timestamp").values())
     stamps = [
         a.timestamp_ms
         for a in answers
@@ -181,12 +174,52 @@ def check_cutoff_in_data(client: ClusterClient, params: dict[str, Any]) -> None:
             "params.features.alarms_topic",
             f"params.features.alarms_topic: topic {topic!r} holds no records to learn from.",
         )
-    last_day = datetime.fromtimestamp(max(stamps) / 1000, UTC).date()
+    return datetime.fromtimestamp(max(stamps) / 1000, UTC).date(), partitions
+
+
+def check_training_days(
+    client: ClusterClient,
+    topic: str,
+    partitions: list[int],
+    cutoff: date,
+    horizon: int,
+    field: str,
+    subject: str,
+    remedy: str,
+) -> None:
+    """A training day D needs D + horizon before the cut-off: an event before cut-off -
+    horizon. ListOffsets by timestamp tells that unless every partition starts with a newer
+    record (a backfill appended old records after newer ones), and then the topic is read for
+    up to SCAN_BUDGET_S; if that cannot tell, the job's training step decides."""
+    first_allowed = cutoff - timedelta(days=horizon)
+    since = int(datetime.combine(first_allowed, time(), UTC).timestamp() * 1000)
+    if has_record_before(client, topic, partitions, since, SCAN_BUDGET_S) is False:
+        raise BadInput(
+            field,
+            f"{field}: {subject} leaves no day to train on (no event in {topic} is before "
+            f"{first_allowed}, and a label looks {horizon} days ahead); {remedy}.",
+        )
+
+
+def label_horizon(params: dict[str, Any]) -> int:
     horizon = params.get("labels", {}).get("horizon_days")
-    ahead = timedelta(days=horizon if isinstance(horizon, int) else 0)
+    return horizon if isinstance(horizon, int) else 0
+
+
+def check_cutoff_in_data(client: ClusterClient, params: dict[str, Any]) -> None:
+    """The cut-off must leave both parts, checked against the alarms topic before anything
+    is queued: a labelled test day (the cut-off at most the last event day minus the label
+    horizon) and a training day (`check_training_days`)."""
+    topic = params.get("features", {}).get("alarms_topic")
+    cutoff = params.get("training", {}).get("cutoff_date")
+    found = last_event_day(client, topic) if isinstance(topic, str) else None
+    if not isinstance(cutoff, str) or found is None:
+        return  # check_pipeline has named what is wrong with these
+    last_day, partitions = found
+    horizon = label_horizon(params)
     # The labels of the last `horizon` days are censored (dropped): the test part needs a
     # labelled day on or after the cut-off.
-    latest = last_day - ahead
+    latest = last_day - timedelta(days=horizon)
     if date.fromisoformat(cutoff) > latest:
         raise BadInput(
             "params.training.cutoff_date",
@@ -194,17 +227,16 @@ def check_cutoff_in_data(client: ClusterClient, params: dict[str, Any]) -> None:
             f"last event in {topic} is on {last_day}, and a label looks {horizon} days "
             f"ahead); choose {latest} or earlier.",
         )
-    # A training day D needs D + horizon before the cut-off: an event before cut-off - horizon.
-    first_allowed = date.fromisoformat(cutoff) - ahead
-    since = int(datetime.combine(first_allowed, time(), UTC).timestamp() * 1000)
-    older = has_record_before(client, topic, [p for _, p in tps], since, SCAN_BUDGET_S)
-    if older is False:
-        raise BadInput(
-            "params.training.cutoff_date",
-            f"params.training.cutoff_date: {cutoff} leaves no day to train on (no event in "
-            f"{topic} is before {first_allowed}, and a label looks {horizon} days ahead); "
-            "choose a later day.",
-        )
+    check_training_days(
+        client,
+        topic,
+        partitions,
+        date.fromisoformat(cutoff),
+        horizon,
+        "params.training.cutoff_date",
+        cutoff,
+        "choose a later day",
+    )
 
 
 def maintenance_pipeline(step_types: Mapping[str, JobType]) -> JobType:

@@ -24,7 +24,14 @@ from console.metadata import ClusterSnapshot
 from maintenance.job_type import maintenance_job_type
 from maintenance.jobs.pipeline_steps import SCORE_STEPS, STEP_KEYS
 from maintenance.types_features import FEATURES_PARAMS, WINDOW_FEATURES, check_features, slug
-from maintenance.types_model import PIPELINE, SCORE, fill_active_model, input_result, job_params
+from maintenance.types_model import (
+    MODEL_JOBS,
+    SCORE,
+    STEPPED,
+    fill_active_model,
+    input_result,
+    job_params,
+)
 from maintenance.types_pipeline import pipeline_schemas
 from sparkjobs.job_types import JobType, target_topic
 from sparkjobs.schema_parts import closed_object
@@ -57,8 +64,8 @@ def model_features_params(model_id: Any) -> dict[str, Any]:
     if job is None:
         return {}
     kind, params = job
-    found = params.get(FEATURES_KEY) if kind == PIPELINE else params
-    if kind not in (PIPELINE, "window-features") or not isinstance(found, dict):
+    found = params.get(FEATURES_KEY) if kind in STEPPED else params
+    if kind not in (*STEPPED, "window-features") or not isinstance(found, dict):
         return {}
     return {k: v for k, v in found.items() if k not in NOT_INHERITED}
 
@@ -130,7 +137,7 @@ def maintenance_score(step_types: Mapping[str, JobType]) -> JobType:
         result_schema=steps_result,
         fills=(fill_active_model, fill_model_features),
         checks=(check_scoring,),
-        inputs=(("model_id", ("train-model", PIPELINE)),),
+        inputs=(("model_id", MODEL_JOBS),),
         steps=SCORE_STEPS,
     )
 

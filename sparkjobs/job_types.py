@@ -131,6 +131,10 @@ class JobType:
     # __init__.py included): zipped into the job's work dir and shipped with --py-files, so
     # driver and executors read records exactly as the web process does.
     product_modules: tuple[str, ...] = ()
+    # Called with the job's id once it has succeeded (by the runner, after the state change,
+    # outside its transaction): what the app that registers the type does with a result, e.g.
+    # maintenance's retraining promoting its model. A failure is logged, not the job's.
+    on_success: Callable[[int], None] | None = None
 
     @property
     def script_path(self) -> Path:

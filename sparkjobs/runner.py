@@ -353,7 +353,10 @@ def _finish(
             problem = f"the job wrote no readable result ({exc})"
     if proc.returncode == 0 and problem is None:
         done.update(_final_steps(out, JobState.SUCCEEDED, ""))
-        states.transition(job.pk, STARTED, JobState.SUCCEEDED, result=result, progress=1.0, **done)
+        if states.transition(
+            job.pk, STARTED, JobState.SUCCEEDED, result=result, progress=1.0, **done
+        ):
+            _after_success(job)
         return JobState.SUCCEEDED
     lines = _log_lines(where, out)
     error = problem or _error_of(where, out, proc.returncode, lines)
@@ -364,6 +367,18 @@ def _finish(
     done["failure_lines"] = log_lines.failure_lines(lines)
     states.transition(job.pk, STARTED, JobState.FAILED, error=error, **done)
     return JobState.FAILED
+
+
+def _after_success(job: SparkJob) -> None:
+    """The job type's `on_success`, once (only the call that made the job succeed runs it). Its
+    failure is logged, never the job's: the job did succeed."""
+    hook = JOB_TYPES[job.job_type].on_success
+    if hook is None:
+        return
+    try:
+        hook(job.pk)
+    except Exception:
+        log.exception("job %s (%s): its on_success hook failed", job.pk, job.job_type)
 
 
 def _final_steps(out: DriverOutput, state: str, error: str) -> dict[str, Any]:

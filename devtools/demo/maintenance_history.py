@@ -425,6 +425,52 @@ class _Writer:
             )
 
 
+def _records(
+    history: History,
+    alarms_topic: str,
+    work_orders_topic: str,
+    first: date | None,
+    end: date | None,
+) -> list[tuple[str, str, dict[str, Any], int]]:
+    """The history's alarms and work orders of the days [first, end) (None: unbounded) as
+    (topic, key, value, timestamp ms) records, each partition's log in event-time order."""
+    low = _day_ms(first) if first is not None else None
+    high = _day_ms(end) if end is not None else None
+
+    def inside(ts: int) -> bool:
+        return (low is None or ts >= low) and (high is None or ts < high)
+
+    merged = [
+        (alarms_topic, a.equipment_id, a.value(), a.ts_ms)
+        for a in history.alarms
+        if inside(a.ts_ms)
+    ]
+    merged += [
+        (work_orders_topic, o.equipment_id, o.value(), o.ts_ms)
+        for o in history.work_orders
+        if inside(o.ts_ms)
+    ]
+    merged.sort(key=lambda r: r[3])
+    return merged
+
+
+def write_days(
+    cfg: ClusterConfig,
+    history: History,
+    alarms_topic: str,
+    work_orders_topic: str,
+    first: date,
+    end: date,
+) -> int:
+    """Write the history's records of the days [first, end) into the topics (which must
+    exist: `ensure_topics`), and return how many: a history that arrives a day at a time, as
+    it would in production (the loop's simulation, bench/maintenance_loop.py). No markers:
+    the caller owns the topics."""
+    records = _records(history, alarms_topic, work_orders_topic, first, end)
+    _Writer(for_cluster(cfg)).write(records)
+    return len(records)
+
+
 def backfill(
     cfg: ClusterConfig,
     *,
@@ -468,10 +514,7 @@ def backfill(
     writer = _Writer(client)
     # Started first and flushed: if the run dies half way, the next one knows and refuses.
     writer.write([marker("started")])
-    merged = [(alarms_topic, a.equipment_id, a.value(), a.ts_ms) for a in history.alarms]
-    merged += [(work_orders_topic, o.equipment_id, o.value(), o.ts_ms) for o in history.work_orders]
-    merged.sort(key=lambda r: r[3])  # each partition's log in event-time order
-    writer.write(merged)
+    writer.write(_records(history, alarms_topic, work_orders_topic, None, None))
     writer.write([marker("complete")])
     return BackfillResult(
         alarms_topic,

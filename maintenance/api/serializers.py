@@ -30,10 +30,31 @@ class FeatureImportanceSerializer(serializers.Serializer):
     importance = serializers.FloatField(help_text="the tree model's featureImportances (sum 1)")
 
 
+class ChallengeSerializer(serializers.Serializer):
+    champion_id = serializers.IntegerField(
+        allow_null=True, help_text="the model it had to beat (the active one at submit); null: none"
+    )
+    cutoff_date = serializers.CharField(help_text="the rolled cut-off: the first test day")
+    rows = serializers.IntegerField(help_text="the equipment-days both models were measured on")
+    positives = serializers.IntegerField(help_text="of those, the days before a failure")
+    challenger_roc_auc = serializers.FloatField(allow_null=True, help_text="this model's")
+    champion_roc_auc = serializers.FloatField(
+        allow_null=True, help_text="the champion's on the same rows; null: not measured"
+    )
+    margin = serializers.FloatField(help_text="the ROC AUC gain needed to be promoted")
+    verdict = serializers.ChoiceField(
+        choices=["promote", "keep"], help_text="what the rule decided from the measurements"
+    )
+    promoted = serializers.BooleanField(help_text="whether the retraining promoted it")
+    reason = serializers.CharField(help_text="why it was promoted or kept as a candidate")
+
+
 class SparkModelSerializer(serializers.Serializer):
     id = serializers.IntegerField(help_text="the model id: the id of the job that trained it")
     job_id = serializers.IntegerField()
-    job_type = serializers.CharField(help_text="train-model or maintenance-pipeline")
+    job_type = serializers.CharField(
+        help_text="train-model, maintenance-pipeline or maintenance-retrain"
+    )
     cluster = serializers.CharField()
     created_at = serializers.DateTimeField()
     algorithm = serializers.CharField(allow_null=True, help_text="gbt or rf")
@@ -54,12 +75,17 @@ class SparkModelSerializer(serializers.Serializer):
         many=True, help_text="largest first; [] for a model whose result has none"
     )
     active = serializers.BooleanField(help_text="the active model of its cluster")
+    challenge = ChallengeSerializer(
+        allow_null=True,
+        help_text="a retraining's model: how it fared against the active model; null for others",
+    )
 
 
 class PromotionSerializer(serializers.Serializer):
     model_id = serializers.IntegerField()
     how = serializers.ChoiceField(
-        choices=ModelPromotion.How.choices, help_text="manual: an operator promoted it"
+        choices=ModelPromotion.How.choices,
+        help_text="manual: an operator promoted it; auto: a retraining's model beat the active one",
     )
     reason = serializers.CharField(allow_blank=True)
     promoted_by = serializers.CharField(allow_null=True)
@@ -87,6 +113,11 @@ class ActiveModelSerializer(serializers.Serializer):
         allow_null=True,
         help_text="the cluster's daily realised-performance schedule (created with the "
         "scoring), null before it or once deleted",
+    )
+    retrain_schedule = ScheduleSerializer(
+        allow_null=True,
+        help_text="the cluster's weekly retraining schedule (created with the scoring when the "
+        "first model came from a pipeline or a retraining), null before it or once deleted",
     )
 
 

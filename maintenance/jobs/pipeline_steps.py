@@ -29,3 +29,17 @@ PIPELINE_STEPS: tuple[str, ...] = tuple(STEP_KEYS)
 # The `maintenance-score` job (the daily scoring with the active model): fresh features, then
 # scores; its params objects have the pipeline's keys for these steps.
 SCORE_STEPS: tuple[str, ...] = ("window-features", "score")
+
+# The `maintenance-retrain` job (the retraining a schedule runs): the pipeline's steps up to
+# the model, its cut-off rolled to the newest labelled days, then the challenge (the new model
+# and the cluster's active one measured on those same days). Only the challenge is not a job
+# type of its own; its params object is `challenge`.
+CHALLENGE_STEP = "challenge"
+RETRAIN_STEPS: tuple[str, ...] = (
+    *PIPELINE_STEPS[: PIPELINE_STEPS.index("train-model") + 1],
+    CHALLENGE_STEP,
+)
+RETRAIN_KEYS: dict[str, str] = {
+    **{step: STEP_KEYS[step] for step in RETRAIN_STEPS if step in STEP_KEYS},
+    CHALLENGE_STEP: "challenge",
+}

@@ -141,6 +141,71 @@ def _table(columns: list[str], rows: list[list[Any]]) -> dict[str, Any]:
     return {"columns": columns, "rows": rows}
 
 
+def evaluate(
+    model: Any, rows: DataFrame, threshold: float
+) -> tuple[dict[str, Any], dict[int, tuple[int, int]]]:
+    """A fitted pipeline's metrics on labelled rows (ROC and PR AUC, precision and recall at
+    `threshold`, rows, positives) and its {probability bucket: (positives, negatives)}
+    histogram: how train-model judges its model, and how the retraining's challenge judges
+    two models on the same rows."""
+    probability = vector_to_array(F.col("probability"))[1]
+    scored = model.transform(rows).select(LABEL, probability.alias("p")).cache()
+    counts = scored.agg(
+        F.count(F.lit(1)).alias("rows"),
+        F.sum(LABEL).alias("positives"),
+        F.sum(F.when(F.col("p") >= threshold, 1).otherwise(0)).alias("predicted"),
+        F.sum(F.when((F.col("p") >= threshold) & (F.col(LABEL) == 1), 1).otherwise(0)).alias("tp"),
+    ).first()
+    assert counts is not None
+    total, positives = int(counts["rows"] or 0), int(counts["positives"] or 0)
+    precision, recall = precision_recall(
+        int(counts["tp"] or 0), int(counts["predicted"] or 0), positives
+    )
+    roc_auc = pr_auc = None
+    if 0 < positives < total:  # both classes: the curves exist
+        roc_auc = round(
+            float(
+                BinaryClassificationEvaluator(
+                    rawPredictionCol="p", labelCol=LABEL, metricName="areaUnderROC"
+                ).evaluate(scored)
+            ),
+            DIGITS,
+        )
+        pr_auc = round(
+            float(
+                BinaryClassificationEvaluator(
+                    rawPredictionCol="p", labelCol=LABEL, metricName="areaUnderPR"
+                ).evaluate(scored)
+            ),
+            DIGITS,
+        )
+    bucket = F.least(F.greatest(F.floor(F.col("p") * ROC_STEPS), F.lit(0)), F.lit(ROC_STEPS))
+    histogram = {
+        int(r["b"]): (int(r["pos"]), int(r["n"]) - int(r["pos"]))
+        for r in scored.groupBy(bucket.cast("int").alias("b"))
+        .agg(F.sum(LABEL).cast("long").alias("pos"), F.count(F.lit(1)).alias("n"))
+        .collect()
+    }
+    scored.unpersist()
+    metrics = {
+        "roc_auc": roc_auc,
+        "pr_auc": pr_auc,
+        "precision": precision,
+        "recall": recall,
+        "threshold": threshold,
+        "test_rows": total,
+        "test_positives": positives,
+    }
+    return metrics, histogram
+
+
+def labelled_rows(spark: SparkSession, path: str, columns: list[str]) -> DataFrame:
+    """A training set's part (train/ or test/) with its label as a double and the feature
+    columns filled: what a model is fitted on or judged on."""
+    df = spark.read.parquet(path).withColumn(LABEL, F.col(LABEL).cast("double"))
+    return _filled(df, columns)
+
+
 # --- training-set -----------------------------------------------------------------------------
 def training_set(
     spark: SparkSession,
@@ -270,45 +335,13 @@ def train_model(
     if fs.exists(target):  # before the fit: minutes of work would be lost at the save
         raise FileExistsError(f"{base} already exists: a model is never overwritten.")
 
-    def load(path: str) -> DataFrame:
-        df = spark.read.parquet(path).withColumn(LABEL, F.col(LABEL).cast("double"))
-        return _filled(df, columns)
-
-    train, test = load(training["train_path"]), load(training["test_path"])
+    train = labelled_rows(spark, training["train_path"], columns)
+    test = labelled_rows(spark, training["test_path"], columns)
     assembler = VectorAssembler(inputCols=columns, outputCol=VECTOR)
     model = Pipeline(stages=[assembler, _classifier(params)]).fit(train)
 
-    probability = vector_to_array(F.col("probability"))[1]
-    scored = model.transform(test).select(LABEL, probability.alias("p")).cache()
-    counts = scored.agg(
-        F.count(F.lit(1)).alias("rows"),
-        F.sum(LABEL).alias("positives"),
-        F.sum(F.when(F.col("p") >= threshold, 1).otherwise(0)).alias("predicted"),
-        F.sum(F.when((F.col("p") >= threshold) & (F.col(LABEL) == 1), 1).otherwise(0)).alias("tp"),
-    ).first()
-    assert counts is not None
-    rows, positives = int(counts["rows"] or 0), int(counts["positives"] or 0)
-    precision, recall = precision_recall(
-        int(counts["tp"] or 0), int(counts["predicted"] or 0), positives
-    )
-    roc_auc = pr_auc = None
-    if 0 < positives < rows:  # both classes: the curves exist
-        for metric in ("areaUnderROC", "areaUnderPR"):
-            value = BinaryClassificationEvaluator(
-                rawPredictionCol="p", labelCol=LABEL, metricName=metric
-            ).evaluate(scored)
-            if metric == "areaUnderROC":
-                roc_auc = round(float(value), DIGITS)
-            else:
-                pr_auc = round(float(value), DIGITS)
-    bucket = F.least(F.greatest(F.floor(F.col("p") * ROC_STEPS), F.lit(0)), F.lit(ROC_STEPS))
-    histogram = {
-        int(r["b"]): (int(r["pos"]), int(r["n"]) - int(r["pos"]))
-        for r in scored.groupBy(bucket.cast("int").alias("b"))
-        .agg(F.sum(LABEL).cast("long").alias("pos"), F.count(F.lit(1)).alias("n"))
-        .collect()
-    }
-    scored.unpersist()
+    metrics, histogram = evaluate(model, test, threshold)
+    rows = metrics["test_rows"]
     # Drift's reference: the evaluation days (the natural population of equipment-days right
     # after the training window); the training rows only when those are too few, since their
     # negatives are cut to `negative_ratio` per positive (pm_drift.py, docs/maintenance-loop.md).
@@ -335,15 +368,7 @@ def train_model(
         "params": {k: params[k] for k in sorted(params) if not k.endswith("_job")},
         "feature_columns": columns,
         "train_rows": int(training["train_rows"]) if "train_rows" in training else train.count(),
-        "metrics": {
-            "roc_auc": roc_auc,
-            "pr_auc": pr_auc,
-            "precision": precision,
-            "recall": recall,
-            "threshold": threshold,
-            "test_rows": rows,
-            "test_positives": positives,
-        },
+        "metrics": metrics,
         "roc_curve": _table(["fpr", "tpr"], roc_points(histogram)),
         "feature_importances": _table(["feature", "importance"], ranked),
         "drift_reference": reference,

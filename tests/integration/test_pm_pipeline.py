@@ -26,7 +26,8 @@ import pytest
 from console.kafka import dev
 from console.kafka.client import ClusterClient
 from console.kafka.export import TopicExporter
-from maintenance.jobs.pipeline_steps import PIPELINE_STEPS
+from maintenance.jobs.pipeline_steps import PIPELINE_STEPS, RETRAIN_STEPS
+from maintenance.jobs.rolling import rolling_cutoff
 from tests.live_server import start_sampler, stop_process
 from tests.spark_helpers import maintenance_topic_names, start_spark_console
 from tests.stack import cluster_client, commit_and_wait, log_ends, wait_for
@@ -519,6 +520,72 @@ def test_the_daily_score_uses_the_active_model_and_the_features_it_was_trained_o
     assert top["drivers"] and top["recent_alarms"], top
     assert all(d["weight"] > 0 for d in top["drivers"])
     assert top["outcome"] is None  # nothing after the history's last day
+
+
+# A forest of one stump: it finds part of the planted precursor (usable) but ranks far worse
+# than the pipeline's default model on the same days.
+WEAK_MODEL = {"algorithm": "rf", "num_trees": 1, "max_depth": 1}
+
+
+def _retrain(console, history: dict[str, Any], model: dict[str, Any]) -> dict[str, Any]:
+    params = _pipeline_params(history, "unused")
+    del params["score"]
+    params["training"] = {"test_days": 14}
+    params["model"] = model
+    job = console.submit("maintenance-retrain", params)
+    assert [s["name"] for s in job["steps"]] == list(RETRAIN_STEPS)
+    job = console.wait(job["id"], {"succeeded", "failed", "cancelled", "lost"}, timeout=900)
+    assert job["state"] == "succeeded", (job["error"], job["log_tail"][-3000:])
+    return job
+
+
+def _model(console, model_id: int) -> dict[str, Any]:
+    status, models = console.call("GET", "spark/models?limit=100", role="viewer")
+    assert status == 200, models
+    return next(m for m in models if m["id"] == model_id)
+
+
+def test_a_retraining_worse_than_the_active_model_is_kept_and_a_better_one_promoted(
+    console, history, pipeline
+):
+    # After the daily-score test: the pipeline's model is the active one (promoted by hand).
+    champion = pipeline["job"]["id"]
+    status, state = console.call("GET", "spark/models/active?cluster=local", role="viewer")
+    assert status == 200 and state["model"]["id"] == champion, state
+    weak = _retrain(console, history, WEAK_MODEL)
+    assert weak["params"]["champion_id"] == champion  # the active model, filled at submit
+    assert weak["params"]["challenge"] == {"margin": 0.01}
+    # The cut-off rolled to the newest 14 labelled days (a label looks 7 days ahead).
+    cutoff = rolling_cutoff(history["last_day"], 7, 14)
+    assert weak["result"]["training-set"]["cutoff_date"] == cutoff.isoformat()
+    measured = weak["result"]["challenge"]
+    assert measured["champion_id"] == champion and measured["cutoff_date"] == cutoff.isoformat()
+    assert measured["rows"] == weak["result"]["train-model"]["metrics"]["test_rows"] > 0
+    # Both measured on the same rows: the stump ranks worse, and is not promoted.
+    worse, better = measured["challenger"]["roc_auc"], measured["champion"]["roc_auc"]
+    assert worse < better, measured
+    outcome = _model(console, weak["id"])["challenge"]
+    assert (outcome["verdict"], outcome["promoted"]) == ("keep", False), outcome
+    assert outcome["reason"].startswith("Kept as a candidate"), outcome
+    status, state = console.call("GET", "spark/models/active?cluster=local", role="viewer")
+    assert state["model"]["id"] == champion and state["how"] == "manual"
+
+    # An operator rolls back to the stump; the next retraining (the default model) beats it.
+    status, state = console.call(
+        "POST", f"spark/models/{weak['id']}/promote", {"reason": "try the simple one"}
+    )
+    assert status == 200, state
+    strong = _retrain(console, history, {})
+    measured = strong["result"]["challenge"]
+    assert measured["champion_id"] == weak["id"]
+    gain = measured["challenger"]["roc_auc"] - measured["champion"]["roc_auc"]
+    assert gain >= 0.01, measured
+    # The champion's figure is the stump's own on those rows: one model, the same days.
+    assert measured["champion"]["roc_auc"] == pytest.approx(worse, abs=1e-6)
+    status, state = console.call("GET", "spark/models/active?cluster=local", role="viewer")
+    assert state["model"]["id"] == strong["id"] and state["how"] == "auto", state
+    assert state["reason"].startswith("Promoted") and f"model {weak['id']}" in state["reason"]
+    assert _model(console, strong["id"])["challenge"]["promoted"] is True
 
 
 def test_without_the_planted_pattern_the_model_is_no_better_than_chance(console, stack):

@@ -175,13 +175,23 @@ def test_the_first_promotion_creates_the_daily_scoring_once(django_user_model):
         job_type="maintenance-pipeline",
         cluster="local",
         state=JobState.SUCCEEDED,
-        params={"score": {"predictions_topic": "plant-predictions"}},
+        params={
+            "features": {
+                "alarms_topic": "plant-alarms",
+                "windows": [3, 7],
+                "start_time": "2026-01-01T00:00:00Z",
+            },
+            "labels": {"alarms_topic": "plant-alarms", "horizon_days": 5},
+            "training": {"cutoff_date": "2026-03-01", "negative_ratio": 2, "seed": 1},
+            "model": {"algorithm": "rf"},
+            "score": {"predictions_topic": "plant-predictions"},
+        },
         result={
             "train-model": {"model_id": 0, "model_path": "/m", "algorithm": "gbt", "metrics": GOOD}
         },
     ).pk
     state = lifecycle.promote(pipeline, alice, "first")
-    schedule, performance = Schedule.objects.order_by("id")
+    schedule, performance, retrain = Schedule.objects.order_by("id")
     assert (schedule.job_type, schedule.cluster, schedule.cron, schedule.timezone) == (
         "maintenance-score",
         "local",
@@ -211,14 +221,33 @@ def test_the_first_promotion_creates_the_daily_scoring_once(django_user_model):
         },
     )
     assert state["performance_schedule"] == performance
+    # Weekly, a retraining like the pipeline that made the model: its features (not their
+    # time range), labels and model params, the cut-off rolled; no champion named (the
+    # active model at each slot).
+    assert (retrain.job_type, retrain.cron, retrain.created_by) == (
+        "maintenance-retrain",
+        scoring.RETRAIN_CRON,
+        alice,
+    )
+    assert retrain.params == {
+        "champion_id": None,
+        "features": {"alarms_topic": "plant-alarms", "windows": [3, 7]},
+        "labels": {"alarms_topic": "plant-alarms", "horizon_days": 5},
+        "training": {"negative_ratio": 2, "seed": 1, "test_days": 14},
+        "model": {"algorithm": "rf"},
+        "challenge": {},
+    }
+    assert state["retrain_schedule"] == retrain
 
     lifecycle.promote(_model(), alice, "second")  # a later promotion: no second schedule
-    assert Schedule.objects.count() == 2
+    assert Schedule.objects.count() == 3
     schedule.delete()  # an operator deleted them: they stay deleted
     performance.delete()
+    retrain.delete()
     lifecycle.promote(pipeline, alice, "roll back")
     assert not Schedule.objects.exists()
     state = lifecycle.active_model("local")
     assert state["scoring_schedule"] is None and state["performance_schedule"] is None
+    assert state["retrain_schedule"] is None
     lifecycle.promote(_model("other"), None, "another cluster has its own")
     assert set(Schedule.objects.values_list("cluster", flat=True)) == {"other"}

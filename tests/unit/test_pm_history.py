@@ -97,6 +97,22 @@ def test_the_history_is_the_days_before_the_anchor(full):
     assert mh.equipment_ids(3) == ["eq-0001", "eq-0002", "eq-0003"]
 
 
+def test_day_by_day_the_records_are_the_whole_history_once_each():
+    # The loop's simulation writes the history a day at a time (write_days): the days'
+    # records, joined, are the backfill's, each on its own day and in time order.
+    history = mh.generate(4, 12, seed=3, anchor=ANCHOR)
+    whole = mh._records(history, "alarms", "orders", None, None)
+    days = [history.first_day + timedelta(days=n) for n in range(13)]
+    joined = []
+    for day, end in zip(days, days[1:], strict=False):
+        part = mh._records(history, "alarms", "orders", day, end)
+        assert all(mh._day_ms(day) <= ts < mh._day_ms(end) for _, _, _, ts in part)
+        assert [ts for *_, ts in part] == sorted(ts for *_, ts in part)
+        joined += part
+    assert sorted(joined, key=repr) == sorted(whole, key=repr) and len(whole) > 0
+    assert {topic for topic, *_ in whole} == {"alarms", "orders"}
+
+
 def test_the_anchor_is_the_last_utc_midnight():
     assert mh.anchor_for(datetime(2026, 3, 5, 0, 0, tzinfo=UTC)) == date(2026, 3, 5)
     assert mh.anchor_for(datetime(2026, 3, 5, 23, 59, tzinfo=UTC)) == date(2026, 3, 5)

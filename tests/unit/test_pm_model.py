@@ -379,6 +379,7 @@ def test_model_entry_from_a_train_model_and_a_pipeline_row():
         "path": "/out/models/0/model",
         "roc_curve": CURVE,
         "feature_importances": [{"feature": "a", "importance": 1.0}],
+        "challenge": None,  # not a retraining's model
     }
     pipeline = service.model_entry(
         12,

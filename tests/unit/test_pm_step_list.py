@@ -12,7 +12,12 @@ from pathlib import Path
 import pytest
 
 from maintenance.jobs import JOBS_DIR
-from maintenance.jobs.pipeline_steps import PIPELINE_STEPS, STEP_KEYS
+from maintenance.jobs.pipeline_steps import (
+    CHALLENGE_STEP,
+    PIPELINE_STEPS,
+    RETRAIN_STEPS,
+    STEP_KEYS,
+)
 from sparkjobs import steps as job_steps
 from sparkjobs.catalog import JOB_TYPES
 
@@ -60,19 +65,37 @@ def test_the_registered_pipeline_job_type_has_these_steps():
     assert all(name in JOB_TYPES for name in PIPELINE_STEPS)  # each step is a job type
 
 
-def test_the_pipeline_script_calls_its_steps_in_the_lists_order():
-    tree = ast.parse((JOBS_DIR / "maintenance_pipeline.py").read_text())
+def _steps_called(script: str) -> list[str]:
+    """The step names a job script's main passes to `step(...)`, in the order written (a
+    name or a module constant such as CHALLENGE_STEP)."""
+    tree = ast.parse((JOBS_DIR / script).read_text())
     main = next(n for n in tree.body if isinstance(n, ast.FunctionDef) and n.name == "main")
-    called = [
-        node.args[0].value
-        for node in ast.walk(main)
-        if isinstance(node, ast.Call)
-        and isinstance(node.func, ast.Name)
-        and node.func.id == "step"
-        and node.args
-        and isinstance(node.args[0], ast.Constant)
-    ]
-    assert called == list(PIPELINE_STEPS)
+    names = {"CHALLENGE_STEP": CHALLENGE_STEP}
+    called = []
+    for node in ast.walk(main):
+        if not (
+            isinstance(node, ast.Call)
+            and isinstance(node.func, ast.Name)
+            and node.func.id == "step"
+            and node.args
+        ):
+            continue
+        first = node.args[0]
+        if isinstance(first, ast.Constant):
+            called.append(first.value)
+        elif isinstance(first, ast.Name):
+            called.append(names[first.id])
+    return called
+
+
+def test_the_pipeline_script_calls_its_steps_in_the_lists_order():
+    assert _steps_called("maintenance_pipeline.py") == list(PIPELINE_STEPS)
+
+
+def test_the_retrain_script_calls_its_steps_in_the_lists_order():
+    assert _steps_called("maintenance_retrain.py") == list(RETRAIN_STEPS)
+    assert JOB_TYPES["maintenance-retrain"].steps == RETRAIN_STEPS
+    assert job_steps.JOB_STEPS["maintenance-retrain"] == RETRAIN_STEPS
 
 
 @pytest.mark.parametrize(

@@ -48,11 +48,12 @@ export interface ModelMetrics {
 }
 
 /** One entry of GET /api/v1/spark/models; `id` is the id of the job that trained it (a
- * `train-model` or a `maintenance-pipeline` job). `roc_curve` rows are [fpr, tpr]. */
+ * `train-model`, `maintenance-pipeline` or `maintenance-retrain` job). `roc_curve` rows are
+ * [fpr, tpr]. */
 export interface SparkModel {
   id: number;
   job_id: number;
-  /** train-model or maintenance-pipeline */
+  /** train-model, maintenance-pipeline or maintenance-retrain */
   job_type?: string;
   cluster: string;
   created_at: string;
@@ -71,6 +72,9 @@ export interface SparkModel {
   quality_reason?: string | null;
   /** The active model of its own `cluster` (what a score job that names no model uses). */
   active: boolean;
+  /** A retraining's model: how it fared against the active model (null for others; absent
+   * from older servers). */
+  challenge?: components["schemas"]["Challenge"] | null;
 }
 
 export type ModelQuality = components["schemas"]["QualityEnum"];
@@ -81,7 +85,8 @@ export interface FeatureImportance {
   importance: number;
 }
 
-/** One change of a cluster's active model (`how` "manual": an operator promoted it). */
+/** One change of a cluster's active model (`how` "manual": an operator promoted it; "auto": a
+ * retraining's model that beat it). */
 export type Promotion = components["schemas"]["Promotion"];
 
 /** GET /api/v1/spark/models/active?cluster= and the promote answer: the cluster's active model

@@ -703,6 +703,8 @@ export interface components {
             promoted_by: string | null;
             /** @description why it is active */
             reason: string | null;
+            /** @description the cluster's weekly retraining schedule (created with the scoring when the first model came from a pipeline or a retraining), null before it or once deleted */
+            retrain_schedule: components["schemas"]["Schedule"] | null;
             /** @description the cluster's daily scoring schedule (created by its first promotion), null before it or once deleted */
             scoring_schedule: components["schemas"]["Schedule"] | null;
         };
@@ -753,6 +755,42 @@ export interface components {
             columns: string[];
             /** @description per probability band of the known predictions: its bounds, how many, their mean probability and the share that failed */
             rows: number[][];
+        };
+        Challenge: {
+            /**
+             * Format: double
+             * @description this model's
+             */
+            challenger_roc_auc: number | null;
+            /** @description the model it had to beat (the active one at submit); null: none */
+            champion_id: number | null;
+            /**
+             * Format: double
+             * @description the champion's on the same rows; null: not measured
+             */
+            champion_roc_auc: number | null;
+            /** @description the rolled cut-off: the first test day */
+            cutoff_date: string;
+            /**
+             * Format: double
+             * @description the ROC AUC gain needed to be promoted
+             */
+            margin: number;
+            /** @description of those, the days before a failure */
+            positives: number;
+            /** @description whether the retraining promoted it */
+            promoted: boolean;
+            /** @description why it was promoted or kept as a candidate */
+            reason: string;
+            /** @description the equipment-days both models were measured on */
+            rows: number;
+            /**
+             * @description what the rule decided from the measurements
+             *
+             *     * `promote` - promote
+             *     * `keep` - keep
+             */
+            verdict: components["schemas"]["VerdictEnum"];
         };
         /**
          * @description * `webhook` - webhook
@@ -1050,9 +1088,10 @@ export interface components {
         };
         /**
          * @description * `manual` - Manual
+         *     * `auto` - Auto
          * @enum {string}
          */
-        HowEnum: "manual";
+        HowEnum: "manual" | "auto";
         /**
          * @description * `read_committed` - read_committed
          *     * `read_uncommitted` - read_uncommitted
@@ -1349,9 +1388,10 @@ export interface components {
         };
         Promotion: {
             /**
-             * @description manual: an operator promoted it
+             * @description manual: an operator promoted it; auto: a retraining's model beat the active one
              *
              *     * `manual` - Manual
+             *     * `auto` - Auto
              */
             how: components["schemas"]["HowEnum"];
             model_id: number;
@@ -1652,6 +1692,8 @@ export interface components {
             active: boolean;
             /** @description gbt or rf */
             algorithm: string | null;
+            /** @description a retraining's model: how it fared against the active model; null for others */
+            challenge: components["schemas"]["Challenge"] | null;
             cluster: string;
             /** Format: date-time */
             created_at: string;
@@ -1660,7 +1702,7 @@ export interface components {
             /** @description the model id: the id of the job that trained it */
             id: number;
             job_id: number;
-            /** @description train-model or maintenance-pipeline */
+            /** @description train-model, maintenance-pipeline or maintenance-retrain */
             job_type: string;
             metrics: components["schemas"]["ModelMetrics"];
             /** @description the train-model params */
@@ -1790,6 +1832,12 @@ export interface components {
          * @enum {string}
          */
         TypeEnum: "earliest" | "latest" | "current" | "to_offset" | "shift_by" | "to_datetime" | "by_duration" | "from_file";
+        /**
+         * @description * `promote` - promote
+         *     * `keep` - keep
+         * @enum {string}
+         */
+        VerdictEnum: "promote" | "keep";
         /**
          * @description * `1h` - 1h
          *     * `24h` - 24h

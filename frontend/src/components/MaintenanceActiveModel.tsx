@@ -1,6 +1,7 @@
 // The active model of a cluster (GET spark/models/active): what a score job that names no model
-// uses. Nothing is active until an operator promotes a model: the summary above the models says
-// which one is and why, and the dialog of a row's "Make active" promotes it.
+// uses. Nothing is active until a model is promoted (by an operator, or by a retraining whose model
+// beat the active one): the summary above the models says which one is, how and why, and the
+// dialog of a row's "Make active" promotes it.
 import { useMutation } from "@tanstack/react-query";
 import { useId, useState } from "react";
 import { promoteModel, type ActiveModel, type SparkModel } from "../api/maintenance";
@@ -25,11 +26,18 @@ export function modelFacts(model: SparkModel): string {
     .join(", ");
 }
 
+/** How a model became active: "promoted by alice" (an operator), "promoted automatically, by a
+ * retraining" (its model beat the active one), null when the answer does not say. */
+function promotedHow(how: ActiveModel["how"], by: string | null): string | null {
+  if (how === "manual") return by ? `promoted by ${by}` : "promoted";
+  if (how === "auto") return "promoted automatically, by a retraining";
+  return null;
+}
+
 /** "promoted by alice, 2026-07-01 16:03": how, by whom and when it became active ("" when the
  * answer says none of it). */
 function promotedText(state: ActiveModel): string {
-  const by = state.how === "manual" ? (state.promoted_by ? `promoted by ${state.promoted_by}` : "promoted") : null;
-  return [by, state.promoted_at ? localMinute(state.promoted_at) : null].filter(Boolean).join(", ");
+  return [promotedHow(state.how, state.promoted_by), state.promoted_at ? localMinute(state.promoted_at) : null].filter(Boolean).join(", ");
 }
 
 interface ActiveModelSummaryProps {
@@ -67,6 +75,7 @@ export function ActiveModelSummary({ state, canPromote, onSelect }: ActiveModelS
       {state.reason && `: “${state.reason}”`}
       <ScoringScheduleText state={state} />
       <PerformanceScheduleText state={state} />
+      <RetrainScheduleText state={state} />
     </p>
   );
 }
@@ -86,6 +95,14 @@ function PerformanceScheduleText({ state }: { state: ActiveModel }) {
   return (
     <ScheduleText schedule={state.performance_schedule} lead="Its performance is measured by schedule" testId="pm-performance-schedule" />
   );
+}
+
+/** " A retraining challenges it by schedule 5 (0 2 * * 1 UTC), next …" — the cluster's weekly
+ * retraining schedule (created with the scoring one when the first model came from a pipeline or
+ * a retraining): each run trains a challenger, promoted automatically when it beats the active
+ * model by the margin. */
+function RetrainScheduleText({ state }: { state: ActiveModel }) {
+  return <ScheduleText schedule={state.retrain_schedule} lead="A retraining challenges it by schedule" testId="pm-retrain-schedule" />;
 }
 
 /** One schedule as " <lead> N (timing), next … ." (or ", disabled."); nothing without one. */

@@ -7,6 +7,7 @@ import { json, stubFetch } from "../test/fetchStub";
 import { QueryWrapper } from "../test/queryClient";
 import { notMeasured } from "../test/performanceFixtures";
 import { ActiveModelSummary } from "./MaintenanceActiveModel";
+import { type Challenge, challengeAuc } from "./MaintenanceChallenge";
 import { MaintenanceModels, TOP_FEATURES, topImportances } from "./MaintenanceModels";
 
 // 18 window features, as a real pipeline trains on (3 event codes x 3 windows x count/max...),
@@ -142,7 +143,18 @@ describe("MaintenanceModels' active model", () => {
 });
 
 describe("ActiveModelSummary", () => {
-  const NONE: ActiveModel = { cluster: "local", model: null, how: null, reason: null, promoted_by: null, promoted_at: null, history: [], scoring_schedule: null, performance_schedule: null };
+  const NONE: ActiveModel = {
+    cluster: "local",
+    model: null,
+    how: null,
+    reason: null,
+    promoted_by: null,
+    promoted_at: null,
+    history: [],
+    scoring_schedule: null,
+    performance_schedule: null,
+    retrain_schedule: null,
+  };
 
   it("leaves out what the answer does not say", () => {
     const state: ActiveModel = { ...NONE, model: { ...MODEL, algorithm: null, metrics: null, active: true }, how: "manual", reason: "" };
@@ -175,6 +187,68 @@ describe("ActiveModelSummary", () => {
     unmount();
     render(<ActiveModelSummary state={{ ...state, scoring_schedule: { ...schedule, enabled: false, next_run_at: null } }} canPromote onSelect={() => {}} />);
     expect(screen.getByTestId("pm-scoring-schedule")).toHaveTextContent(/, disabled\.$/);
+  });
+
+  it("says a retraining promoted it automatically, an operator's promotion as before", () => {
+    const active = { ...MODEL, algorithm: null, metrics: null, active: true };
+    const reason = "Promoted: ROC AUC 0.955 against model 50's 0.812, a gain of 0.143 (the margin is 0.01).";
+    const state: ActiveModel = { ...NONE, model: active, how: "auto", reason, promoted_at: "2026-07-06T02:10:00Z" };
+    const { unmount } = render(<ActiveModelSummary state={state} canPromote onSelect={() => {}} />);
+    expect(screen.getByTestId("pm-active-model")).toHaveTextContent(
+      /^Active on local: model 51 — promoted automatically, by a retraining, 2026-07-0[56] \d\d:\d\d: “Promoted: ROC AUC 0\.955 against model 50's 0\.812, a gain of 0\.143 \(the margin is 0\.01\)\.”$/,
+    );
+    unmount();
+    render(<ActiveModelSummary state={{ ...state, how: "manual", promoted_by: "alice", reason: "" }} canPromote onSelect={() => {}} />);
+    expect(screen.getByTestId("pm-active-model")).toHaveTextContent(/— promoted by alice, 2026-07-0[56] \d\d:\d\d$/);
+    expect(screen.getByTestId("pm-active-model")).not.toHaveTextContent("automatically");
+  });
+
+  it("names the weekly retraining schedule after the other two, or nothing without one", () => {
+    const schedule = {
+      id: 5,
+      job_type: "maintenance-retrain",
+      cluster: "local",
+      params: {},
+      cron: "0 2 * * 1",
+      every_minutes: null,
+      timezone: "UTC",
+      enabled: true,
+      next_run_at: "2026-07-06T02:00:00Z",
+      last_job_id: null,
+      created_by: "alice",
+      created_at: "2026-07-02T08:15:00Z",
+      updated_at: "2026-07-02T08:15:00Z",
+    };
+    const active = { ...MODEL, algorithm: null, metrics: null, active: true };
+    const state: ActiveModel = {
+      ...NONE,
+      model: active,
+      how: "manual",
+      reason: "",
+      scoring_schedule: { ...schedule, id: 3, job_type: "maintenance-score", cron: "30 1 * * *" },
+      performance_schedule: { ...schedule, id: 4, job_type: "model-performance", cron: "30 3 * * *" },
+      retrain_schedule: schedule,
+    };
+    const { unmount } = render(<ActiveModelSummary state={state} canPromote onSelect={() => {}} />);
+    const text = screen.getByTestId("pm-retrain-schedule");
+    expect(text).toHaveAttribute("data-schedule", "5");
+    expect(text).toHaveTextContent(/^A retraining challenges it by schedule 5 \(0 2 \* \* 1 UTC\), next 2026-07-0[56] \d\d:\d\d\.$/);
+    expect(screen.getByTestId("pm-active-model")).toHaveTextContent(
+      /Its performance is measured by schedule 4 \(30 3 \* \* \* UTC\), next [^.]+\. A retraining challenges it by schedule 5/,
+    );
+    unmount();
+
+    const { unmount: unmount2 } = render(
+      <ActiveModelSummary state={{ ...state, retrain_schedule: { ...schedule, enabled: false, next_run_at: null } }} canPromote onSelect={() => {}} />,
+    );
+    expect(screen.getByTestId("pm-retrain-schedule")).toHaveTextContent(/, disabled\.$/);
+    unmount2();
+
+    // None (not created, deleted, or an older server): nothing said, as for the other two.
+    render(<ActiveModelSummary state={{ ...state, retrain_schedule: null }} canPromote onSelect={() => {}} />);
+    expect(screen.queryByTestId("pm-retrain-schedule")).toBeNull();
+    expect(screen.getByTestId("pm-scoring-schedule")).toBeInTheDocument();
+    expect(screen.getByTestId("pm-performance-schedule")).toBeInTheDocument();
   });
 
   it("says that none is active, and who can make one active", () => {
@@ -211,5 +285,105 @@ describe("MaintenanceModels' chosen model", () => {
     expect(screen.getAllByTestId("pm-performance")).toHaveLength(1);
     expect(screen.getAllByTestId("pm-drift")).toHaveLength(1);
     expect(screen.getByTestId("pm-drift")).toHaveTextContent("#52");
+  });
+});
+
+describe("MaintenanceModels' retraining challenges", () => {
+  const challenge = (overrides: Partial<Challenge>): Challenge => ({
+    champion_id: 57,
+    cutoff_date: "2026-03-11",
+    rows: 168,
+    positives: 12,
+    challenger_roc_auc: 0.812,
+    champion_roc_auc: 0.955,
+    margin: 0.01,
+    verdict: "keep",
+    promoted: false,
+    reason:
+      "Kept as a candidate: ROC AUC 0.812 against model 57's 0.955 on the 168 rows of the labelled days from 2026-03-11 (12 before a failure); it must beat the active model by 0.01.",
+    ...overrides,
+  });
+  const PROMOTED_REASON =
+    "Promoted: ROC AUC 0.955 against model 41's 0.812 on the 168 rows of the labelled days from 2026-03-04 (12 before a failure), a gain of 0.143 (the margin is 0.01).";
+  const candidate: SparkModel = { ...MODEL, id: 58, job_id: 58, job_type: "maintenance-retrain", challenge: challenge({}) };
+  const promoted: SparkModel = {
+    ...MODEL,
+    id: 57,
+    job_id: 57,
+    job_type: "maintenance-retrain",
+    active: true,
+    challenge: challenge({
+      champion_id: 41,
+      cutoff_date: "2026-03-04",
+      challenger_roc_auc: 0.955,
+      champion_roc_auc: 0.812,
+      verdict: "promote",
+      promoted: true,
+      reason: PROMOTED_REASON,
+    }),
+  };
+  const plain: SparkModel = { ...MODEL, challenge: null };
+  const MODELS = [candidate, promoted, plain];
+
+  function renderChallenges(selected: number | null) {
+    const routes: Parameters<typeof stubFetch>[0] = {};
+    for (const { id } of MODELS) {
+      routes[`/api/v1/spark/models/${id}/performance`] = json(notMeasured(id));
+      routes[`/api/v1/spark/models/${id}/drift`] = json(noDays(id));
+    }
+    stubFetch(routes);
+    return render(
+      <QueryWrapper>
+        <MemoryRouter>
+          <MaintenanceModels models={MODELS} selected={selected} onSelect={() => {}} cluster="local" />
+        </MemoryRouter>
+      </QueryWrapper>,
+    );
+  }
+
+  it("badges a promoted and a candidate model in their rows, the reason the tooltip, the two AUCs beside", () => {
+    renderChallenges(null);
+    const badge57 = within(screen.getByTestId("pm-model-57")).getByTestId("model-challenge-57");
+    expect(badge57).toHaveTextContent(/^promoted$/);
+    expect(badge57).toHaveAttribute("data-promoted", "true");
+    expect(badge57).toHaveAttribute("data-tone", "ok");
+    expect(badge57).toHaveAttribute("title", PROMOTED_REASON);
+    expect(screen.getByTestId("model-challenge-auc-57")).toHaveTextContent(/^AUC 0\.955 vs model 41's 0\.812$/);
+    // Promoted then, and active now: both said.
+    expect(screen.getByTestId("pm-model-active-57")).toBeInTheDocument();
+
+    const badge58 = within(screen.getByTestId("pm-model-58")).getByTestId("model-challenge-58");
+    expect(badge58).toHaveTextContent(/^candidate$/);
+    expect(badge58).toHaveAttribute("data-promoted", "false");
+    expect(badge58).toHaveAttribute("data-tone", "neutral");
+    expect(badge58).toHaveAttribute("title", candidate.challenge!.reason);
+    expect(screen.getByTestId("model-challenge-auc-58")).toHaveTextContent(/^AUC 0\.812 vs model 57's 0\.955$/);
+
+    // A model no retraining made: no badge.
+    expect(screen.queryAllByTestId(/^model-challenge-\d+$/).map((b) => b.dataset.testid)).toEqual(["model-challenge-58", "model-challenge-57"]);
+  });
+
+  it("shows the chosen model's reason above its curves, and none for a model no retraining made", () => {
+    const { unmount } = renderChallenges(null); // the newest: the candidate
+    expect(screen.getByTestId("pm-model-challenge")).toHaveAttribute("data-model", "58");
+    expect(screen.getByTestId("model-challenge-reason-58")).toHaveTextContent(candidate.challenge!.reason);
+    expect(screen.queryByTestId("model-challenge-reason-57")).toBeNull();
+    unmount();
+
+    const { unmount: unmount2 } = renderChallenges(57);
+    expect(screen.getAllByTestId("pm-model-challenge")).toHaveLength(1);
+    expect(screen.getByTestId("pm-model-challenge")).toHaveClass("notice-ok");
+    expect(screen.getByTestId("model-challenge-reason-57")).toHaveTextContent(PROMOTED_REASON);
+    unmount2();
+
+    renderChallenges(plain.id);
+    expect(screen.queryByTestId("pm-model-challenge")).toBeNull();
+    expect(screen.queryAllByTestId(/^model-challenge-reason-/)).toHaveLength(0);
+  });
+
+  it("gives only the challenger's AUC when there was no active model to beat, or it was not measured", () => {
+    expect(challengeAuc(challenge({ champion_id: null, champion_roc_auc: null }))).toBe("AUC 0.812");
+    expect(challengeAuc(challenge({ champion_roc_auc: null }))).toBe("AUC 0.812");
+    expect(challengeAuc(challenge({ challenger_roc_auc: null, champion_id: null, champion_roc_auc: null }))).toBe("AUC —");
   });
 });

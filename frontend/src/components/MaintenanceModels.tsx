@@ -6,6 +6,7 @@ import type { ActiveModel, FeatureImportance, SparkModel } from "../api/maintena
 import { formatShare } from "../lib/format";
 import { sparkJobPath } from "../navigation";
 import { ChartCard, LazyChart } from "./ChartCard";
+import { ChallengeBadge, ChallengeNotice } from "./MaintenanceChallenge";
 import { localMinute, PromoteModelDialog } from "./MaintenanceActiveModel";
 import { MaintenanceDrift } from "./MaintenanceDrift";
 import { MaintenancePerformance } from "./MaintenancePerformance";
@@ -165,6 +166,7 @@ export function MaintenanceModels({ models, selected, onSelect, cluster = "", ca
                 </Link>
                 {unusable && <QualityBadge model={model} />}
                 {model.active && <ActiveBadge model={model} cluster={cluster} />}
+                <ChallengeBadge model={model} />
                 {promotable && (
                   <span className="pm-model-tag">
                     <button
@@ -197,6 +199,7 @@ export function MaintenanceModels({ models, selected, onSelect, cluster = "", ca
       </Table>
       <div className="pm-model-charts">
         <ModelWarning model={chosen} />
+        <ChallengeNotice model={chosen} />
         <RocCurve model={chosen} />
         <FeatureImportances model={chosen} />
       </div>

@@ -318,6 +318,7 @@ describe("ActiveModelSummary's performance schedule", () => {
     history: [],
     scoring_schedule: { ...schedule, id: 3, job_type: "maintenance-score", cron: "30 1 * * *" },
     performance_schedule: schedule,
+    retrain_schedule: null,
   };
 
   it("names it after the scoring schedule, with its timing and next run, or that it is disabled", () => {

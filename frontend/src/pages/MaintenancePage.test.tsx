@@ -94,7 +94,7 @@ const MODELS: SparkModel[] = [
 
 /** GET spark/models/active of a cluster that has none yet. */
 function noActive(cluster = "local"): ActiveModel {
-  return { cluster, model: null, how: null, reason: null, promoted_by: null, promoted_at: null, history: [], scoring_schedule: null, performance_schedule: null };
+  return { cluster, model: null, how: null, reason: null, promoted_by: null, promoted_at: null, history: [], scoring_schedule: null, performance_schedule: null, retrain_schedule: null };
 }
 
 /** `model` made active by alice at `at`, for `reason`. */
@@ -110,6 +110,7 @@ function activeState(model: SparkModel, reason: string, at = "2026-07-02T08:15:0
     history: [promotion],
     scoring_schedule: null,
     performance_schedule: null,
+    retrain_schedule: null,
   };
 }
 

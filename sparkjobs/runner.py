@@ -100,15 +100,24 @@ class DriverOutput:
             return None if self.steps is None else list(self.steps)
 
 
-def _pump(stream: IO[str], log_file: IO[str], out: DriverOutput) -> None:
+def _pump(stream: IO[str], log_file: IO[str], out: DriverOutput, markers: bool) -> None:
+    """One of the driver's two streams into driver.log and `out`, a whole line at a time.
+    Step markers are read from stdout only (`markers`): the script's prints reach it through
+    the JVM's System.out in chunks, and on a stream shared with stderr a log line written by
+    another JVM thread between two chunks cut a long marker in two (its step then read as
+    failed, though it succeeded)."""
     for line in stream:
-        log_file.write(line)
-        log_file.flush()
         with out.lock:
+            log_file.write(line)
+            log_file.flush()
             out.tail.append(line)
             out.app_id = out.app_id or spark_submit.parse_app_id(line)
             out.ui_url = spark_submit.parse_ui_url(line) or out.ui_url
-            if out.steps is not None and (event := job_steps.parse_line(line)) is not None:
+            if (
+                markers
+                and out.steps is not None
+                and (event := job_steps.parse_line(line)) is not None
+            ):
                 out.steps = job_steps.apply(out.steps, event, timezone.now().isoformat())
 
 
@@ -265,21 +274,26 @@ def _watch(job: SparkJob, cmd: list[str], where: Path) -> str:
             env=spark_submit.driver_env(),
             stdin=subprocess.DEVNULL,
             stdout=subprocess.PIPE,
-            stderr=subprocess.STDOUT,
+            stderr=subprocess.PIPE,  # apart: see _pump
             text=True,
             errors="replace",
             start_new_session=True,  # its own process group: one signal reaches the JVM too
         )
         states.update_active(job.pk, spark_pid=proc.pid, log_path=str(log_path))
-        assert proc.stdout is not None
-        reader = threading.Thread(target=_pump, args=(proc.stdout, log_file, out), daemon=True)
-        reader.start()
+        assert proc.stdout is not None and proc.stderr is not None
+        readers = [
+            threading.Thread(target=_pump, args=(stream, log_file, out, markers), daemon=True)
+            for stream, markers in ((proc.stdout, True), (proc.stderr, False))
+        ]
+        for reader in readers:
+            reader.start()
         try:
             outcome = _poll_until_done(job.pk, proc, out)
         except BaseException:
             # The soft time limit, a worker shutdown: never leave the JVM behind.
             kill_group(proc.pid)
-            reader.join(timeout=10)
+            for reader in readers:
+                reader.join(timeout=10)
             error = "Stopped by the worker (time limit or shutdown)."
             states.transition(
                 job.pk,
@@ -292,7 +306,8 @@ def _watch(job: SparkJob, cmd: list[str], where: Path) -> str:
                 **_final_steps(out, JobState.FAILED, error),
             )
             raise
-        reader.join(timeout=30)
+        for reader in readers:
+            reader.join(timeout=30)
     return _finish(job, proc, out, outcome, where)
 
 

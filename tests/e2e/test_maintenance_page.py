@@ -348,10 +348,14 @@ def test_run_the_pipeline_from_the_page_and_see_model_and_top_risk(
         expect(summary).to_contain_text("finds the planted precursor")
         expect(page.locator(f"[data-testid=pm-model-active-{job_id}]")).to_be_visible()
         expect(page.locator(f"[data-testid=pm-promote-{job_id}]")).to_have_count(0)
-        # The first promotion made the cluster's daily scoring and performance schedules.
+        # The first promotion made the cluster's daily scoring and performance schedules, and
+        # (the model came from a pipeline) its weekly retraining.
         expect(page.locator("[data-testid=pm-scoring-schedule]")).to_contain_text("30 1 * * * UTC")
         expect(page.locator("[data-testid=pm-performance-schedule]")).to_contain_text(
             "30 3 * * * UTC"
+        )
+        expect(page.locator("[data-testid=pm-retrain-schedule]")).to_contain_text(
+            "30 2 * * 0 UTC"
         )
         _shot(page.locator("[data-testid=pm-models-title-section]"), "maintenance-active-model")
         _realised_performance(page, live_console_server, history, job_id)

@@ -522,15 +522,17 @@ def test_the_daily_score_uses_the_active_model_and_the_features_it_was_trained_o
     assert top["outcome"] is None  # nothing after the history's last day
 
 
-# A forest of one stump: it finds part of the planted precursor (usable) but ranks far worse
-# than the pipeline's default model on the same days.
-WEAK_MODEL = {"algorithm": "rf", "num_trees": 1, "max_depth": 1}
+# A forest of one stump. On the newest days of this history it ranks better than the
+# pipeline's model (trained on the first two thirds): a retraining sees the newer days.
+STUMP = {"algorithm": "rf", "num_trees": 1, "max_depth": 1}
 
 
-def _retrain(console, history: dict[str, Any], model: dict[str, Any]) -> dict[str, Any]:
+def _retrain(
+    console, history: dict[str, Any], model: dict[str, Any], **training: Any
+) -> dict[str, Any]:
     params = _pipeline_params(history, "unused")
     del params["score"]
-    params["training"] = {"test_days": 14}
+    params["training"] = {"test_days": 14, **training}
     params["model"] = model
     job = console.submit("maintenance-retrain", params)
     assert [s["name"] for s in job["steps"]] == list(RETRAIN_STEPS)
@@ -545,47 +547,49 @@ def _model(console, model_id: int) -> dict[str, Any]:
     return next(m for m in models if m["id"] == model_id)
 
 
-def test_a_retraining_worse_than_the_active_model_is_kept_and_a_better_one_promoted(
+def _active(console) -> dict[str, Any]:
+    status, state = console.call("GET", "spark/models/active?cluster=local", role="viewer")
+    assert status == 200, state
+    return state
+
+
+def test_a_retraining_better_than_the_active_model_is_promoted_and_a_worse_one_is_not(
     console, history, pipeline
 ):
     # After the daily-score test: the pipeline's model is the active one (promoted by hand).
     champion = pipeline["job"]["id"]
-    status, state = console.call("GET", "spark/models/active?cluster=local", role="viewer")
-    assert status == 200 and state["model"]["id"] == champion, state
-    weak = _retrain(console, history, WEAK_MODEL)
-    assert weak["params"]["champion_id"] == champion  # the active model, filled at submit
-    assert weak["params"]["challenge"] == {"margin": 0.01}
+    assert _active(console)["model"]["id"] == champion
+    better = _retrain(console, history, STUMP)
+    assert better["params"]["champion_id"] == champion  # the active model, filled at submit
+    assert better["params"]["challenge"] == {"margin": 0.01}
     # The cut-off rolled to the newest 14 labelled days (a label looks 7 days ahead).
     cutoff = rolling_cutoff(history["last_day"], 7, 14)
-    assert weak["result"]["training-set"]["cutoff_date"] == cutoff.isoformat()
-    measured = weak["result"]["challenge"]
+    assert better["result"]["training-set"]["cutoff_date"] == cutoff.isoformat()
+    measured = better["result"]["challenge"]
     assert measured["champion_id"] == champion and measured["cutoff_date"] == cutoff.isoformat()
-    assert measured["rows"] == weak["result"]["train-model"]["metrics"]["test_rows"] > 0
-    # Both measured on the same rows: the stump ranks worse, and is not promoted.
-    worse, better = measured["challenger"]["roc_auc"], measured["champion"]["roc_auc"]
-    assert worse < better, measured
-    outcome = _model(console, weak["id"])["challenge"]
-    assert (outcome["verdict"], outcome["promoted"]) == ("keep", False), outcome
-    assert outcome["reason"].startswith("Kept as a candidate"), outcome
-    status, state = console.call("GET", "spark/models/active?cluster=local", role="viewer")
-    assert state["model"]["id"] == champion and state["how"] == "manual"
+    assert measured["rows"] == better["result"]["train-model"]["metrics"]["test_rows"] > 0
+    # Both measured on the same rows: the stump ranks these days better by more than the
+    # margin, and the console made it the active model.
+    stump_auc, pipeline_auc = measured["challenger"]["roc_auc"], measured["champion"]["roc_auc"]
+    assert stump_auc >= pipeline_auc + 0.01, measured
+    state = _active(console)
+    assert state["model"]["id"] == better["id"] and state["how"] == "auto", state
+    assert state["reason"].startswith("Promoted") and f"model {champion}" in state["reason"]
+    assert state["history"][1]["model_id"] == champion  # the earlier one, to roll back to
+    outcome = _model(console, better["id"])["challenge"]
+    assert (outcome["verdict"], outcome["promoted"]) == ("promote", True), outcome
 
-    # An operator rolls back to the stump; the next retraining (the default model) beats it.
-    status, state = console.call(
-        "POST", f"spark/models/{weak['id']}/promote", {"reason": "try the simple one"}
-    )
-    assert status == 200, state
-    strong = _retrain(console, history, {})
-    measured = strong["result"]["challenge"]
-    assert measured["champion_id"] == weak["id"]
-    gain = measured["challenger"]["roc_auc"] - measured["champion"]["roc_auc"]
-    assert gain >= 0.01, measured
-    # The champion's figure is the stump's own on those rows: one model, the same days.
-    assert measured["champion"]["roc_auc"] == pytest.approx(worse, abs=1e-6)
-    status, state = console.call("GET", "spark/models/active?cluster=local", role="viewer")
-    assert state["model"]["id"] == strong["id"] and state["how"] == "auto", state
-    assert state["reason"].startswith("Promoted") and f"model {weak['id']}" in state["reason"]
-    assert _model(console, strong["id"])["challenge"]["promoted"] is True
+    # A model that kept no healthy day to learn from (negatives cut to none) scores every
+    # equipment alike: worse than the active stump on the same days, and not promoted.
+    worse = _retrain(console, history, STUMP, negative_ratio=0.001)
+    measured = worse["result"]["challenge"]
+    assert measured["champion_id"] == better["id"]
+    assert measured["champion"]["roc_auc"] == pytest.approx(stump_auc, abs=1e-6)  # the same rows
+    assert measured["challenger"]["roc_auc"] < stump_auc, measured
+    outcome = _model(console, worse["id"])["challenge"]
+    assert (outcome["verdict"], outcome["promoted"]) == ("keep", False), outcome
+    assert outcome["reason"].startswith("Not promoted"), outcome
+    assert _active(console)["model"]["id"] == better["id"]
 
 
 def test_without_the_planted_pattern_the_model_is_no_better_than_chance(console, stack):

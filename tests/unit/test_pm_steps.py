@@ -175,7 +175,7 @@ def test_the_reader_keeps_the_steps_from_marker_lines_among_other_output():
         + line("failure-labels", "running")
     )
     log = io.StringIO()
-    runner._pump(stream, log, out)
+    runner._pump(stream, log, out, markers=True)
     steps = out.current_steps()
     assert steps is not None
     assert [s["state"] for s in steps] == ["succeeded", "running"] + ["pending"] * 3
@@ -189,8 +189,25 @@ def test_the_reader_keeps_the_steps_from_marker_lines_among_other_output():
 
 def test_a_job_without_steps_ignores_marker_lines():
     out = runner.DriverOutput()
-    runner._pump(io.StringIO(line("score", "running")), io.StringIO(), out)
+    runner._pump(io.StringIO(line("score", "running")), io.StringIO(), out, markers=True)
     assert out.current_steps() is None and runner._final_steps(out, "failed", "x") == {}
+
+
+def test_markers_are_read_from_stdout_only_and_both_streams_reach_the_log_whole():
+    # stderr (the JVM's log4j lines) is read apart: a log line can never land inside a long
+    # marker, which the JVM copies from the script's stdout in chunks (a score step once read
+    # as failed because a "Removing RDD" line cut its result in two).
+    out = runner.DriverOutput(steps=st.initial(PIPELINE_STEPS))
+    log = io.StringIO()
+    big = line("window-features", "succeeded", result={"sample": "x" * 20_000})
+    stderr = io.StringIO(line("failure-labels", "running") + "26/11/28 INFO BlockManager: x\n")
+    runner._pump(io.StringIO(line("window-features", "running") + big), log, out, markers=True)
+    runner._pump(stderr, log, out, markers=False)
+    steps = out.current_steps()
+    assert steps is not None
+    assert [s["state"] for s in steps] == ["succeeded"] + ["pending"] * 4
+    assert steps[0]["result"] == {"sample": "x" * 20_000}
+    assert big in log.getvalue() and "BlockManager" in log.getvalue()
 
 
 def test_the_pipeline_script_prints_the_steps_the_console_expects(driver_script):

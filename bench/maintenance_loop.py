@@ -44,6 +44,7 @@ from _harness import api_client, load_average, running_worker, setup_django, spa
 REDIS_DB = 9  # the worker's own Celery database: no other worker takes the jobs
 ENDED = ("succeeded", "failed", "cancelled", "lost")
 JOB_TIMEOUT_S = 900
+HORIZON_DAYS = 7  # the pipeline's default label horizon, which the schedules inherit
 
 
 def _midnight(day: date) -> datetime:
@@ -84,6 +85,21 @@ def _run_day(day: date) -> list[Any]:
         for run in runs:
             if run.job_id is None:
                 print(f"  {due:%H:%M} {run.schedule.job_type}: {run.outcome} {run.reason}")
+
+
+def _predictions(client: Any, topic: str) -> list[dict[str, Any]]:
+    from console.kafka import dev
+
+    return [json.loads(r.value) for r in dev.read_topic(client, topic) if r.value]
+
+
+def _thresholds() -> dict[int, float]:
+    """{model id: its threshold} of every model so far."""
+    from maintenance import lifecycle
+
+    return {
+        m["id"]: float(m["metrics"].get("threshold") or 0.5) for m in lifecycle.list_models(1000)
+    }
 
 
 def _pipeline(client: Any, params: dict[str, Any]) -> int:
@@ -133,6 +149,57 @@ def _day_row(day: date, jobs: list[Any], written: int) -> dict[str, Any]:
     return row
 
 
+def _loop_realised(
+    predictions: list[dict[str, Any]],
+    failures: dict[str, set[date]],
+    thresholds: dict[int, float],
+    day: date,
+    horizon: int,
+) -> dict[str, Any] | None:
+    """How the loop's predictions of `day` turned out (whatever model made them), from the
+    history's own failure days: a prediction is right when the equipment fails within the
+    next `horizon` days (the labels' rule), flagged when its probability reaches its model's
+    threshold. The ground truth the generator knows, independent of the product's jobs."""
+    scored = [p for p in predictions if p["day"] == day.isoformat()]
+    if not scored:
+        return None
+    tp = flagged = positives = 0
+    for p in scored:
+        fails = any(
+            day < failure <= day + timedelta(days=horizon)
+            for failure in failures.get(p["equipment_id"], ())
+        )
+        hit = p["failure_probability"] >= thresholds.get(p["model_id"], 0.5)
+        positives += fails
+        flagged += hit
+        tp += fails and hit
+    return {
+        "day": day.isoformat(),
+        "predictions": len(scored),
+        "failures": positives,
+        "flagged": flagged,
+        "true_positives": tp,
+        "precision": round(tp / flagged, 3) if flagged else None,
+        "recall": round(tp / positives, 3) if positives else None,
+    }
+
+
+def _totals(rows: list[dict[str, Any]]) -> dict[str, Any]:
+    """Precision and recall over every judged day of the run (the loop's predictions)."""
+    judged = [r["loop_realised"] for r in rows if r.get("loop_realised")]
+    tp = sum(j["true_positives"] for j in judged)
+    flagged = sum(j["flagged"] for j in judged)
+    failures = sum(j["failures"] for j in judged)
+    return {
+        "days": len(judged),
+        "predictions": sum(j["predictions"] for j in judged),
+        "failures": failures,
+        "flagged": flagged,
+        "precision": round(tp / flagged, 3) if flagged else None,
+        "recall": round(tp / failures, 3) if failures else None,
+    }
+
+
 def _line(row: dict[str, Any]) -> str:
     realised = row.get("realised") or {}
 
@@ -150,10 +217,17 @@ def _line(row: dict[str, Any]) -> str:
             f"{'PROMOTED' if retrain['promoted'] else 'candidate'}"
         )
     failed = f"  FAILED {row['failed']}" if row.get("failed") else ""
+    loop = row.get("loop_realised") or {}
+
+    def loop_figure(key: str) -> str:
+        value = loop.get(key)
+        return "  -  " if value is None else f"{value:.3f}"
+
     return (
         f"{row['day']}  active {row['active_model']!s:>4} ({row['active_how']!s:6})  "
-        f"known {realised.get('known', '-')!s:>4}  precision {figure('precision')}  "
-        f"recall {figure('recall')}  {retrained}{failed}"
+        f"its known {realised.get('known', '-')!s:>4} P {figure('precision')} "
+        f"R {figure('recall')}  | loop day {loop.get('day', '-')}: "
+        f"P {loop_figure('precision')} R {loop_figure('recall')}  {retrained}{failed}"
     )
 
 
@@ -190,6 +264,9 @@ def main() -> None:
         args.equipment, args.warmup_days + args.days, args.seed, pattern=True
     )
     first = history.first_day
+    failures = {
+        eq: {first + timedelta(days=n) for n in days} for eq, days in history.failures.items()
+    }
     sim_start = first + timedelta(days=args.warmup_days)
     client = kafka.for_cluster(cfg, timeout=60)
     maintenance_history.ensure_topics(client, *topics.values())
@@ -245,6 +322,15 @@ def main() -> None:
                         today,
                     )
                 row = _day_row(today, _run_day(today), written)
+                # The day whose horizon has just passed: the data now runs to yesterday.
+                judged = today - timedelta(days=HORIZON_DAYS + 1)
+                row["loop_realised"] = _loop_realised(
+                    _predictions(client, topics["predictions"]),
+                    failures,
+                    _thresholds(),
+                    judged,
+                    HORIZON_DAYS,
+                )
                 rows.append(row)
                 print(_line(row), file=sys.stderr, flush=True)
     finally:
@@ -259,6 +345,7 @@ def main() -> None:
             "load_average_1_5_15": load,
             "wall_s": round(time.monotonic() - started, 1),
             "promotions": sum(1 for r in rows if (r.get("retrain") or {}).get("promoted")),
+            "loop_realised_total": _totals(rows),
             "retrains": sum(1 for r in rows if r.get("retrain")),
             "days_run": rows,
         }

@@ -18,7 +18,7 @@ from datetime import datetime
 from typing import Any
 
 from django.db import transaction
-from django.db.models import QuerySet
+from django.db.models import OuterRef, QuerySet, Subquery
 from django.utils import timezone
 
 from console import kafka
@@ -43,7 +43,14 @@ def timing_of(schedule: Schedule) -> Timing:
 
 
 def list_schedules() -> QuerySet[Schedule]:
-    return Schedule.objects.select_related("created_by")
+    """Every schedule with its creator and its newest job's id (`newest_job_id`), in one
+    query: the schedules page lists them all."""
+    newest = (
+        SparkJob.objects.filter(schedule=OuterRef("pk")).order_by("-created_at", "-id").values("pk")
+    )
+    return Schedule.objects.select_related("created_by").annotate(
+        newest_job_id=Subquery(newest[:1])
+    )
 
 
 def get_schedule(schedule_id: int) -> Schedule:
@@ -58,6 +65,9 @@ def recent_runs(schedule: Schedule, limit: int = RECENT_RUNS) -> list[ScheduleRu
 
 
 def last_job_id(schedule: Schedule) -> int | None:
+    """The schedule's newest job's id: annotated by list_schedules, else one query."""
+    if hasattr(schedule, "newest_job_id"):
+        return schedule.newest_job_id
     job = SparkJob.objects.filter(schedule=schedule).order_by("-created_at", "-id").first()
     return None if job is None else job.pk
 

@@ -88,6 +88,35 @@ def _body(**overrides):
 
 
 @pytest.mark.django_db
+def test_the_list_names_each_schedules_newest_job_in_a_constant_number_of_queries(
+    operator_client, viewer_client
+):
+    from django.db import connection
+    from django.test.utils import CaptureQueriesContext
+
+    def listed() -> tuple[dict[int, int | None], int]:
+        with CaptureQueriesContext(connection) as queries:
+            answer = viewer_client.get(URL).json()
+        return {s["id"]: s["last_job_id"] for s in answer}, len(queries)
+
+    def schedule_with_jobs(jobs: int) -> tuple[int, int | None]:
+        schedule_id = operator_client.post(URL, _body(), format="json").json()["id"]
+        last = None
+        for _ in range(jobs):
+            last = SparkJob.objects.create(
+                job_type="topic-export", cluster="local", params={}, schedule_id=schedule_id
+            ).pk
+        return schedule_id, last
+
+    expected = dict([schedule_with_jobs(2)])
+    _, one = listed()
+    expected.update(schedule_with_jobs(n) for n in (0, 1, 3, 2))
+    found, five = listed()
+    assert found == expected
+    assert five == one  # not one more query per schedule: the page lists them all
+
+
+@pytest.mark.django_db
 def test_an_operator_creates_a_schedule_and_a_viewer_reads_it(operator_client, viewer_client):
     answer = operator_client.post(URL, _body(), format="json")
     assert answer.status_code == 201, answer.content

@@ -3,12 +3,10 @@
 // N minutes. Here: a schedule's timing and next run in words, its params as key=value, a run's
 // outcome as a badge's tone, and the new-schedule form's values, checks, body and refusals.
 import type { RJSFSchema } from "@rjsf/utils";
-import { ApiError } from "../api/client";
 import type { Schedule, ScheduleInput, ScheduleRunOutcome } from "../api/types";
 import type { Tone } from "../components/StatusBadge";
 import { paramText } from "../components/sparkJobs/JobParams";
-import { fieldProblems } from "./fieldErrors";
-import { paramErrorAt, type ParamError } from "./sparkForm";
+import { placeErrors, type ParamError } from "./sparkForm";
 import { formatAgo, formatLocal, UTC_ZONE } from "./time";
 
 /** The schedules (and an open schedule's runs) are fetched again this often. */
@@ -168,26 +166,12 @@ export const NO_SCHEDULE_ERRORS: ScheduleErrors = { fields: {}, params: [], bann
  */
 export function placeScheduleErrors(error: unknown, schema: RJSFSchema): ScheduleErrors {
   if (!error) return NO_SCHEDULE_ERRORS;
-  const problems = fieldProblems(error);
-  if (problems.length === 0) return { ...NO_SCHEDULE_ERRORS, banner: error instanceof Error ? error : new Error(String(error)) };
-  const placed: ScheduleErrors = { fields: {}, params: [], banner: null };
-  const unplaced: string[] = [];
-  for (const { path, message } of problems) {
-    if ((SCHEDULE_FIELDS as readonly string[]).includes(path)) {
-      const field = path as ScheduleField;
-      placed.fields[field] = [...(placed.fields[field] ?? []), message];
-      continue;
-    }
-    const param = paramErrorAt(path, message, schema);
-    if (param) {
-      placed.params.push(param);
-      continue;
-    }
-    unplaced.push(message);
-  }
-  if (unplaced.length > 0) {
-    const api = error as ApiError;
-    placed.banner = new ApiError(api.status, api.code, unplaced.join(" "), api.details);
-  }
-  return placed;
+  const fields: ScheduleErrors["fields"] = {};
+  const { params, banner } = placeErrors(error, schema, (path, message) => {
+    if (!(SCHEDULE_FIELDS as readonly string[]).includes(path)) return false;
+    const field = path as ScheduleField;
+    fields[field] = [...(fields[field] ?? []), message];
+    return true;
+  });
+  return { fields, params, banner };
 }

@@ -177,36 +177,45 @@ export function paramErrorAt(path: string, message: string, schema: RJSFSchema):
 }
 
 /**
- * Every error of a refused submit at its place (`schema`: the form's params schema). A 400's
- * problems (all of them when the answer lists them: `details.errors`) go beside the field each
- * names (`cluster`, `params.<name>`, `params.<step>.<name>`, a list item at its list), in plain
- * words; what names no field of the form (`job_type`, an unknown param) and any other answer (403,
- * 5xx) go to the banner.
+ * Every problem of a refusal at its place (`schema`: the form's params schema): `own` takes those
+ * of the form's own fields (true when it placed one), the params form those beside a field of it
+ * (`params.<name>`, `params.<step>.<name>`, a list item at its list, in plain words), and the
+ * banner what is left (an unknown param, `job_type`) and any other answer (403, 5xx).
+ */
+export function placeErrors(
+  error: unknown,
+  schema: RJSFSchema,
+  own: (path: string, message: string) => boolean,
+): { params: ParamError[]; banner: Error | null } {
+  const problems = fieldProblems(error);
+  if (problems.length === 0) return { params: [], banner: error instanceof Error ? error : new Error(String(error)) };
+  const params: ParamError[] = [];
+  const unplaced: string[] = [];
+  for (const { path, message } of problems) {
+    if (own(path, message)) continue;
+    const param = paramErrorAt(path, message, schema);
+    if (param) params.push(param);
+    else unplaced.push(message);
+  }
+  if (unplaced.length === 0) return { params, banner: null };
+  const api = error as ApiError;
+  return { params, banner: new ApiError(api.status, api.code, unplaced.join(" "), api.details) };
+}
+
+/**
+ * Every error of a refused submit at its place: a 400's problems (all of them when the answer
+ * lists them: `details.errors`) beside the field each names (`cluster`, or a param: placeErrors).
  */
 export function placeSubmitErrors(error: unknown, schema: RJSFSchema): SubmitErrors {
   if (!error) return NO_SUBMIT_ERRORS;
-  const problems = fieldProblems(error);
-  if (problems.length === 0) return { ...NO_SUBMIT_ERRORS, banner: error instanceof Error ? error : new Error(String(error)) };
-  const placed: SubmitErrors = { cluster: [], params: [], banner: null };
-  const unplaced: string[] = [];
-  for (const { path, message } of problems) {
+  const cluster: string[] = [];
+  const { params, banner } = placeErrors(error, schema, (path, message) => {
     const parts = parsePath(path);
-    if (parts[0] === "cluster" && parts.length === 1) {
-      placed.cluster.push(message);
-      continue;
-    }
-    const param = paramErrorAt(path, message, schema);
-    if (param) {
-      placed.params.push(param);
-      continue;
-    }
-    unplaced.push(message);
-  }
-  if (unplaced.length > 0) {
-    const api = error as ApiError;
-    placed.banner = new ApiError(api.status, api.code, unplaced.join(" "), api.details);
-  }
-  return placed;
+    if (parts[0] !== "cluster" || parts.length !== 1) return false;
+    cluster.push(message);
+    return true;
+  });
+  return { cluster, params, banner };
 }
 
 /** The form library's `extraErrors`: each message beside its param's field. */

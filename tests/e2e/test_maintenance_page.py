@@ -354,8 +354,6 @@ def test_run_the_pipeline_from_the_page_and_see_model_and_top_risk(
         expect(page.locator("[data-testid=pm-performance-schedule]")).to_contain_text(
             "30 3 * * * UTC"
         )
-        expect(page.locator("[data-testid=pm-retrain-schedule]")).to_contain_text(
-            "30 2 * * 0 UTC"
-        )
+        expect(page.locator("[data-testid=pm-retrain-schedule]")).to_contain_text("30 2 * * 0 UTC")
         _shot(page.locator("[data-testid=pm-models-title-section]"), "maintenance-active-model")
         _realised_performance(page, live_console_server, history, job_id)

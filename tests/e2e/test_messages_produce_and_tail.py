@@ -3,73 +3,44 @@ it to the Produce form, produce it, and see it arrive in the live tail at the of
 produce answered."""
 
 import re
-import time
-import uuid
 from datetime import UTC, datetime
 
 import orjson
 import pytest
 from playwright.sync_api import expect
 
-from console.kafka import dev
 from tests.e2e.conftest import login, screenshot
-from tests.stack import cluster_client
+from tests.e2e.orders import BASE_MS, PARTITIONS, RECORDS, message_rows, write_orders
 
 pytestmark = pytest.mark.e2e
-
-PARTITIONS = 2
-RECORDS = 25
-# Ten minutes ago, a second apart: every record well inside retention, in a known order.
-BASE_MS = (int(time.time()) - 600) * 1000
 
 
 @pytest.fixture
 def orders_topic(stack) -> str:
-    """A fresh topic of 2 partitions with 25 JSON orders: order i has amount 1000 * i, key
-    order-i, partition i % 2, CreateTime BASE + i s, and two trace-id headers."""
-    client = cluster_client()
-    topic = f"e2e-produce-{uuid.uuid4().hex[:8]}"
-    dev.create_topics(client, [(topic, PARTITIONS, 3, {})])
-    producer = dev.make_producer(client)
-    for i in range(RECORDS):
-        value = {"id": f"o-{i}", "amount": 1000 * i, "customer": {"id": f"c-{i % 3}"}}
-        producer.produce(
-            topic,
-            key=f"order-{i}".encode(),
-            value=orjson.dumps(value),
-            partition=i % PARTITIONS,
-            timestamp=BASE_MS + i * 1000,
-            headers=[("trace-id", f"t-{i}".encode()), ("trace-id", b"again")],
-        )
-    assert producer.flush(30) == 0
-    return topic
-
-
-def _rows(page):
-    return page.locator("[data-testid^=message-row-]")
+    return write_orders("e2e-produce")
 
 
 def test_copy_a_record_to_the_producer_and_see_it_in_the_live_tail(page, orders_topic):
     login(page)
     page.goto(f"/clusters/local/topics/{orders_topic}?tab=messages")
-    expect(_rows(page)).to_have_count(RECORDS)
+    expect(message_rows(page)).to_have_count(RECORDS)
 
     # Seek to the time of order 10 (UTC): oldest first from there, order 10 on top.
     at = datetime.fromtimestamp((BASE_MS + 10_000) / 1000, UTC).strftime("%Y-%m-%d %H:%M:%S")
     page.click("[data-testid=messages-position-timestamp]")
     page.fill("[data-testid=messages-ts-datetime]", at)
     page.click("[data-testid=messages-read]")
-    expect(_rows(page)).to_have_count(RECORDS - 10)
-    expect(_rows(page).first.get_by_test_id("message-key")).to_have_text("order-10")
+    expect(message_rows(page)).to_have_count(RECORDS - 10)
+    expect(message_rows(page).first.get_by_test_id("message-key")).to_have_text("order-10")
     expect(page.get_by_test_id("messages-count")).to_contain_text("15 records, oldest first")
     screenshot(page, "produce-tail-1-seek")
 
     # A CEL filter on the decoded JSON: orders 16 to 24 from that time on.
     page.fill("[data-testid=messages-filter-input]", "value.amount > 15000")
     page.click("[data-testid=messages-filter-apply]")
-    expect(_rows(page)).to_have_count(9)
+    expect(message_rows(page)).to_have_count(9)
     expect(page.get_by_test_id("messages-matched")).to_contain_text("9 matched of 15 scanned")
-    expect(_rows(page).first.get_by_test_id("message-key")).to_have_text("order-16")
+    expect(message_rows(page).first.get_by_test_id("message-key")).to_have_text("order-16")
     screenshot(page, "produce-tail-2-filtered")
 
     # Order 17 is partition 1, offset 8: its drawer, then "Copy to producer".
@@ -101,7 +72,7 @@ def test_copy_a_record_to_the_producer_and_see_it_in_the_live_tail(page, orders_
     expect(page.get_by_test_id("messages-tail-toggle")).to_have_attribute("aria-pressed", "true")
     expect(page.get_by_test_id("messages-tail-status")).to_have_attribute("data-status", "tailing")
     expect(page.get_by_test_id("messages-tail-partitions")).to_contain_text("partitions 0, 1")
-    expect(_rows(page)).to_have_count(0)
+    expect(message_rows(page)).to_have_count(0)
 
     # Produce the copy: the answer says where it went ...
     form.get_by_test_id("produce-submit").click()
@@ -117,7 +88,7 @@ def test_copy_a_record_to_the_producer_and_see_it_in_the_live_tail(page, orders_
     # ... and the tail shows it arriving there.
     row = page.get_by_test_id(f"message-row-{partition}:{offset}")
     expect(row).to_be_visible()
-    expect(_rows(page)).to_have_count(1)
+    expect(message_rows(page)).to_have_count(1)
     expect(row.get_by_test_id("message-key")).to_have_text("order-17")
     expect(row.get_by_test_id("message-value")).to_contain_text('"amount":17000')
     expect(page.get_by_test_id("messages-tail-count")).to_contain_text("1 record")
@@ -134,4 +105,4 @@ def test_copy_a_record_to_the_producer_and_see_it_in_the_live_tail(page, orders_
     # Off: the socket is closed and the page's records are back.
     page.click("[data-testid=messages-tail-toggle]")
     expect(page.get_by_test_id("messages-tail")).to_have_count(0)
-    expect(_rows(page)).to_have_count(9)
+    expect(message_rows(page)).to_have_count(9)

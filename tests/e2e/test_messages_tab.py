@@ -3,49 +3,19 @@ a CEL filter (and its syntax error beside the box), a record's drawer, and a lin
 reproduces the view."""
 
 import re
-import time
-import uuid
 
-import orjson
 import pytest
 from playwright.sync_api import expect
 
-from console.kafka import dev
 from tests.e2e.conftest import login, screenshot
-from tests.stack import cluster_client
+from tests.e2e.orders import RECORDS, message_rows, write_orders
 
 pytestmark = pytest.mark.e2e
-
-PARTITIONS = 2
-RECORDS = 25
-# Ten minutes ago, a second apart: every record well inside retention, in a known order.
-BASE_MS = (int(time.time()) - 600) * 1000
 
 
 @pytest.fixture(scope="module")
 def orders_topic(stack) -> str:
-    """A topic of 2 partitions with 25 JSON orders: order i has amount 1000 * i, key
-    order-i, partition i % 2, CreateTime BASE + i s, and two trace-id headers."""
-    client = cluster_client()
-    topic = f"e2e-msg-{uuid.uuid4().hex[:8]}"
-    dev.create_topics(client, [(topic, PARTITIONS, 3, {})])
-    producer = dev.make_producer(client)
-    for i in range(RECORDS):
-        value = {"id": f"o-{i}", "amount": 1000 * i, "customer": {"id": f"c-{i % 3}"}}
-        producer.produce(
-            topic,
-            key=f"order-{i}".encode(),
-            value=orjson.dumps(value),
-            partition=i % PARTITIONS,
-            timestamp=BASE_MS + i * 1000,
-            headers=[("trace-id", f"t-{i}".encode()), ("trace-id", b"again")],
-        )
-    assert producer.flush(30) == 0
-    return topic
-
-
-def _rows(page):
-    return page.locator("[data-testid^=message-row-]")
+    return write_orders("e2e-msg")
 
 
 def test_messages_tab_seek_filter_and_drawer(page, orders_topic):
@@ -55,30 +25,32 @@ def test_messages_tab_seek_filter_and_drawer(page, orders_topic):
     page.click("[data-testid=topic-tab-messages]")
 
     # Latest, newest first: order 24 (partition 0, offset 12) on top.
-    expect(_rows(page)).to_have_count(RECORDS)
+    expect(message_rows(page)).to_have_count(RECORDS)
     expect(page.get_by_test_id("messages-count")).to_contain_text("25 records, newest first")
-    expect(_rows(page).first).to_have_attribute("data-testid", "message-row-0:12")
-    expect(_rows(page).first.get_by_test_id("message-value")).to_contain_text('"amount":24000')
+    expect(message_rows(page).first).to_have_attribute("data-testid", "message-row-0:12")
+    expect(message_rows(page).first.get_by_test_id("message-value")).to_contain_text(
+        '"amount":24000'
+    )
     screenshot(page, "messages-latest")
 
     # Pages of 20: the older page holds orders 4..0, the newer one from there 5..24.
     page.select_option("[data-testid=messages-limit]", "20")
-    expect(_rows(page)).to_have_count(20)
+    expect(message_rows(page)).to_have_count(20)
     page.click("[data-testid=messages-older]")
-    expect(_rows(page)).to_have_count(5)
-    expect(_rows(page).first.get_by_test_id("message-key")).to_have_text("order-4")
+    expect(message_rows(page)).to_have_count(5)
+    expect(message_rows(page).first.get_by_test_id("message-key")).to_have_text("order-4")
     expect(page.get_by_test_id("messages-count")).to_contain_text("newest first")
     page.click("[data-testid=messages-newer]")
     expect(page.get_by_test_id("messages-count")).to_contain_text("20 records, oldest first")
-    expect(_rows(page).first.get_by_test_id("message-key")).to_have_text("order-5")
+    expect(message_rows(page).first.get_by_test_id("message-key")).to_have_text("order-5")
     expect(page).to_have_url(re.compile(r"cursor="))
     screenshot(page, "messages-paged")
 
     # Earliest, oldest first: order 0 on top, the cursor gone, the page size kept.
     page.click("[data-testid=messages-position-earliest]")
     page.click("[data-testid=messages-read]")
-    expect(_rows(page).first).to_have_attribute("data-testid", "message-row-0:0")
-    expect(_rows(page)).to_have_count(20)
+    expect(message_rows(page).first).to_have_attribute("data-testid", "message-row-0:0")
+    expect(message_rows(page)).to_have_count(20)
     expect(page).not_to_have_url(re.compile(r"cursor="))
     expect(page).to_have_url(re.compile(r"tab=messages.*pos=earliest|pos=earliest.*tab=messages"))
 
@@ -103,10 +75,10 @@ def test_messages_tab_seek_filter_and_drawer(page, orders_topic):
     page.fill("[data-testid=messages-filter-input]", "value.amount > 6000")
     page.click("[data-testid=messages-filter-apply]")
     expect(error).to_have_count(0)
-    expect(_rows(page)).to_have_count(18)
+    expect(message_rows(page)).to_have_count(18)
     expect(page.get_by_test_id("messages-matched")).to_contain_text("18 matched of 25 scanned")
     expect(page.get_by_test_id("messages-stopped")).to_contain_text("end of every chosen partition")
-    expect(_rows(page).first.get_by_test_id("message-key")).to_have_text("order-7")
+    expect(message_rows(page).first.get_by_test_id("message-key")).to_have_text("order-7")
     screenshot(page, "messages-filtered")
 
     # The record's drawer: pretty JSON, both headers in order, where it is, kcat.
@@ -131,7 +103,7 @@ def test_messages_tab_seek_filter_and_drawer(page, orders_topic):
 
     # The URL reproduces the view: reload and the same 18 records are there.
     page.reload()
-    expect(_rows(page)).to_have_count(18)
+    expect(message_rows(page)).to_have_count(18)
     expect(page.get_by_test_id("messages-filter-input")).to_have_value("value.amount > 6000")
     expect(page.get_by_test_id("messages-position-earliest")).to_have_attribute(
         "aria-pressed", "true"
@@ -142,10 +114,10 @@ def test_messages_tab_seek_filter_and_drawer(page, orders_topic):
     expect(page.get_by_test_id("messages-filter-errors")).to_contain_text("filter failed on 25")
     screenshot(page, "messages-filter-errors")
     page.click("[data-testid=messages-filter-clear]")
-    expect(_rows(page)).to_have_count(20)
-    badge = _rows(page).first.get_by_test_id("message-format")
+    expect(message_rows(page)).to_have_count(20)
+    badge = message_rows(page).first.get_by_test_id("message-format")
     expect(badge).to_have_text("bytes")
-    _rows(page).first.click()
+    message_rows(page).first.click()
     expect(page.get_by_test_id("record-value-hex")).to_contain_text(
         re.compile(r"00000000\s+7b 22 69 64")
     )

@@ -56,7 +56,7 @@ class Consumer(threading.Thread):
                 batch = 1 if self.rate else 500
                 messages = self.consumer.consume(num_messages=batch, timeout=0.2)
                 if messages:
-                    self.consumer.commit(asynchronous=False)
+                    dev.commit_if_possible(self.consumer)
                 if self.rate:
                     time.sleep(1 / self.rate)
         finally:

@@ -97,6 +97,19 @@ def make_consumer(client: ClusterClient, group_id: str, **settings: Any) -> Cons
     return Consumer(client.config(**{**settings, "group.id": group_id}))
 
 
+def commit_if_possible(consumer: Consumer) -> bool:
+    """Commit the consumer's positions synchronously; False when the group refused it for now.
+
+    A rebalance, a coordinator that moved or is still loading its offsets partition all refuse
+    a commit for a moment; a test's consumer that died on one would leave its group Empty.
+    The next commit carries the same positions, so nothing is lost by going on."""
+    try:
+        consumer.commit(asynchronous=False)
+    except KafkaException:
+        return False
+    return True
+
+
 def assign_from(consumer: Consumer, topic: str, first: Mapping[int, int]) -> list[TopicPartition]:
     """Assign `consumer` each partition of `topic` at its first offset; the assignment."""
     assigned = [TopicPartition(topic, p, offset) for p, offset in first.items()]

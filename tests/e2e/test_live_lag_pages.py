@@ -29,21 +29,22 @@ def lagging_group():
     producer.start()
     consumer.start()
     # The test before this one restarts brokers: the group's coordinator may still be loading
-    # its offsets partition (the page would open on a 502 "Coordinator load in progress",
-    # which is not what this test is about).
-    wait_for(lambda: _described(group), timeout=90, what=f"{group} to be described")
+    # its offsets partition (the page would open on a 502 "Coordinator load in progress"), and
+    # a group without members yet is ERR, not the WARN this test waits for.
+    wait_for(lambda: _consuming(group), timeout=90, what=f"{group} to be Stable with a member")
     yield group
     producer.stopped.set()
     consumer.stopped.set()
 
 
-def _described(group: str) -> bool:
+def _consuming(group: str) -> bool:
     from console.kafka.errors import KafkaAdapterError
 
     try:
-        return cluster_client().describe_groups([group])[group].exists
+        described = cluster_client().describe_groups([group])[group]
     except KafkaAdapterError:
         return False
+    return described.state == "Stable" and bool(described.members)
 
 
 def test_group_page_changes_by_push_and_pauses_without_redis(page, lagging_group):

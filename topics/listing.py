@@ -166,19 +166,24 @@ def topic_detail(
         "replication_factor": _replication_factor(topic),
         "min_insync_replicas": min_isr,
         "configs": {k: v.value for k, v in sorted(configs.items())},
-        "config_entries": [
-            {
-                "name": k,
-                "value": v.value,
-                "source": v.source,
-                "is_default": v.is_default,
-                "read_only": v.read_only,
-                "sensitive": v.sensitive,
-            }
-            for k, v in sorted(configs.items())
-        ],
+        "config_entries": config_entries(configs),
         "partitions": partitions,
         "min_isr_unreachable": any(p["min_isr_unreachable"] for p in partitions),
         "config_warnings": _config_warnings(topic, min_isr),
         "live_brokers": sorted(snap.live_broker_ids),
     }
+
+
+def config_entries(configs: dict[str, kafka.ConfigValue]) -> list[dict[str, Any]]:
+    """Config values with their sources, by name (a sensitive value is already None)."""
+    return [
+        {
+            "name": k,
+            "value": v.value,
+            "source": v.source,
+            "is_default": v.is_default,
+            "read_only": v.read_only,
+            "sensitive": v.sensitive,
+        }
+        for k, v in sorted(configs.items())
+    ]

@@ -19,8 +19,10 @@ from console.kafka.types import (
     GroupDescription,
     GroupListing,
     GroupMember,
+    LogDir,
     OffsetResult,
     PartitionMeta,
+    ReplicaSize,
     TopicMeta,
 )
 
@@ -38,8 +40,10 @@ __all__ = [
     "KafkaAdapterError",
     "KafkaCallFailed",
     "KafkaTimeout",
+    "LogDir",
     "OffsetResult",
     "PartitionMeta",
+    "ReplicaSize",
     "TopicMeta",
     "for_cluster",
 ]

@@ -54,6 +54,7 @@ from console.kafka.types import (
     GroupDescription,
     GroupListing,
     GroupMember,
+    LogDir,
     OffsetResult,
     TopicMeta,
 )
@@ -123,6 +124,20 @@ def _config_source(source: Any) -> str:
         return ConfigSource(source).name
     except ValueError:
         return getattr(source, "name", str(source))
+
+
+def _config_values(entries: Mapping[str, Any]) -> dict[str, ConfigValue]:
+    """librdkafka's ConfigEntry objects as ConfigValue; a sensitive value is dropped here."""
+    return {
+        name: ConfigValue(
+            value=None if entry.is_sensitive else entry.value,
+            source=_config_source(entry.source),
+            is_default=bool(entry.is_default),
+            read_only=bool(entry.is_read_only),
+            sensitive=bool(entry.is_sensitive),
+        )
+        for name, entry in entries.items()
+    }
 
 
 def _error_name(error: Any) -> str | None:
@@ -369,17 +384,61 @@ class ClusterClient:
                 raise result
             if isinstance(result, KafkaAdapterError):
                 continue  # e.g. deleted meanwhile: the caller sees it missing from the result
-            out[resource.name] = {
-                name: ConfigValue(
-                    value=None if entry.is_sensitive else entry.value,
-                    source=_config_source(entry.source),
-                    is_default=bool(entry.is_default),
-                    read_only=bool(entry.is_read_only),
-                    sensitive=bool(entry.is_sensitive),
-                )
-                for name, entry in result.items()
-            }
+            out[resource.name] = _config_values(result)
         return out
+
+    def describe_broker_configs(self, broker_id: int) -> dict[str, ConfigValue]:
+        """Every config of one broker with its source (default, static, dynamic broker,
+        dynamic cluster-wide); sensitive values are never returned."""
+        resource = ConfigResource(ResourceType.BROKER, str(broker_id))
+        future = self.admin().describe_configs([resource], request_timeout=self.timeout)[resource]
+        return _config_values(self._result(future, f"describe the configs of broker {broker_id}"))
+
+    def broker_addresses(self) -> dict[int, tuple[str, int]]:
+        """Live brokers' (host, port) as they advertise themselves, by node id."""
+        meta = self._wire("describe the brokers", self.wire.metadata, [], self.timeout)
+        return {node: (host, port) for node, (host, port, _) in meta.brokers.items()}
+
+    def describe_log_dirs(
+        self, broker_ids: Iterable[int] | None = None
+    ) -> dict[int, list[LogDir] | KafkaAdapterError]:
+        """Each broker's log directories with every replica's size (as kafka-log-dirs.sh
+        --describe reports them); None asks every live broker. A broker that did not answer,
+        or refused, maps to its error: the others still count."""
+        addresses = self.broker_addresses()
+        asked = list(addresses) if broker_ids is None else list(broker_ids)
+        wanted = {b: addresses[b] for b in asked if b in addresses}
+        answers = self._wire("describe log dirs", self.wire.log_dirs, wanted, self.timeout)
+        out: dict[int, list[LogDir] | KafkaAdapterError] = {
+            b: KafkaCallFailed(f"Broker {b} is not live.", code="broker_not_live")
+            for b in asked
+            if b not in addresses
+        }
+        for node, (error, dirs) in answers.items():
+            if error == NO_ANSWER:
+                out[node] = KafkaTimeout(
+                    f"Broker {node} did not answer DescribeLogDirs in time.", code="kafka_timeout"
+                )
+            elif error:
+                out[node] = KafkaCallFailed(
+                    f"Broker {node} refused DescribeLogDirs (error code {error}).",
+                    code="kafka_error",
+                )
+            else:
+                out[node] = dirs
+        return out
+
+    def broker_api_versions(self, broker_id: int) -> dict[int, tuple[int, int]]:
+        """{api key: (min, max)} the broker speaks (its ApiVersions answer)."""
+        addresses = self.broker_addresses()
+        if broker_id not in addresses:
+            raise KafkaCallFailed(f"Broker {broker_id} is not live.", code="broker_not_live")
+        return self._wire(
+            f"ApiVersions of broker {broker_id}",
+            self.wire.pool.api_versions,
+            addresses[broker_id],
+            self.timeout,
+        )
 
     def topic_config_values(
         self, topics: list[str], keys: list[str], brokers: list[Broker] | None = None

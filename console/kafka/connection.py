@@ -256,6 +256,18 @@ class ConnectionPool:
                         raise
             raise AssertionError("unreachable")
 
+    def api_versions(self, address: Address, timeout: float) -> dict[int, tuple[int, int]]:
+        """What the broker at `address` speaks: its ApiVersions answer, asked when the pooled
+        connection was opened (opened here if there is none)."""
+        with self._lock:
+            address_lock = self._address_locks.setdefault(address, threading.Lock())
+        with address_lock:
+            conn = self._connections.get(address)
+            if conn is None:
+                conn = Connection(address, self.security, timeout)
+                self._connections[address] = conn
+            return dict(conn.versions or {})
+
     def close(self) -> None:
         with self._lock:
             for conn in self._connections.values():

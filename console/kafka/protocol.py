@@ -14,6 +14,8 @@
 - Metadata v12 + ListOffsets v7: partition leaders, then offsets of thousands of partitions in
   one request per leader broker. librdkafka's admin ListOffsets builds a future per partition
   (seconds of Python at 40,000 partitions) and keeps stale leaders after a broker restarts.
+- DescribeLogDirs v4: a broker's log directories (total and usable bytes) and the size of
+  every replica in them; librdkafka has no DescribeLogDirs.
 
 All but SaslHandshake are flexible (compact strings and arrays, tagged fields): request header
 v2 and response header v1. SaslHandshake uses request header v1 and response header v0, and so
@@ -22,6 +24,8 @@ versions the client speaks).
 
 `SPOKEN` lists the version of each request sent here; together they need Kafka 3.1 or newer
 (`MINIMUM_KAFKA`): OffsetFetch v8 and FindCoordinator v4 came with 3.0, Metadata v12 with 3.1.
+DescribeLogDirs v4 came with 3.3: on a 3.1 or 3.2 broker only the broker page's log
+directories are refused (kafka_version_unsupported), everything else works.
 """
 
 from __future__ import annotations
@@ -31,7 +35,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import NamedTuple
 
-from console.kafka.types import PartitionMeta
+from console.kafka.types import LogDir, PartitionMeta, ReplicaSize
 
 TP = tuple[str, int]
 
@@ -614,6 +618,51 @@ def parse_sasl_authenticate(payload: bytes) -> tuple[int, str | None, bytes]:
     return error, message, data
 
 
+# --- DescribeLogDirs ------------------------------------------------------------------------
+
+DESCRIBE_LOG_DIRS = 35
+
+
+def describe_log_dirs_request(correlation_id: int) -> bytes:
+    """DescribeLogDirs v4 for every replica the broker holds (topics null: all of them).
+
+    v4 (Kafka 3.3) is the first to report each directory's total and usable bytes."""
+    return request(DESCRIBE_LOG_DIRS, 4, correlation_id, compact_array(None) + NO_TAGS)
+
+
+def parse_describe_log_dirs(payload: bytes) -> tuple[int, list[LogDir]]:
+    """(the request's error code, the broker's log directories with their replicas)."""
+    reader = response_body(payload)
+    reader.int32()  # throttle
+    error = reader.int16()
+    dirs: list[LogDir] = []
+    for _ in range(reader.array_length()):
+        dir_error = reader.int16()
+        path = reader.compact_string() or ""
+        replicas: list[ReplicaSize] = []
+        for _ in range(reader.array_length()):
+            topic = reader.compact_string() or ""
+            for _ in range(reader.array_length()):
+                partition, size, lag = reader.int32(), reader.int64(), reader.int64()
+                future = bool(reader.int8())
+                reader.tags()
+                replicas.append(ReplicaSize(topic, partition, size, lag, future))
+            reader.tags()
+        total, usable = reader.int64(), reader.int64()
+        reader.tags()
+        dirs.append(
+            LogDir(
+                path,
+                dir_error,
+                total if total >= 0 else None,  # -1: the broker could not tell
+                usable if usable >= 0 else None,
+                sorted(replicas, key=lambda r: (r.topic, r.partition, r.is_future)),
+            )
+        )
+    reader.tags()
+    return error, sorted(dirs, key=lambda d: d.path)
+
+
 # --- ApiVersions ----------------------------------------------------------------------------
 
 API_VERSIONS = 18
@@ -632,6 +681,7 @@ SPOKEN: dict[int, tuple[str, int]] = {
     LIST_OFFSETS: ("ListOffsets", 7),
     SASL_HANDSHAKE: ("SaslHandshake", 1),
     SASL_AUTHENTICATE: ("SaslAuthenticate", 2),
+    DESCRIBE_LOG_DIRS: ("DescribeLogDirs", 4),
 }
 
 

@@ -51,6 +51,26 @@ class ConfigValue:
 
 
 @dataclass(frozen=True)
+class ReplicaSize:
+    """One replica in a broker's log directory, as DescribeLogDirs reports it."""
+
+    topic: str
+    partition: int
+    size_bytes: int
+    offset_lag: int  # how far a follower (or a future replica) is behind its leader's end
+    is_future: bool  # being moved into this directory from another one (AlterReplicaLogDirs)
+
+
+@dataclass(frozen=True)
+class LogDir:
+    path: str
+    error: int  # a Kafka error code; KAFKA_STORAGE_ERROR (56) for an offline directory
+    total_bytes: int | None
+    usable_bytes: int | None
+    replicas: list[ReplicaSize]
+
+
+@dataclass(frozen=True)
 class OffsetResult:
     offset: int  # -1 when nothing matched (a timestamp later than every record)
     timestamp_ms: int | None

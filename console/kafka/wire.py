@@ -13,6 +13,8 @@ Bound to one cluster (its bootstrap servers and `ClusterSecurity`), used only by
 - `list_offsets()`: offsets of many partitions: one Metadata request for their leaders, then
   one ListOffsets per leader broker, all leaders at once; partitions whose leader moved
   meanwhile are asked again with fresh metadata.
+- `log_dirs()`: each broker's log directories and replica sizes (DescribeLogDirs), every
+  broker asked at once.
 """
 
 from __future__ import annotations
@@ -33,7 +35,7 @@ from console.kafka.connection import (
     WireUnreachable,
     parse_servers,
 )
-from console.kafka.types import PartitionMeta
+from console.kafka.types import LogDir, PartitionMeta
 
 TP = tuple[str, int]
 R = TypeVar("R")
@@ -349,6 +351,25 @@ class WireClient:
             for answer in pool.map(ask, by_leader.items()):
                 out.update(answer)
         return out
+
+    def log_dirs(
+        self, brokers: Mapping[int, Address], timeout: float
+    ) -> dict[int, tuple[int, list[LogDir]]]:
+        """Per broker id: (error code, its log directories); NO_ANSWER for a broker that did
+        not answer. DescribeLogDirs is about the broker asked, so each one is asked."""
+
+        def ask(item: tuple[int, Address]) -> tuple[int, tuple[int, list[LogDir]]]:
+            node, address = item
+            try:
+                payload = self.pool.exchange(address, protocol.describe_log_dirs_request, timeout)
+            except WireUnreachable:
+                return node, (NO_ANSWER, [])
+            return node, protocol.parse_describe_log_dirs(payload)
+
+        if not brokers:
+            return {}
+        with ThreadPoolExecutor(max_workers=min(len(brokers), 8)) as pool:
+            return dict(pool.map(ask, sorted(brokers.items())))
 
 
 def _known(answer: protocol.Metadata, topic: str) -> list[PartitionMeta] | None:

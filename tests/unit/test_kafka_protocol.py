@@ -407,3 +407,50 @@ def test_sasl_authenticate_round_trip():
         + kp.NO_TAGS
     )
     assert kp.parse_sasl_authenticate(payload) == (58, "Authentication failed", b"")
+
+
+# --- DescribeLogDirs --------------------------------------------------------------------------
+def _log_dir(error: int, path: str, topics: dict[str, list[tuple]], total: int, usable: int):
+    encoded = []
+    for name, partitions in topics.items():
+        parts = [
+            struct.pack(">iqq?", p, size, lag, future) + kp.NO_TAGS
+            for p, size, lag, future in partitions
+        ]
+        encoded.append(_cstr(name) + kp.compact_array(parts) + kp.NO_TAGS)
+    return (
+        struct.pack(">h", error)
+        + _cstr(path)
+        + kp.compact_array(encoded)
+        + struct.pack(">qq", total, usable)
+        + kp.NO_TAGS
+    )
+
+
+def test_describe_log_dirs_request_asks_for_every_replica():
+    data = kp.describe_log_dirs_request(5)
+    assert kp.header_key_version(data) == (35, 4)
+    assert data.endswith(kp.uvarint(0) + kp.NO_TAGS)  # topics null: all, no tags
+
+
+def test_describe_log_dirs_answer_gives_dirs_sizes_and_replicas_sorted():
+    dirs = [
+        _log_dir(0, "/data/b", {"t": [(1, 300, 0, False), (0, 200, 5, True)]}, 1000, 400),
+        _log_dir(56, "/data/a", {}, -1, -1),
+    ]
+    payload = _response(struct.pack(">ih", 0, 0) + kp.compact_array(dirs) + kp.NO_TAGS)
+    error, parsed = kp.parse_describe_log_dirs(payload)
+    assert error == 0
+    assert [d.path for d in parsed] == ["/data/a", "/data/b"]
+    offline, good = parsed
+    assert (offline.error, offline.total_bytes, offline.usable_bytes) == (56, None, None)
+    assert (good.total_bytes, good.usable_bytes) == (1000, 400)
+    assert [(r.partition, r.size_bytes, r.offset_lag, r.is_future) for r in good.replicas] == [
+        (0, 200, 5, True),
+        (1, 300, 0, False),
+    ]
+
+
+def test_describe_log_dirs_request_error_is_returned():
+    payload = _response(struct.pack(">ih", 0, 31) + kp.compact_array([]) + kp.NO_TAGS)
+    assert kp.parse_describe_log_dirs(payload) == (31, [])

@@ -34,6 +34,7 @@ def _url(path: str) -> str:
     return (
         path.replace("{cluster}", "no-such-cluster")
         .replace("{topic}", "t")
+        .replace("{broker}", "1")
         .replace("{group}", "g")
         .replace("{reset_id}", "999999")
         .replace("{job_id}", "999999")

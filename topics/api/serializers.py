@@ -170,3 +170,39 @@ class ElectionResultSerializer(serializers.Serializer):
     partition = serializers.IntegerField()
     outcome = serializers.ChoiceField(choices=["elected", "not_needed", "failed"])
     error = serializers.CharField(allow_null=True)
+
+
+class ReplicaSizeSerializer(serializers.Serializer):
+    topic = serializers.CharField()
+    partition = serializers.IntegerField()
+    size_bytes = serializers.IntegerField()
+    offset_lag = serializers.IntegerField(
+        help_text="How far this replica is behind its leader's end (0 on the leader)."
+    )
+    is_future = serializers.BooleanField(
+        help_text="Being moved into this directory from another one of the same broker."
+    )
+
+
+class LogDirSerializer(serializers.Serializer):
+    path = serializers.CharField()
+    total_bytes = serializers.IntegerField(allow_null=True)
+    usable_bytes = serializers.IntegerField(allow_null=True)
+    error = serializers.CharField(allow_null=True, help_text="e.g. KAFKA_STORAGE_ERROR: offline.")
+    replicas = ReplicaSizeSerializer(many=True)
+
+
+class ApiVersionSerializer(serializers.Serializer):
+    key = serializers.IntegerField()
+    api = serializers.CharField(help_text="As kafka-broker-api-versions.sh names it.")
+    min = serializers.IntegerField()
+    max = serializers.IntegerField()
+
+
+class BrokerDetailSerializer(BrokerSerializer):
+    log_dirs = LogDirSerializer(many=True)
+    log_dirs_error = serializers.CharField(
+        allow_null=True, help_text="Why the broker's log directories could not be read."
+    )
+    configs = ConfigEntrySerializer(many=True)
+    api_versions = ApiVersionSerializer(many=True)

@@ -8,6 +8,7 @@ urlpatterns = [
             ("", views.ClusterListView, "cluster-list"),
             ("/<str:cluster>", views.ClusterDetailView, "cluster-detail"),
             ("/<str:cluster>/brokers", views.BrokerListView, "broker-list"),
+            ("/<str:cluster>/brokers/<int:broker>", views.BrokerDetailView, "broker-detail"),
             ("/<str:cluster>/topics", views.TopicListView, "topic-list"),
         ],
     ),

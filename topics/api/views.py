@@ -5,7 +5,7 @@ from rest_framework.response import Response
 from console.api.base import ConsoleAPIView, query_bool
 from console.audit import audited
 from console.clusters import all_clusters
-from topics import changes, cluster_overview, listing
+from topics import broker_detail, changes, cluster_overview, listing
 from topics.api import serializers as s
 from topics.health import FILTERS
 
@@ -26,6 +26,15 @@ class BrokerListView(ConsoleAPIView):
     @extend_schema(responses=s.BrokerSerializer(many=True), summary="Live brokers of a cluster")
     def get(self, request: Request, cluster: str) -> Response:
         return Response(cluster_overview.cluster_brokers(self.cluster()))
+
+
+class BrokerDetailView(ConsoleAPIView):
+    @extend_schema(
+        responses=s.BrokerDetailSerializer,
+        summary="One broker: log dirs with replica sizes, configs with sources, API versions",
+    )
+    def get(self, request: Request, cluster: str, broker: int) -> Response:
+        return Response(broker_detail.broker_detail(self.cluster(), broker))
 
 
 class TopicListView(ConsoleAPIView):

@@ -143,6 +143,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/clusters/{cluster}/brokers/{broker}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One broker: log dirs with replica sizes, configs with sources, API versions */
+        get: operations["clusters_brokers_retrieve"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/clusters/{cluster}/elect-leaders": {
         parameters: {
             query?: never;
@@ -708,6 +725,13 @@ export interface components {
             /** @description the cluster's daily scoring schedule (created by its first promotion), null before it or once deleted */
             scoring_schedule: components["schemas"]["Schedule"] | null;
         };
+        ApiVersion: {
+            /** @description As kafka-broker-api-versions.sh names it. */
+            api: string;
+            key: number;
+            max: number;
+            min: number;
+        };
         Assignment: {
             partition: number;
             topic: string;
@@ -745,6 +769,21 @@ export interface components {
             id: number;
             is_controller: boolean;
             leader_count: number;
+            offline_replica_count: number;
+            port: number;
+            rack: string | null;
+            replica_count: number;
+        };
+        BrokerDetail: {
+            api_versions: components["schemas"]["ApiVersion"][];
+            configs: components["schemas"]["ConfigEntry"][];
+            host: string;
+            id: number;
+            is_controller: boolean;
+            leader_count: number;
+            log_dirs: components["schemas"]["LogDir"][];
+            /** @description Why the broker's log directories could not be read. */
+            log_dirs_error: string | null;
             offline_replica_count: number;
             port: number;
             rack: string | null;
@@ -1132,6 +1171,14 @@ export interface components {
             /** Format: double */
             write_per_s: number | null;
         };
+        LogDir: {
+            /** @description e.g. KAFKA_STORAGE_ERROR: offline. */
+            error: string | null;
+            path: string;
+            replicas: components["schemas"]["ReplicaSize"][];
+            total_bytes: number | null;
+            usable_bytes: number | null;
+        };
         Me: {
             role: string;
             username: string;
@@ -1442,6 +1489,15 @@ export interface components {
             timestamp_type: (components["schemas"]["TimestampTypeEnum"] | components["schemas"]["NullEnum"]) | null;
             /** @description null: a tombstone. */
             value: components["schemas"]["Decoded"] | null;
+        };
+        ReplicaSize: {
+            /** @description Being moved into this directory from another one of the same broker. */
+            is_future: boolean;
+            /** @description How far this replica is behind its leader's end (0 on the leader). */
+            offset_lag: number;
+            partition: number;
+            size_bytes: number;
+            topic: string;
         };
         ResetRequest: {
             /** @default true */
@@ -2598,6 +2654,82 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Broker"][];
+                };
+            };
+            /** @description Bad input; details.field names the field. Nothing changed. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No credentials (session or token). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The user's role does not allow this. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unknown cluster, topic, group or reset. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Kafka answered with an error (or refused our credentials or TLS). */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Kafka did not answer in time. */
+            504: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    clusters_brokers_retrieve: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                broker: number;
+                cluster: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BrokerDetail"];
                 };
             };
             /** @description Bad input; details.field names the field. Nothing changed. */

@@ -2,9 +2,9 @@
 
 The topic list, topic detail, the groups pages, the cluster overview and the brokers
 endpoint all read this snapshot, so however many pages poll, a cluster costs one Metadata
-request and one DescribeCluster every `SNAPSHOT_TTL_S`. Topics' `min.insync.replicas`
-changes rarely: it comes from one batched DescribeConfigs asking for that key only, kept
-`CONFIG_TTL_S`; our own config changes invalidate it.
+request and one DescribeCluster every `SNAPSHOT_TTL_S`. Topics' `min.insync.replicas` and
+`cleanup.policy` change rarely: they come from one batched DescribeConfigs asking for those
+keys only, kept `CONFIG_TTL_S`; our own config changes invalidate them.
 """
 
 from __future__ import annotations
@@ -82,6 +82,14 @@ def _same_placement(old: ClusterSnapshot, new: ClusterSnapshot) -> bool:
     )
 
 
+@dataclass(frozen=True)
+class TopicSettings:
+    """The few topic configs the lists need."""
+
+    min_isr: int
+    compacted: bool  # cleanup.policy includes compact: offsets have gaps
+
+
 def parse_min_isr(value: str | None) -> int:
     try:
         return int(value) if value is not None else DEFAULT_MIN_ISR
@@ -94,7 +102,7 @@ class SnapshotCache:
         self._lock = threading.Lock()
         self._cluster_locks: dict[str, threading.Lock] = {}
         self._snapshots: dict[str, ClusterSnapshot] = {}
-        self._min_isr: dict[str, dict[str, tuple[float, int]]] = {}
+        self._settings: dict[str, dict[str, tuple[float, TopicSettings]]] = {}
 
     def _cluster_lock(self, name: str) -> threading.Lock:
         with self._lock:
@@ -129,19 +137,29 @@ class SnapshotCache:
         return fresh
 
     def min_isr(self, cfg: ClusterConfig, topics: list[str]) -> dict[str, int]:
-        """Effective min.insync.replicas per topic, fetching only the stale ones, in one batch."""
+        """Effective min.insync.replicas per topic."""
+        return {t: v.min_isr for t, v in self.topic_settings(cfg, topics).items()}
+
+    def topic_settings(self, cfg: ClusterConfig, topics: list[str]) -> dict[str, TopicSettings]:
+        """`TopicSettings` per topic, fetching only the stale ones, in one batch."""
         now = time.monotonic()
         with self._cluster_lock(cfg.name + "#configs"):
-            known = self._min_isr.setdefault(cfg.name, {})
+            known = self._settings.setdefault(cfg.name, {})
             stale = [t for t in topics if t not in known or now - known[t][0] > CONFIG_TTL_S]
             if stale:
                 current = self._snapshots.get(cfg.name)
                 brokers = current.description.brokers if current else None
                 values = kafka.for_cluster(cfg).topic_config_values(
-                    stale, ["min.insync.replicas"], brokers
+                    stale, ["min.insync.replicas", "cleanup.policy"], brokers
                 )
                 for topic, config in values.items():
-                    known[topic] = (now, parse_min_isr(config.get("min.insync.replicas")))
+                    policy = (config.get("cleanup.policy") or "").replace(" ", "").split(",")
+                    known[topic] = (
+                        now,
+                        TopicSettings(
+                            parse_min_isr(config.get("min.insync.replicas")), "compact" in policy
+                        ),
+                    )
             return {t: known[t][1] for t in topics if t in known}
 
     def expire_before(self, cluster: str, asked_at: float) -> bool:
@@ -160,9 +178,9 @@ class SnapshotCache:
         with self._lock:
             self._snapshots.pop(cluster, None)
             if topic is None:
-                self._min_isr.pop(cluster, None)
+                self._settings.pop(cluster, None)
             else:
-                self._min_isr.get(cluster, {}).pop(topic, None)
+                self._settings.get(cluster, {}).pop(topic, None)
 
 
 cache = SnapshotCache()

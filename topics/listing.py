@@ -2,14 +2,19 @@
 
 from __future__ import annotations
 
+import logging
 import time
 from typing import Any
 
 from console import kafka
 from console.clusters import ClusterConfig
 from console.errors import BadInput, NotFound
-from console.metadata import ClusterSnapshot, cache, parse_min_isr
+from console.metadata import ClusterSnapshot, TopicSettings, cache, parse_min_isr
+from groups.lag.readers import topic_readers
+from topics import sizes
 from topics.health import FILTERS, config_warnings, offline_replicas, partition_health
+
+log = logging.getLogger(__name__)
 
 
 def _replication_factor(topic: kafka.TopicMeta) -> int:
@@ -49,6 +54,20 @@ def topic_row(topic: kafka.TopicMeta, live: frozenset[int], min_isr: int) -> dic
     }
 
 
+def list_row(
+    topic: kafka.TopicMeta,
+    live: frozenset[int],
+    setting: TopicSettings | None,
+    cluster_sizes: sizes.ClusterSizes | None,
+    readers: dict[str, list[dict[str, Any]]] | None,
+) -> dict[str, Any]:
+    """A topic's row in the list: health counts, sizes and how many groups read it."""
+    row = topic_row(topic, live, setting.min_isr if setting else 1)
+    row.update(_size_fields(topic, cluster_sizes, bool(setting and setting.compacted)))
+    row["reader_groups"] = None if readers is None else len(readers.get(topic.name, []))
+    return row
+
+
 def list_topics(
     cfg: ClusterConfig,
     include_internal: bool = False,
@@ -63,14 +82,41 @@ def list_topics(
         for t in snap.topics.values()
         if (include_internal or not t.internal) and (not search or search.lower() in t.name.lower())
     ]
-    min_isr = cache.min_isr(cfg, [t.name for t in topics])
+    settings = cache.topic_settings(cfg, [t.name for t in topics])
+    cluster_sizes = _sizes_or_none(cfg, snap)
+    readers = topic_readers(cfg.name)
     rows = [
-        topic_row(t, snap.live_broker_ids, min_isr.get(t.name, 1))
+        list_row(t, snap.live_broker_ids, settings.get(t.name), cluster_sizes, readers)
         for t in sorted(topics, key=lambda t: t.name)
     ]
     if health_filter:
         rows = [r for r in rows if r[f"{health_filter}_count"] > 0]
     return rows
+
+
+_UNKNOWN_SIZES = {
+    "size_bytes": None,
+    "replicas_size_bytes": None,
+    "message_count": None,
+    "message_count_is_upper_bound": False,
+}
+
+
+def _sizes_or_none(cfg: ClusterConfig, snap: ClusterSnapshot) -> sizes.ClusterSizes | None:
+    """The cluster's sizes; None when Kafka did not answer them (the list still shows)."""
+    try:
+        return sizes.cache.sizes(cfg, snap)
+    except kafka.KafkaAdapterError as exc:
+        log.warning("topic sizes of %s unavailable: %s", cfg.name, exc.message)
+        return None
+
+
+def _size_fields(
+    topic: kafka.TopicMeta, cluster_sizes: sizes.ClusterSizes | None, compacted: bool
+) -> dict[str, Any]:
+    if cluster_sizes is None:
+        return dict(_UNKNOWN_SIZES, message_count_is_upper_bound=compacted)
+    return sizes.topic_size_fields(topic, cluster_sizes, compacted)
 
 
 def get_topic_meta(snap: ClusterSnapshot, name: str) -> kafka.TopicMeta:
@@ -159,7 +205,17 @@ def topic_detail(
     starts = client.list_offsets(tps, "earliest")
     ends = client.list_offsets(tps, "latest")
     partitions = partition_rows(topic, snap.live_broker_ids, min_isr, starts, ends)
+    cluster_sizes = _sizes_or_none(cfg, snap)
+    for part, row in zip(topic.partitions, partitions, strict=True):
+        row["size_bytes"] = (
+            sizes.partition_size(cluster_sizes, name, part) if cluster_sizes else None
+        )
+    policy = configs.get("cleanup.policy")
+    compacted = "compact" in (policy.value or "") if policy else False
+    readers = topic_readers(cfg.name)
     return {
+        **_size_fields(topic, cluster_sizes, compacted),
+        "readers": None if readers is None else readers.get(name, []),
         "name": topic.name,
         "internal": topic.internal,
         "partition_count": len(topic.partitions),

@@ -4,47 +4,21 @@ as kafka-log-dirs.sh --describe reports them, configs and their sources as kafka
 
 from __future__ import annotations
 
-import json
 import re
 import uuid
 
 import pytest
 
-from console.kafka import dev
 from tests.conftest import assert_error
-from tests.stack import cluster_client, kafka_tool, wait_for
+from tests.sizes import cli_sizes, write_sized_topic
+from tests.stack import kafka_tool, wait_for
 
 pytestmark = [pytest.mark.integration, pytest.mark.django_db]
 
 
 @pytest.fixture
 def sized_topic(stack):
-    """A topic with different amounts of data in its partitions, replicated to all brokers."""
-    client = cluster_client()
-    topic = f"broker-detail-{uuid.uuid4().hex[:8]}"
-    dev.create_topics(client, [(topic, 3, 3, {})])
-    producer = dev.make_producer(client, **{"acks": "all"})
-    for partition, count in enumerate((10, 200, 0)):
-        for i in range(count):
-            producer.produce(topic, value=b"v" * 512, key=str(i).encode(), partition=partition)
-    assert producer.flush(30) == 0
-    return topic
-
-
-def _cli_sizes(topic: str) -> dict[int, dict[tuple[str, int], tuple[int, int]]]:
-    """kafka-log-dirs.sh --describe: per broker, (topic, partition) -> (size, offset lag)."""
-    out = kafka_tool("kafka-log-dirs", "--describe", "--topic-list", topic).stdout
-    report = json.loads(next(line for line in out.splitlines() if line.startswith("{")))
-    sizes: dict[int, dict[tuple[str, int], tuple[int, int]]] = {}
-    for broker in report["brokers"]:
-        for log_dir in broker["logDirs"]:
-            for p in log_dir["partitions"]:
-                name, _, index = p["partition"].rpartition("-")
-                sizes.setdefault(broker["broker"], {})[(name, int(index))] = (
-                    p["size"],
-                    p["offsetLag"],
-                )
-    return sizes
+    return write_sized_topic(f"broker-detail-{uuid.uuid4().hex[:8]}")
 
 
 def _console_sizes(client, topic: str) -> dict[int, dict[tuple[str, int], tuple[int, int]]]:
@@ -70,7 +44,7 @@ def test_replica_sizes_equal_what_kafka_log_dirs_reports(viewer_client, sized_to
     # Followers copy at their own pace: compare once every replica has caught up (offset lag
     # 0 everywhere in the CLI's answer), the CLI and the console asked at the same moment.
     def settled():
-        cli = _cli_sizes(sized_topic)
+        cli = cli_sizes(sized_topic)
         if any(lag for broker in cli.values() for _, lag in broker.values()):
             return None
         return cli if _console_sizes(viewer_client, sized_topic) == cli else None

@@ -15,7 +15,7 @@ from hypothesis import strategies as st
 from console import kafka
 from console.clusters import ClusterConfig
 from console.kafka import Broker, ClusterDescription, PartitionMeta, TopicMeta
-from console.metadata import ClusterSnapshot
+from console.metadata import ClusterSnapshot, TopicSettings
 from topics import listing
 from topics.api.serializers import (
     ConfigWarningSerializer,
@@ -264,6 +264,9 @@ class FakeClient:
     def list_offsets(self, tps, spec):
         return {tp: kafka.OffsetResult(0 if spec == "earliest" else 5, None) for tp in tps}
 
+    def describe_log_dirs(self, broker_ids):
+        return {b: [] for b in broker_ids}
+
 
 def test_topic_detail_of_rf_1_with_min_isr_2(monkeypatch):
     meta = topic("rf1", ([2], [2], 2), ([3], [3], 3))
@@ -283,5 +286,5 @@ def test_topic_detail_of_rf_1_with_min_isr_2(monkeypatch):
     assert set(detail) == set(TopicDetailSerializer().fields)
     assert set(detail["partitions"][0]) == set(PartitionSerializer().fields)
     assert set(detail["config_warnings"][0]) == set(ConfigWarningSerializer().fields)
-    row = listing.topic_row(meta, snap.live_broker_ids, 2)
+    row = listing.list_row(meta, snap.live_broker_ids, TopicSettings(2, False), None, None)
     assert set(row) == set(TopicRowSerializer().fields)

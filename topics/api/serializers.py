@@ -68,6 +68,25 @@ class _TopicFieldsSerializer(serializers.Serializer):
     internal = serializers.BooleanField()
     partition_count = serializers.IntegerField()
     replication_factor = serializers.IntegerField()
+    size_bytes = serializers.IntegerField(
+        allow_null=True,
+        help_text="The leader replicas' size on disk (null: a leader's size is not known).",
+    )
+    replicas_size_bytes = serializers.IntegerField(
+        allow_null=True, help_text="Every replica's size on the live brokers."
+    )
+    message_count = serializers.IntegerField(
+        allow_null=True, help_text="End offset minus start offset, summed over the partitions."
+    )
+    message_count_is_upper_bound = serializers.BooleanField(
+        help_text="A compacted topic: cleaned records leave gaps, so fewer messages remain."
+    )
+
+
+class ReaderSerializer(serializers.Serializer):
+    group_id = serializers.CharField()
+    lag = serializers.IntegerField(allow_null=True)
+    status = serializers.CharField(allow_null=True)
 
 
 class TopicRowSerializer(_TopicFieldsSerializer):
@@ -87,6 +106,11 @@ class TopicRowSerializer(_TopicFieldsSerializer):
         "no leader (under_min_isr_count minus the misconfigured ones)."
     )
     config_warnings = ConfigWarningSerializer(many=True)
+    reader_groups = serializers.IntegerField(
+        allow_null=True,
+        help_text="Groups with committed offsets on the topic at the lag sampler's last pass "
+        "(null: no pass known).",
+    )
 
 
 class PartitionSerializer(serializers.Serializer):
@@ -106,6 +130,7 @@ class PartitionSerializer(serializers.Serializer):
     )
     log_start_offset = serializers.IntegerField(allow_null=True)
     log_end_offset = serializers.IntegerField(allow_null=True)
+    size_bytes = serializers.IntegerField(allow_null=True, help_text="The leader replica's size.")
 
 
 class ConfigEntrySerializer(serializers.Serializer):
@@ -125,6 +150,11 @@ class TopicDetailSerializer(_TopicFieldsSerializer):
     min_isr_unreachable = serializers.BooleanField(help_text=_MIN_ISR_UNREACHABLE_HELP)
     config_warnings = ConfigWarningSerializer(many=True)
     live_brokers = serializers.ListField(child=serializers.IntegerField())
+    readers = ReaderSerializer(
+        many=True,
+        allow_null=True,
+        help_text="The groups reading the topic at the lag sampler's last pass, with their lag.",
+    )
 
 
 class TopicCreateSerializer(serializers.Serializer):

@@ -1273,6 +1273,8 @@ export interface components {
             partition: number;
             preferred_leader: number | null;
             replicas: number[];
+            /** @description The leader replica's size. */
+            size_bytes: number | null;
             unavailable: boolean;
             under_min_isr: boolean;
             under_replicated: boolean;
@@ -1465,6 +1467,11 @@ export interface components {
              * @description records/s written
              */
             write_per_s: number | null;
+        };
+        Reader: {
+            group_id: string;
+            lag: number | null;
+            status: string | null;
         };
         ReasonRequest: {
             /** @default  */
@@ -1842,13 +1849,23 @@ export interface components {
             };
             internal: boolean;
             live_brokers: number[];
+            /** @description End offset minus start offset, summed over the partitions. */
+            message_count: number | null;
+            /** @description A compacted topic: cleaned records leave gaps, so fewer messages remain. */
+            message_count_is_upper_bound: boolean;
             min_insync_replicas: number;
             /** @description A configuration problem, not a lost replica: some partition has fewer replicas than min.insync.replicas, so it can never have enough replicas in sync and every acks=all produce to it fails with NOT_ENOUGH_REPLICAS. */
             min_isr_unreachable: boolean;
             name: string;
             partition_count: number;
             partitions: components["schemas"]["Partition"][];
+            /** @description The groups reading the topic at the lag sampler's last pass, with their lag. */
+            readers: components["schemas"]["Reader"][] | null;
+            /** @description Every replica's size on the live brokers. */
+            replicas_size_bytes: number | null;
             replication_factor: number;
+            /** @description The leader replicas' size on disk (null: a leader's size is not known). */
+            size_bytes: number | null;
         };
         TopicPartitionRef: {
             partition: number;
@@ -1858,13 +1875,23 @@ export interface components {
             at_min_isr_count: number;
             config_warnings: components["schemas"]["ConfigWarning"][];
             internal: boolean;
+            /** @description End offset minus start offset, summed over the partitions. */
+            message_count: number | null;
+            /** @description A compacted topic: cleaned records leave gaps, so fewer messages remain. */
+            message_count_is_upper_bound: boolean;
             /** @description A configuration problem, not a lost replica: some partition has fewer replicas than min.insync.replicas, so it can never have enough replicas in sync and every acks=all produce to it fails with NOT_ENOUGH_REPLICAS. */
             min_isr_unreachable: boolean;
             /** @description Partitions with fewer replicas than min.insync.replicas. */
             min_isr_unreachable_count: number;
             name: string;
             partition_count: number;
+            /** @description Groups with committed offsets on the topic at the lag sampler's last pass (null: no pass known). */
+            reader_groups: number | null;
+            /** @description Every replica's size on the live brokers. */
+            replicas_size_bytes: number | null;
             replication_factor: number;
+            /** @description The leader replicas' size on disk (null: a leader's size is not known). */
+            size_bytes: number | null;
             unavailable_count: number;
             /** @description As kafka-topics.sh --under-min-isr-partitions: counts the partitions of min_isr_unreachable_count too. */
             under_min_isr_count: number;

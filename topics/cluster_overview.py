@@ -9,6 +9,7 @@ from typing import Any
 from console import kafka
 from console.clusters import ClusterConfig
 from console.metadata import cache
+from topics import sizes
 
 # Listing several clusters must not take N x timeout when some are down.
 _LIST_PROBE_TIMEOUT_S = 3.0
@@ -98,6 +99,10 @@ def cluster_brokers(cfg: ClusterConfig) -> list[dict[str, Any]]:
 
 
 def cluster_detail(cfg: ClusterConfig) -> dict[str, Any]:
+    """The cluster with its brokers, each with its disk use and the bytes it holds (from the
+    size cache, topics.sizes: null while Kafka does not answer them)."""
     snap = cache.snapshot(cfg)
     rows = broker_rows(snap.description, list(snap.topics.values()))
+    held = sizes.sizes_or_none(cfg, snap)
+    rows = [{**row, **sizes.broker_disk_fields(held, row["id"])} for row in rows]
     return {**_cluster_fields(cfg, snap.description), "brokers": rows}

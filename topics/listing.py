@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import logging
 import time
 from typing import Any
 
@@ -13,8 +12,6 @@ from console.metadata import ClusterSnapshot, TopicSettings, cache, parse_min_is
 from groups.lag.readers import topic_readers
 from topics import sizes
 from topics.health import FILTERS, config_warnings, offline_replicas, partition_health
-
-log = logging.getLogger(__name__)
 
 
 def _replication_factor(topic: kafka.TopicMeta) -> int:
@@ -83,7 +80,7 @@ def list_topics(
         if (include_internal or not t.internal) and (not search or search.lower() in t.name.lower())
     ]
     settings = cache.topic_settings(cfg, [t.name for t in topics])
-    cluster_sizes = _sizes_or_none(cfg, snap)
+    cluster_sizes = sizes.sizes_or_none(cfg, snap)
     readers = topic_readers(cfg.name)
     rows = [
         list_row(t, snap.live_broker_ids, settings.get(t.name), cluster_sizes, readers)
@@ -100,15 +97,6 @@ _UNKNOWN_SIZES = {
     "message_count": None,
     "message_count_is_upper_bound": False,
 }
-
-
-def _sizes_or_none(cfg: ClusterConfig, snap: ClusterSnapshot) -> sizes.ClusterSizes | None:
-    """The cluster's sizes; None when Kafka did not answer them (the list still shows)."""
-    try:
-        return sizes.cache.sizes(cfg, snap)
-    except kafka.KafkaAdapterError as exc:
-        log.warning("topic sizes of %s unavailable: %s", cfg.name, exc.message)
-        return None
 
 
 def _size_fields(
@@ -205,7 +193,7 @@ def topic_detail(
     starts = client.list_offsets(tps, "earliest")
     ends = client.list_offsets(tps, "latest")
     partitions = partition_rows(topic, snap.live_broker_ids, min_isr, starts, ends)
-    cluster_sizes = _sizes_or_none(cfg, snap)
+    cluster_sizes = sizes.sizes_or_none(cfg, snap)
     for part, row in zip(topic.partitions, partitions, strict=True):
         row["size_bytes"] = (
             sizes.partition_size(cluster_sizes, name, part) if cluster_sizes else None

@@ -10,9 +10,10 @@ per replica); `replicas_size_bytes` adds every replica (the disk the topic takes
 
 from __future__ import annotations
 
+import logging
 import threading
 import time
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from console import kafka
@@ -20,6 +21,8 @@ from console.clusters import ClusterConfig
 from console.metadata import ClusterSnapshot
 
 SIZES_TTL_S = 10.0
+
+log = logging.getLogger(__name__)
 
 TP = tuple[str, int]
 
@@ -32,6 +35,8 @@ class ClusterSizes:
     unanswered: frozenset[int]  # brokers whose log dirs could not be read
     asked: frozenset[TP]  # the partitions the snapshot had when these were fetched
     taken_at: float
+    # broker -> (total, usable) bytes over its log directories; None where a dir did not say
+    disks: dict[int, tuple[int | None, int | None]] = field(default_factory=dict)
 
 
 class SizeCache:
@@ -73,10 +78,15 @@ def fetch_sizes(client: kafka.ClusterClient, snap: ClusterSnapshot) -> ClusterSi
     directory is not the partition's size yet) and every partition's start and end offset."""
     replica_bytes: dict[tuple[str, int, int], int] = {}
     unanswered: set[int] = set()
+    disks: dict[int, tuple[int | None, int | None]] = {}
     for broker, answer in client.describe_log_dirs(sorted(snap.live_broker_ids)).items():
         if isinstance(answer, kafka.KafkaAdapterError):
             unanswered.add(broker)
             continue
+        disks[broker] = (
+            _sum([d.total_bytes for d in answer]),
+            _sum([d.usable_bytes for d in answer]),
+        )
         for log_dir in answer:
             for r in log_dir.replicas:
                 if not r.is_future:
@@ -85,7 +95,13 @@ def fetch_sizes(client: kafka.ClusterClient, snap: ClusterSnapshot) -> ClusterSi
     starts = _offsets(client.list_offsets(tps, "earliest"))
     ends = _offsets(client.list_offsets(tps, "latest"))
     return ClusterSizes(
-        replica_bytes, starts, ends, frozenset(unanswered), frozenset(tps), time.monotonic()
+        replica_bytes,
+        starts,
+        ends,
+        frozenset(unanswered),
+        frozenset(tps),
+        time.monotonic(),
+        disks,
     )
 
 
@@ -124,6 +140,24 @@ def topic_size_fields(
         "message_count": _sum(counts),
         "message_count_is_upper_bound": compacted,
     }
+
+
+def broker_disk_fields(sizes: ClusterSizes | None, broker: int) -> dict[str, int | None]:
+    """A broker's disk (its log directories summed) and the bytes of the replicas it holds."""
+    if sizes is None or broker not in sizes.disks:
+        return {"disk_total_bytes": None, "disk_usable_bytes": None, "replicas_size_bytes": None}
+    total, usable = sizes.disks[broker]
+    held = sum(size for (_, _, b), size in sizes.replica_bytes.items() if b == broker)
+    return {"disk_total_bytes": total, "disk_usable_bytes": usable, "replicas_size_bytes": held}
+
+
+def sizes_or_none(cfg: ClusterConfig, snap: ClusterSnapshot) -> ClusterSizes | None:
+    """The cluster's sizes; None when Kafka did not answer them (the pages still show)."""
+    try:
+        return cache.sizes(cfg, snap)
+    except kafka.KafkaAdapterError as exc:
+        log.warning("sizes of %s unavailable: %s", cfg.name, exc.message)
+        return None
 
 
 def _sum(values: list[int | None], skip_none: bool = False) -> int | None:

@@ -65,3 +65,17 @@ def test_sizes_counts_and_readers_equal_what_kafkas_tools_and_the_sampler_report
     assert row["reader_groups"] == 1
     assert _row(viewer_client, compacted)["message_count_is_upper_bound"] is True
     assert _row(viewer_client, compacted)["reader_groups"] == 0
+
+
+def test_the_overview_gives_each_brokers_disk_and_the_bytes_it_holds(viewer_client, stack):
+    from topics import sizes
+
+    topic = write_sized_topic(f"sizes-b-{uuid.uuid4().hex[:8]}")
+    cli = settled_cli_sizes(topic)
+    sizes.cache.invalidate("local")
+    brokers = viewer_client.get("/api/v1/clusters/local").json()["brokers"]
+    assert [b["id"] for b in brokers] == [1, 2, 3]
+    for b in brokers:
+        assert 0 < b["disk_usable_bytes"] <= b["disk_total_bytes"]
+        # Every replica it holds, this topic's among them.
+        assert b["replicas_size_bytes"] >= sum(size for size, _ in cli[b["id"]].values()) > 0

@@ -61,3 +61,25 @@ def test_readers_are_listed_per_topic_by_group_with_their_lag_and_status():
         ],
         "u": [{"group_id": "b", "lag": 0, "status": "OK"}],
     }
+
+
+def test_a_brokers_disk_sums_its_directories_and_the_replicas_it_holds():
+    from topics.sizes import broker_disk_fields
+
+    sizes = ClusterSizes(
+        {("t", 0, 1): 100, ("t", 1, 1): 20, ("t", 1, 2): 50},
+        {},
+        {},
+        frozenset({3}),
+        frozenset(),
+        0.0,
+        {1: (1000, 400), 2: (None, None)},
+    )
+    assert broker_disk_fields(sizes, 1) == {
+        "disk_total_bytes": 1000,
+        "disk_usable_bytes": 400,
+        "replicas_size_bytes": 120,
+    }
+    assert broker_disk_fields(sizes, 2)["disk_total_bytes"] is None
+    assert broker_disk_fields(sizes, 3)["replicas_size_bytes"] is None  # did not answer
+    assert broker_disk_fields(None, 1)["replicas_size_bytes"] is None

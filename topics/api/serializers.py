@@ -43,8 +43,18 @@ class ClusterSerializer(_ClusterFieldsSerializer):
     )
 
 
+class BrokerDiskSerializer(BrokerSerializer):
+    disk_total_bytes = serializers.IntegerField(
+        allow_null=True, help_text="The broker's log directories' total bytes, summed."
+    )
+    disk_usable_bytes = serializers.IntegerField(allow_null=True)
+    replicas_size_bytes = serializers.IntegerField(
+        allow_null=True, help_text="The bytes of every replica the broker holds."
+    )
+
+
 class ClusterDetailSerializer(_ClusterFieldsSerializer):
-    brokers = BrokerSerializer(many=True)
+    brokers = BrokerDiskSerializer(many=True)
 
 
 class ConfigWarningSerializer(serializers.Serializer):

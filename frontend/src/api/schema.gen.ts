@@ -789,6 +789,21 @@ export interface components {
             rack: string | null;
             replica_count: number;
         };
+        BrokerDisk: {
+            /** @description The broker's log directories' total bytes, summed. */
+            disk_total_bytes: number | null;
+            disk_usable_bytes: number | null;
+            host: string;
+            id: number;
+            is_controller: boolean;
+            leader_count: number;
+            offline_replica_count: number;
+            port: number;
+            rack: string | null;
+            replica_count: number;
+            /** @description The bytes of every replica the broker holds. */
+            replicas_size_bytes: number | null;
+        };
         Calibration: {
             /** @description ["band_low", "band_high", "predictions", "predicted", "observed"] */
             columns: string[];
@@ -852,7 +867,7 @@ export interface components {
         ClusterDetail: {
             bootstrap_servers: string;
             broker_count: number | null;
-            brokers: components["schemas"]["Broker"][];
+            brokers: components["schemas"]["BrokerDisk"][];
             cluster_id: string | null;
             controller_id: number | null;
             name: string;

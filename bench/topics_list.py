@@ -1,11 +1,14 @@
-"""Benchmark: the topic list API with 5,000 topics x 4 partitions, against TopicCommand.
+"""Benchmark: the topic list API (health, sizes, message counts, readers) with 5,000 topics
+x 4 partitions, against TopicCommand and LogDirsCommand.
 
     .venv/bin/python bench/topics_list.py [--topics 5000] [--keep]
 
 Creates the topics on the dev stack (replication factor 1 so 20,000 partitions fit three
-small brokers), times `GET /api/v1/clusters/local/topics` cold (metadata cache cleared before
-each request) and warm (served from the shared snapshot), then times Apache Kafka's own
-`kafka-topics.sh --describe` over the same cluster, and prints the figures as JSON.
+small brokers), times `GET /api/v1/clusters/local/topics` cold (metadata and size caches
+cleared before each request) and warm (served from the shared snapshot and size cache), then
+times Apache Kafka's own `kafka-topics.sh --describe` and `kafka-log-dirs.sh --describe` (what
+an operator runs for the same placement and sizes) over the same cluster, and prints the
+figures as JSON.
 """
 
 from __future__ import annotations
@@ -31,6 +34,7 @@ def main() -> None:
     from console.clusters import get_cluster
     from console.kafka import dev
     from console.metadata import cache
+    from topics import sizes
 
     cfg = get_cluster("local")
     admin = kafka.for_cluster(cfg, timeout=120)  # bulk creates and deletes take longer
@@ -51,10 +55,13 @@ def main() -> None:
         assert response.status_code == 200, response.content[:300]
         body = response.json()
         assert len(body) >= args.topics, (len(body), str(body)[:300])
+        unsized = [r["name"] for r in body if r["size_bytes"] is None]
+        assert not unsized, f"{len(unsized)} topics without a size, e.g. {unsized[:3]}"
 
     def cold() -> None:
         # Cold: a fresh snapshot and every topic's min.insync.replicas read again.
         cache.invalidate("local")
+        sizes.cache.invalidate("local")
         get()
 
     # Brokers learn new topics from the controller asynchronously, each at its own pace, and a
@@ -63,7 +70,10 @@ def main() -> None:
     complete = 0
     while complete < 5 and time.monotonic() < deadline:
         cache.invalidate("local")
-        complete = complete + 1 if len(client.get(url).json()) >= args.topics else 0
+        sizes.cache.invalidate("local")
+        rows = client.get(url).json()
+        whole = len(rows) >= args.topics and all(r["size_bytes"] is not None for r in rows)
+        complete = complete + 1 if whole else 0
         time.sleep(0.5 if complete else 2)
     get()
     cold_samples = timed(cold, max(5, args.runs // 3))
@@ -71,7 +81,15 @@ def main() -> None:
     tool_samples = timed(lambda: devstack_tool("kafka-topics", "--describe"), 3)
     describe_lines = devstack_tool("kafka-topics", "--describe").stdout.count("Partition:")
 
-    cold_p, warm_p, tool_p = map(percentiles, (cold_samples, warm_samples, tool_samples))
+    def both_tools() -> None:
+        devstack_tool("kafka-topics", "--describe")
+        devstack_tool("kafka-log-dirs", "--describe")
+
+    tools_samples = timed(both_tools, 3)
+
+    cold_p, warm_p, tool_p, tools_p = map(
+        percentiles, (cold_samples, warm_samples, tool_samples, tools_samples)
+    )
     report = {
         "topics": args.topics,
         "partitions_per_topic": args.partitions,
@@ -82,6 +100,8 @@ def main() -> None:
         "topic_command_describe": {**tool_p, "partition_lines": describe_lines},
         "ratio_topic_command_over_api_cold_p50": round(tool_p["p50_ms"] / cold_p["p50_ms"], 1),
         "ratio_topic_command_over_api_warm_p50": round(tool_p["p50_ms"] / warm_p["p50_ms"], 1),
+        "topics_describe_plus_log_dirs_describe": tools_p,
+        "ratio_both_tools_over_api_cold_p50": round(tools_p["p50_ms"] / cold_p["p50_ms"], 1),
     }
     print(json.dumps(report, indent=2))
     if not args.keep:

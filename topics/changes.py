@@ -36,7 +36,7 @@ _BAD_INPUT_ERRORS = {
 VISIBLE_WITHIN_S = 10.0
 
 
-def _await_visible(read: Callable[[], T], done: Callable[[T], bool]) -> T | None:
+def await_visible(read: Callable[[], T], done: Callable[[T], bool]) -> T | None:
     """Read until `done(value)` (bounded); the last value read, which callers answer with."""
     deadline = time.monotonic() + VISIBLE_WITHIN_S
     value: T | None = None
@@ -112,7 +112,7 @@ def create_topic(
                 ) from exc
             raise _as_bad_input(exc) from exc
     cache.invalidate(cfg.name, name)
-    return _await_visible(
+    return await_visible(
         lambda: _fresh_snapshot(cfg), lambda s: _partition_count(s, name) == partitions
     )
 
@@ -128,7 +128,7 @@ def delete_topic(cfg: ClusterConfig, name: str) -> None:
     except kafka.KafkaCallFailed as exc:
         raise _as_bad_input(exc) from exc
     cache.invalidate(cfg.name, name)
-    _await_visible(lambda: _fresh_snapshot(cfg), lambda s: _partition_count(s, name) == 0)
+    await_visible(lambda: _fresh_snapshot(cfg), lambda s: _partition_count(s, name) == 0)
 
 
 def alter_configs(
@@ -154,7 +154,7 @@ def alter_configs(
             values.get(k) and values[k].value == str(v) for k, v in set_configs.items()
         ) and all(k not in values or values[k].source != "DYNAMIC_TOPIC_CONFIG" for k in delete)
 
-    return _await_visible(lambda: client.describe_topic_configs([name]).get(name, {}), applied)
+    return await_visible(lambda: client.describe_topic_configs([name]).get(name, {}), applied)
 
 
 def add_partitions(cfg: ClusterConfig, name: str, count: int) -> ClusterSnapshot | None:
@@ -183,9 +183,7 @@ def add_partitions(cfg: ClusterConfig, name: str, count: int) -> ClusterSnapshot
                 ) from exc
             raise _as_bad_input(exc, "count") from exc
     cache.invalidate(cfg.name, name)
-    return _await_visible(
-        lambda: _fresh_snapshot(cfg), lambda s: _partition_count(s, name) == count
-    )
+    return await_visible(lambda: _fresh_snapshot(cfg), lambda s: _partition_count(s, name) == count)
 
 
 def elect_leaders(

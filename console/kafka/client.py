@@ -140,6 +140,16 @@ def _config_values(entries: Mapping[str, Any]) -> dict[str, ConfigValue]:
     }
 
 
+def _refusal(code: int, message: str | None, what: str) -> KafkaCallFailed:
+    """A Kafka error code the wire client got, as the adapter's error with its name."""
+    error = KafkaError(code)
+    return KafkaCallFailed(
+        f"Kafka refused {what}: {message or error.str()}.",
+        code="kafka_error",
+        details={"kafka_error": error.name()},
+    )
+
+
 def _error_name(error: Any) -> str | None:
     """The name of a KafkaError, or of the KafkaError a KafkaException carries."""
     if isinstance(error, KafkaException) and error.args:
@@ -613,6 +623,51 @@ class ClusterClient:
         validate_only: bool = False,
     ) -> None:
         """Incrementally set and delete topic config keys (others stay as they are)."""
+        self._alter_configs(ResourceType.TOPIC, name, set_configs, delete_configs, validate_only)
+
+    def alter_broker_configs(
+        self,
+        broker_id: int | None,
+        set_configs: Mapping[str, str],
+        delete_configs: Iterable[str],
+        validate_only: bool = False,
+    ) -> None:
+        """Incrementally set and delete dynamic broker configs of one broker, or the
+        cluster-wide default (`broker_id` None: kafka-configs.sh --entity-default)."""
+        if broker_id is not None:
+            self._alter_configs(
+                ResourceType.BROKER, str(broker_id), set_configs, delete_configs, validate_only
+            )
+            return
+        # librdkafka refuses to name the default entity (""): the wire client asks.
+        what = "alter the cluster-wide broker configs"
+        error, message = self._wire(
+            what,
+            self.wire.alter_broker_defaults,
+            set_configs,
+            list(delete_configs),
+            validate_only,
+            self.timeout,
+        )
+        if error:
+            raise _refusal(error, message, what)
+
+    def describe_broker_defaults(self) -> dict[str, ConfigValue]:
+        """The cluster-wide dynamic broker configs (DescribeConfigs of the default entity)."""
+        what = "describe the cluster-wide broker configs"
+        answer = self._wire(what, self.wire.broker_defaults, self.timeout)
+        if isinstance(answer, int):
+            raise _refusal(answer, None, what)
+        return answer
+
+    def _alter_configs(
+        self,
+        kind: Any,
+        name: str,
+        set_configs: Mapping[str, str],
+        delete_configs: Iterable[str],
+        validate_only: bool,
+    ) -> None:
         entries = [
             ConfigEntry(k, str(v), incremental_operation=AlterConfigOpType.SET)
             for k, v in set_configs.items()
@@ -620,12 +675,13 @@ class ClusterClient:
             ConfigEntry(k, None, incremental_operation=AlterConfigOpType.DELETE)
             for k in delete_configs
         ]
-        resource = ConfigResource(ResourceType.TOPIC, name, incremental_configs=entries)
+        resource = ConfigResource(kind, name, incremental_configs=entries)
         futures = self.admin().incremental_alter_configs(
             [resource], request_timeout=self.timeout, validate_only=validate_only
         )
+        what = f"alter configs of {name}" if name else "alter the cluster-wide broker configs"
         for future in futures.values():
-            self._result(future, f"alter configs of {name}")
+            self._result(future, what)
 
     def create_partitions(self, name: str, total: int, validate_only: bool = False) -> None:
         futures = self.admin().create_partitions(

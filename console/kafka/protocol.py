@@ -14,6 +14,8 @@
 - Metadata v12 + ListOffsets v7: partition leaders, then offsets of thousands of partitions in
   one request per leader broker. librdkafka's admin ListOffsets builds a future per partition
   (seconds of Python at 40,000 partitions) and keeps stale leaders after a broker restarts.
+- IncrementalAlterConfigs v1 and DescribeConfigs of the broker resource "": the cluster-wide
+  broker defaults (kafka-configs.sh --entity-default), which librdkafka refuses to name.
 - DescribeLogDirs v4: a broker's log directories (total and usable bytes) and the size of
   every replica in them; librdkafka has no DescribeLogDirs.
 
@@ -35,7 +37,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import NamedTuple
 
-from console.kafka.types import LogDir, PartitionMeta, ReplicaSize
+from console.kafka.types import ConfigValue, LogDir, PartitionMeta, ReplicaSize
 
 TP = tuple[str, int]
 
@@ -45,6 +47,7 @@ OFFSET_FETCH = 9
 # Group errors after which asking the (new) coordinator again is the right thing.
 RETRIABLE_GROUP_ERRORS = {14, 15, 16}  # LOAD_IN_PROGRESS, NOT_AVAILABLE, NOT_COORDINATOR
 GROUP_ID_NOT_FOUND = 69
+UNKNOWN_SERVER_ERROR = -1
 
 
 class ProtocolError(Exception):
@@ -364,15 +367,29 @@ def parse_describe_groups(payload: bytes) -> dict[str, DescribedGroup | int]:
 
 DESCRIBE_CONFIGS = 32
 TOPIC_RESOURCE = 2
+BROKER_RESOURCE = 4
+# DescribeConfigs' ConfigSource values, by the names Kafka's tools print.
+CONFIG_SOURCES = {
+    0: "UNKNOWN",
+    1: "DYNAMIC_TOPIC_CONFIG",
+    2: "DYNAMIC_BROKER_CONFIG",
+    3: "DYNAMIC_DEFAULT_BROKER_CONFIG",
+    4: "STATIC_BROKER_CONFIG",
+    5: "DEFAULT_CONFIG",
+    6: "DYNAMIC_BROKER_LOGGER_CONFIG",
+    7: "CLIENT_METRICS_CONFIG",
+    8: "GROUP_CONFIG",
+}
 
 
 def describe_configs_request(
-    topics: list[str], keys: list[str] | None, correlation_id: int
+    topics: list[str], keys: list[str] | None, correlation_id: int, kind: int = TOPIC_RESOURCE
 ) -> bytes:
-    """DescribeConfigs v4 for topics; `keys` None asks for every key."""
+    """DescribeConfigs v4 for topics (or other resources of `kind`, e.g. BROKER_RESOURCE
+    with name "" for the cluster-wide broker defaults); `keys` None asks for every key."""
     wanted = None if keys is None else [compact_string(k) for k in keys]
     resources = [
-        struct.pack(">b", TOPIC_RESOURCE) + compact_string(t) + compact_array(wanted) + NO_TAGS
+        struct.pack(">b", kind) + compact_string(t) + compact_array(wanted) + NO_TAGS
         for t in topics
     ]
     # include_synonyms false, include_documentation false
@@ -382,21 +399,30 @@ def describe_configs_request(
 
 def parse_describe_configs(payload: bytes) -> dict[str, dict[str, str | None] | int]:
     """Per topic: {key: value}, or the resource's error code."""
+    return {
+        name: entries if isinstance(entries, int) else {k: v.value for k, v in entries.items()}
+        for name, entries in parse_config_entries(payload).items()
+    }
+
+
+def parse_config_entries(payload: bytes) -> dict[str, dict[str, ConfigValue] | int]:
+    """Per resource name: {key: ConfigValue with its source}, or the resource's error code.
+    A sensitive value is dropped here (Kafka sends none anyway)."""
     reader = response_body(payload)
     reader.int32()  # throttle
-    out: dict[str, dict[str, str | None] | int] = {}
+    out: dict[str, dict[str, ConfigValue] | int] = {}
     for _ in range(reader.array_length()):
         error = reader.int16()
         reader.compact_string()  # error message
         reader.int8()  # resource type
         name = reader.compact_string() or ""
-        values: dict[str, str | None] = {}
+        values: dict[str, ConfigValue] = {}
         for _ in range(reader.array_length()):
             key = reader.compact_string() or ""
             value = reader.compact_string()
-            reader.int8()  # read only
-            reader.int8()  # source
-            reader.int8()  # sensitive
+            read_only = bool(reader.int8())
+            source = CONFIG_SOURCES.get(reader.int8(), "UNKNOWN")
+            sensitive = bool(reader.int8())
             for _ in range(reader.array_length()):  # synonyms (none asked)
                 reader.compact_string()
                 reader.compact_string()
@@ -405,9 +431,53 @@ def parse_describe_configs(payload: bytes) -> dict[str, dict[str, str | None] | 
             reader.int8()  # config type
             reader.compact_string()  # documentation
             reader.tags()
-            values[key] = value
+            values[key] = ConfigValue(
+                None if sensitive else value,
+                source,
+                source == "DEFAULT_CONFIG",
+                read_only,
+                sensitive,
+            )
         reader.tags()
         out[name] = error if error else values
+    return out
+
+
+# --- IncrementalAlterConfigs ----------------------------------------------------------------
+
+INCREMENTAL_ALTER_CONFIGS = 44
+_SET, _DELETE = 0, 1
+
+
+def incremental_alter_configs_request(
+    kind: int,
+    name: str,
+    set_configs: Mapping[str, str],
+    delete: list[str],
+    validate_only: bool,
+    correlation_id: int,
+) -> bytes:
+    """IncrementalAlterConfigs v1 of one resource: SET and DELETE operations."""
+    ops = [
+        compact_string(k) + struct.pack(">b", _SET) + compact_string(str(v)) + NO_TAGS
+        for k, v in set_configs.items()
+    ] + [compact_string(k) + struct.pack(">b", _DELETE) + uvarint(0) + NO_TAGS for k in delete]
+    resource = struct.pack(">b", kind) + compact_string(name) + compact_array(ops) + NO_TAGS
+    body = compact_array([resource]) + struct.pack(">?", validate_only) + NO_TAGS
+    return request(INCREMENTAL_ALTER_CONFIGS, 1, correlation_id, body)
+
+
+def parse_incremental_alter_configs(payload: bytes) -> list[tuple[int, str | None]]:
+    """(error code, error message) per resource, in the request's order."""
+    reader = response_body(payload)
+    reader.int32()  # throttle
+    out = []
+    for _ in range(reader.array_length()):
+        error, message = reader.int16(), reader.compact_string()
+        reader.int8()  # resource type
+        reader.compact_string()  # resource name
+        reader.tags()
+        out.append((error, message))
     return out
 
 
@@ -682,6 +752,7 @@ SPOKEN: dict[int, tuple[str, int]] = {
     SASL_HANDSHAKE: ("SaslHandshake", 1),
     SASL_AUTHENTICATE: ("SaslAuthenticate", 2),
     DESCRIBE_LOG_DIRS: ("DescribeLogDirs", 4),
+    INCREMENTAL_ALTER_CONFIGS: ("IncrementalAlterConfigs", 1),
 }
 
 

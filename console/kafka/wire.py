@@ -13,6 +13,8 @@ Bound to one cluster (its bootstrap servers and `ClusterSecurity`), used only by
 - `list_offsets()`: offsets of many partitions: one Metadata request for their leaders, then
   one ListOffsets per leader broker, all leaders at once; partitions whose leader moved
   meanwhile are asked again with fresh metadata.
+- `broker_defaults()` and `alter_broker_defaults()`: the cluster-wide dynamic broker configs
+  (DescribeConfigs and IncrementalAlterConfigs of the broker resource "").
 - `log_dirs()`: each broker's log directories and replica sizes (DescribeLogDirs), every
   broker asked at once.
 """
@@ -35,7 +37,7 @@ from console.kafka.connection import (
     WireUnreachable,
     parse_servers,
 )
-from console.kafka.types import LogDir, PartitionMeta
+from console.kafka.types import ConfigValue, LogDir, PartitionMeta
 
 TP = tuple[str, int]
 R = TypeVar("R")
@@ -351,6 +353,29 @@ class WireClient:
             for answer in pool.map(ask, by_leader.items()):
                 out.update(answer)
         return out
+
+    def broker_defaults(self, timeout: float) -> dict[str, ConfigValue] | int:
+        """The cluster-wide dynamic broker configs, or the error code."""
+        build = lambda cid: protocol.describe_configs_request(  # noqa: E731
+            [""], None, cid, protocol.BROKER_RESOURCE
+        )
+        answer = protocol.parse_config_entries(self.first_answer(build, timeout))
+        return answer.get("", protocol.UNKNOWN_SERVER_ERROR)
+
+    def alter_broker_defaults(
+        self,
+        set_configs: Mapping[str, str],
+        delete: list[str],
+        validate_only: bool,
+        timeout: float,
+    ) -> tuple[int, str | None]:
+        """(error code, message) of setting and deleting cluster-wide broker configs; any
+        broker takes it (KRaft forwards it to the controller)."""
+        build = lambda cid: protocol.incremental_alter_configs_request(  # noqa: E731
+            protocol.BROKER_RESOURCE, "", set_configs, delete, validate_only, cid
+        )
+        answers = protocol.parse_incremental_alter_configs(self.first_answer(build, timeout))
+        return answers[0] if answers else (protocol.UNKNOWN_SERVER_ERROR, None)
 
     def log_dirs(
         self, brokers: Mapping[int, Address], timeout: float

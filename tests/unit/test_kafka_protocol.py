@@ -454,3 +454,42 @@ def test_describe_log_dirs_answer_gives_dirs_sizes_and_replicas_sorted():
 def test_describe_log_dirs_request_error_is_returned():
     payload = _response(struct.pack(">ih", 0, 31) + kp.compact_array([]) + kp.NO_TAGS)
     assert kp.parse_describe_log_dirs(payload) == (31, [])
+
+
+def test_describe_configs_of_the_broker_default_entity():
+    data = kp.describe_configs_request([""], None, 3, kp.BROKER_RESOURCE)
+    assert kp.header_key_version(data) == (32, 4)
+    assert struct.pack(">b", 4) + kp.compact_string("") in data
+
+
+def test_config_entries_carry_source_read_only_and_drop_sensitive_values():
+    def entry(name, value, read_only, source, sensitive):
+        return (
+            _cstr(name)
+            + _cstr(value)
+            + struct.pack(">bbb", read_only, source, sensitive)
+            + kp.uvarint(1)  # no synonyms
+            + struct.pack(">b", 1)
+            + _cstr(None)
+            + kp.NO_TAGS
+        )
+
+    entries = [entry("a", "1", 0, 3, 0), entry("p", "x", 0, 2, 1), entry("n", "2", 1, 4, 0)]
+    result = struct.pack(">hbb", 0, 0, 4) + _cstr("") + kp.compact_array(entries) + kp.NO_TAGS
+    result = struct.pack(">h", 0) + result[2:]
+    payload = _response(struct.pack(">i", 0) + kp.compact_array([result]) + kp.NO_TAGS)
+    parsed = kp.parse_config_entries(payload)[""]
+    assert (parsed["a"].value, parsed["a"].source) == ("1", "DYNAMIC_DEFAULT_BROKER_CONFIG")
+    assert (parsed["p"].value, parsed["p"].sensitive) == (None, True)
+    assert (parsed["n"].read_only, parsed["n"].source) == (True, "STATIC_BROKER_CONFIG")
+
+
+def test_incremental_alter_configs_request_and_answer():
+    data = kp.incremental_alter_configs_request(4, "", {"k": "v"}, ["d"], True, 2)
+    assert kp.header_key_version(data) == (44, 1)
+    assert kp.compact_string("k") + struct.pack(">b", 0) + kp.compact_string("v") in data
+    assert kp.compact_string("d") + struct.pack(">b", 1) + kp.uvarint(0) in data
+    assert data.endswith(struct.pack(">?", True) + kp.NO_TAGS)
+    answer = struct.pack(">h", 40) + _cstr("Invalid value") + struct.pack(">b", 4) + _cstr("")
+    payload = _response(struct.pack(">i", 0) + kp.compact_array([answer + kp.NO_TAGS]) + kp.NO_TAGS)
+    assert kp.parse_incremental_alter_configs(payload) == [(40, "Invalid value")]

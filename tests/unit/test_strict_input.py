@@ -177,6 +177,14 @@ EXAMPLES: dict[tuple[str, str], dict[str, Any]] = {
         "set": {"retention.ms": "1000"},
         "delete": ["segment.ms"],
     },
+    ("patch", "/api/v1/clusters/{cluster}/brokers/{broker}/configs"): {
+        "set": {"log.cleaner.backoff.ms": "20000"},
+        "delete": ["log.cleaner.threads"],
+    },
+    ("patch", "/api/v1/clusters/{cluster}/broker-defaults"): {
+        "set": {"log.cleaner.backoff.ms": "20000"},
+        "delete": ["log.cleaner.threads"],
+    },
     ("post", "/api/v1/clusters/{cluster}/topics/{topic}/partitions"): {"count": 2},
     ("post", "/api/v1/clusters/{cluster}/topics/{topic}/messages"): {
         "partition": 0,
@@ -302,6 +310,7 @@ def test_an_unknown_key_anywhere_in_any_body_is_a_400_naming_it(admin_client_api
         url = (
             path.replace("{cluster}", "local")
             .replace("{topic}", "t")
+            .replace("{broker}", "1")
             .replace("{group}", "g")
             .replace("{reset_id}", str(reset.pk))
             .replace("{rule_id}", str(rule.pk))

@@ -9,6 +9,12 @@ urlpatterns = [
             ("/<str:cluster>", views.ClusterDetailView, "cluster-detail"),
             ("/<str:cluster>/brokers", views.BrokerListView, "broker-list"),
             ("/<str:cluster>/brokers/<int:broker>", views.BrokerDetailView, "broker-detail"),
+            (
+                "/<str:cluster>/brokers/<int:broker>/configs",
+                views.BrokerConfigsView,
+                "broker-configs",
+            ),
+            ("/<str:cluster>/broker-defaults", views.BrokerDefaultsView, "broker-defaults"),
             ("/<str:cluster>/topics", views.TopicListView, "topic-list"),
         ],
     ),

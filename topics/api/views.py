@@ -5,7 +5,7 @@ from rest_framework.response import Response
 from console.api.base import ConsoleAPIView, query_bool
 from console.audit import audited
 from console.clusters import all_clusters
-from topics import broker_detail, changes, cluster_overview, listing
+from topics import broker_configs, broker_detail, changes, cluster_overview, listing
 from topics.api import serializers as s
 from topics.health import FILTERS
 
@@ -35,6 +35,53 @@ class BrokerDetailView(ConsoleAPIView):
     )
     def get(self, request: Request, cluster: str, broker: int) -> Response:
         return Response(broker_detail.broker_detail(self.cluster(), broker))
+
+
+class BrokerConfigsView(ConsoleAPIView):
+    @extend_schema(
+        request=s.ConfigPatchSerializer,
+        responses=s.ConfigEntrySerializer(many=True),
+        summary="Set and delete one broker's dynamic configs (kafka-configs.sh semantics)",
+    )
+    def patch(self, request: Request, cluster: str, broker: int) -> Response:
+        cfg = self.cluster()
+        with audited(
+            request.user,
+            "broker.configs",
+            cluster=cfg.name,
+            target=f"broker {broker}",
+            request=broker_configs.redacted(request.data),
+        ):
+            body = self.validated(s.ConfigPatchSerializer, request.data)
+            configs = broker_configs.alter_broker_configs(cfg, broker, body["set"], body["delete"])
+        return Response(configs)
+
+
+class BrokerDefaultsView(ConsoleAPIView):
+    @extend_schema(
+        responses=s.ConfigEntrySerializer(many=True),
+        summary="The cluster-wide dynamic broker configs (--entity-default)",
+    )
+    def get(self, request: Request, cluster: str) -> Response:
+        return Response(broker_configs.broker_defaults(self.cluster()))
+
+    @extend_schema(
+        request=s.ConfigPatchSerializer,
+        responses=s.ConfigEntrySerializer(many=True),
+        summary="Set and delete cluster-wide dynamic broker configs (kafka-configs.sh semantics)",
+    )
+    def patch(self, request: Request, cluster: str) -> Response:
+        cfg = self.cluster()
+        with audited(
+            request.user,
+            "broker.defaults",
+            cluster=cfg.name,
+            target="all brokers",
+            request=broker_configs.redacted(request.data),
+        ):
+            body = self.validated(s.ConfigPatchSerializer, request.data)
+            configs = broker_configs.alter_broker_configs(cfg, None, body["set"], body["delete"])
+        return Response(configs)
 
 
 class TopicListView(ConsoleAPIView):

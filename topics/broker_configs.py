@@ -2,9 +2,10 @@
 semantics: per broker (`--entity-name N`) or cluster-wide (`--entity-default`).
 
 - `set` adds or replaces a dynamic value at that level (IncrementalAlterConfigs SET);
-- `delete` removes a dynamic value set at that level, and only one that is set there: the
-  CLI refuses `--delete-config` of a key the entity does not set ("Invalid config(s)"), and
-  so does this, naming the keys;
+- `delete` removes a dynamic value set at that level, and only one that is set there: a key
+  the entity does not set is refused, naming it, as kafka-configs.sh 4.0-4.2 refused it
+  ("Invalid config(s)"). Kafka 4.3's tool made that delete a silent no-op (KAFKA-20506);
+  the console keeps the refusal, so a misspelt key is caught instead of reported done;
 - a key Kafka cannot change while the broker runs (DescribeConfigs marks it read-only, it
   lives in server.properties) is refused before anything is sent;
 - everything else is validated by Kafka first (validate_only), then applied, so a request

@@ -22,6 +22,7 @@ from console.kafka.types import (
     LogDir,
     OffsetResult,
     PartitionMeta,
+    Reassigning,
     ReplicaSize,
     TopicMeta,
 )
@@ -43,6 +44,7 @@ __all__ = [
     "LogDir",
     "OffsetResult",
     "PartitionMeta",
+    "Reassigning",
     "ReplicaSize",
     "TopicMeta",
     "for_cluster",

@@ -56,6 +56,7 @@ from console.kafka.types import (
     GroupMember,
     LogDir,
     OffsetResult,
+    Reassigning,
     TopicMeta,
 )
 from console.kafka.wire import NO_ANSWER, WireClient
@@ -437,6 +438,14 @@ class ClusterClient:
             else:
                 out[node] = dirs
         return out
+
+    def list_reassignments(self) -> dict[TP, Reassigning]:
+        """Partitions being reassigned now: target-then-removing replicas, adding, removing."""
+        what = "list partition reassignments"
+        error, message, moving = self._wire(what, self.wire.reassignments, self.timeout)
+        if error:
+            raise _refusal(error, message, what)
+        return {tp: Reassigning(r.replicas, r.adding, r.removing) for tp, r in moving.items()}
 
     def broker_api_versions(self, broker_id: int) -> dict[int, tuple[int, int]]:
         """{api key: (min, max)} the broker speaks (its ApiVersions answer)."""

@@ -16,6 +16,7 @@
   (seconds of Python at 40,000 partitions) and keeps stale leaders after a broker restarts.
 - IncrementalAlterConfigs v1 and DescribeConfigs of the broker resource "": the cluster-wide
   broker defaults (kafka-configs.sh --entity-default), which librdkafka refuses to name.
+- ListPartitionReassignments v0: the partitions being moved now; librdkafka has none.
 - DescribeLogDirs v4: a broker's log directories (total and usable bytes) and the size of
   every replica in them; librdkafka has no DescribeLogDirs.
 
@@ -733,6 +734,44 @@ def parse_describe_log_dirs(payload: bytes) -> tuple[int, list[LogDir]]:
     return error, sorted(dirs, key=lambda d: d.path)
 
 
+# --- ListPartitionReassignments -------------------------------------------------------------
+
+LIST_PARTITION_REASSIGNMENTS = 46
+
+
+class Reassigning(NamedTuple):
+    replicas: list[int]  # target order, then the replicas being removed
+    adding: list[int]
+    removing: list[int]
+
+
+def list_partition_reassignments_request(correlation_id: int, timeout_ms: int = 30000) -> bytes:
+    """ListPartitionReassignments v0 for every partition (topics null)."""
+    body = struct.pack(">i", timeout_ms) + compact_array(None) + NO_TAGS
+    return request(LIST_PARTITION_REASSIGNMENTS, 0, correlation_id, body)
+
+
+def parse_list_partition_reassignments(
+    payload: bytes,
+) -> tuple[int, str | None, dict[TP, Reassigning]]:
+    """(error code, message, the partitions being reassigned now)."""
+    reader = response_body(payload)
+    reader.int32()  # throttle
+    error, message = reader.int16(), reader.compact_string()
+    out: dict[TP, Reassigning] = {}
+    for _ in range(reader.array_length()):
+        topic = reader.compact_string() or ""
+        for _ in range(reader.array_length()):
+            partition = reader.int32()
+            replicas = _int32_array(reader)
+            adding, removing = _int32_array(reader), _int32_array(reader)
+            reader.tags()
+            out[(topic, partition)] = Reassigning(replicas, adding, removing)
+        reader.tags()
+    reader.tags()
+    return error, message, out
+
+
 # --- ApiVersions ----------------------------------------------------------------------------
 
 API_VERSIONS = 18
@@ -753,6 +792,7 @@ SPOKEN: dict[int, tuple[str, int]] = {
     SASL_AUTHENTICATE: ("SaslAuthenticate", 2),
     DESCRIBE_LOG_DIRS: ("DescribeLogDirs", 4),
     INCREMENTAL_ALTER_CONFIGS: ("IncrementalAlterConfigs", 1),
+    LIST_PARTITION_REASSIGNMENTS: ("ListPartitionReassignments", 0),
 }
 
 

@@ -71,6 +71,15 @@ class LogDir:
 
 
 @dataclass(frozen=True)
+class Reassigning:
+    """A partition being reassigned (ListPartitionReassignments)."""
+
+    replicas: list[int]  # the target's order, then the replicas being removed
+    adding: list[int]
+    removing: list[int]
+
+
+@dataclass(frozen=True)
 class OffsetResult:
     offset: int  # -1 when nothing matched (a timestamp later than every record)
     timestamp_ms: int | None

@@ -377,6 +377,13 @@ class WireClient:
         answers = protocol.parse_incremental_alter_configs(self.first_answer(build, timeout))
         return answers[0] if answers else (protocol.UNKNOWN_SERVER_ERROR, None)
 
+    def reassignments(
+        self, timeout: float
+    ) -> tuple[int, str | None, dict[TP, protocol.Reassigning]]:
+        """Every partition being reassigned (any broker forwards it to the controller)."""
+        payload = self.first_answer(protocol.list_partition_reassignments_request, timeout)
+        return protocol.parse_list_partition_reassignments(payload)
+
     def log_dirs(
         self, brokers: Mapping[int, Address], timeout: float
     ) -> dict[int, tuple[int, list[LogDir]]]:

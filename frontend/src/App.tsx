@@ -3,6 +3,7 @@ import { BrowserRouter, Navigate, Route, Routes } from "react-router-dom";
 import { CurrentUserProvider } from "./components/CurrentUser";
 import { Layout } from "./components/Layout";
 import { AlertsPage } from "./pages/AlertsPage";
+import { BrokerPage } from "./pages/BrokerPage";
 import { ClusterPage } from "./pages/ClusterPage";
 import { ClustersPage } from "./pages/ClustersPage";
 import { CreateTopicPage } from "./pages/CreateTopicPage";
@@ -35,6 +36,7 @@ export function AppRoutes() {
           {/* Not topics/new: "new" is a legal topic name. */}
           <Route path="create-topic" element={<CreateTopicPage />} />
           <Route path="topics/:topic" element={<TopicPage />} />
+          <Route path="brokers/:broker" element={<BrokerPage />} />
           <Route path="groups" element={<GroupsPage />} />
           <Route path="groups/:group" element={<GroupPage />} />
         </Route>

@@ -70,7 +70,7 @@ export interface ClusterTab {
  * routes in App.tsx.
  */
 export const CLUSTER_TABS: ClusterTab[] = [
-  { path: "", label: "Overview" },
+  { path: "", label: "Overview", alsoFor: ["brokers"] },
   { path: "topics", label: "Topics", alsoFor: ["create-topic"] },
   { path: "groups", label: "Consumer groups" },
 ];
@@ -84,6 +84,11 @@ export function clusterPath(cluster: string, ...rest: string[]): string {
 /** The app path of a topic's page. */
 export function topicPath(cluster: string, topic: string): string {
   return clusterPath(cluster, "topics", topic);
+}
+
+/** The app path of a broker's page. */
+export function brokerPath(cluster: string, broker: number): string {
+  return clusterPath(cluster, "brokers", String(broker));
 }
 
 /** The app path of a consumer group's page. */

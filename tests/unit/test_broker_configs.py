@@ -1,4 +1,5 @@
-"""Broker config changes refused as kafka-configs.sh refuses them, before anything is sent."""
+"""Broker config changes refused as kafka-configs.sh refuses them (and a delete of a key not set
+at that level, which Kafka 4.3's tool ignores silently), before anything is sent."""
 
 from __future__ import annotations
 

@@ -185,6 +185,11 @@ EXAMPLES: dict[tuple[str, str], dict[str, Any]] = {
         "set": {"log.cleaner.backoff.ms": "20000"},
         "delete": ["log.cleaner.threads"],
     },
+    ("post", "/api/v1/clusters/{cluster}/reassignments/plan"): {
+        "topics": ["t"],
+        "brokers": [1, 2],
+        "throttle_bytes_per_s": 1048576,
+    },
     ("post", "/api/v1/clusters/{cluster}/topics/{topic}/partitions"): {"count": 2},
     ("post", "/api/v1/clusters/{cluster}/topics/{topic}/messages"): {
         "partition": 0,

@@ -7,8 +7,10 @@
 import { pathUrl, typedApi as api } from "./paths";
 import type {
   Broker,
+  BrokerDetail,
   ClusterDetail,
   ClusterSummary,
+  ConfigEntry,
   ConfigPatch,
   CreateTopicRequest,
   CurrentUser,
@@ -50,6 +52,30 @@ export function getCluster(cluster: string, signal?: AbortSignal): Promise<Clust
 
 export function listBrokers(cluster: string, signal?: AbortSignal): Promise<Broker[]> {
   return api.get("clusters/{cluster}/brokers", { path: { cluster }, signal });
+}
+
+/** One live broker: log dirs with replica sizes, configs with sources, API versions; 404 when it is not live. */
+export function getBroker(cluster: string, broker: number, signal?: AbortSignal): Promise<BrokerDetail> {
+  return api.get("clusters/{cluster}/brokers/{broker}", { path: { cluster, broker }, signal });
+}
+
+/**
+ * Set and delete one broker's dynamic configs (`kafka-configs.sh --alter --entity-type brokers
+ * --entity-name {broker}`): 200 with the broker's configs after it. 400 (details.field `set` or
+ * `delete`) for a read-only key, a key not set on this broker, a value Kafka refuses; 403 below admin.
+ */
+export function patchBrokerConfigs(cluster: string, broker: number, patch: ConfigPatch): Promise<ConfigEntry[]> {
+  return api.patch("clusters/{cluster}/brokers/{broker}/configs", { path: { cluster, broker }, body: patch });
+}
+
+/** The cluster-wide dynamic broker configs (`--entity-default`): only the keys set at that level. */
+export function getBrokerDefaults(cluster: string, signal?: AbortSignal): Promise<ConfigEntry[]> {
+  return api.get("clusters/{cluster}/broker-defaults", { path: { cluster }, signal });
+}
+
+/** Set and delete cluster-wide dynamic broker configs: 200 with them after it; 400 and 403 as for one broker. */
+export function patchBrokerDefaults(cluster: string, patch: ConfigPatch): Promise<ConfigEntry[]> {
+  return api.patch("clusters/{cluster}/broker-defaults", { path: { cluster }, body: patch });
 }
 
 // ---- topics ----

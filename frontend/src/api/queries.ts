@@ -6,6 +6,8 @@ import { queryOptions } from "@tanstack/react-query";
 import { listAlertEvents, listAlertRules, type AlertEventQuery } from "./alerts";
 import { isAbortError } from "./client";
 import {
+  getBroker,
+  getBrokerDefaults,
   getCluster,
   getGroup,
   getLagHistory,
@@ -88,6 +90,14 @@ export const clusterOverviewQuery = (cluster: string) =>
       return { detail, brokers: [...brokers].sort((a, b) => a.id - b.id), ...health };
     },
   });
+
+/** One broker's detail (log dirs, replicas, configs, API versions). */
+export const brokerQuery = (cluster: string, broker: number) =>
+  queryOptions({ queryKey: queryKeys.broker(cluster, broker), queryFn: ({ signal }) => getBroker(cluster, broker, signal) });
+
+/** The cluster-wide dynamic broker configs. */
+export const brokerDefaultsQuery = (cluster: string) =>
+  queryOptions({ queryKey: queryKeys.brokerDefaults(cluster), queryFn: ({ signal }) => getBrokerDefaults(cluster, signal) });
 
 export const topicListQuery = (
   cluster: string,

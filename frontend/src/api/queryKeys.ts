@@ -17,6 +17,12 @@ export const queryKeys = {
   clusterDetail: (cluster: string) => [...queryKeys.cluster(cluster), "detail"] as const,
   /** The overview tab: the cluster, its brokers and the topic health (three calls, one answer). */
   clusterOverview: (cluster: string) => [...queryKeys.cluster(cluster), "overview"] as const,
+  /** Every broker of a cluster (prefix). */
+  brokers: (cluster: string) => [...queryKeys.cluster(cluster), "brokers"] as const,
+  /** GET clusters/{cluster}/brokers/{broker} */
+  broker: (cluster: string, broker: number) => [...queryKeys.brokers(cluster), "broker", broker] as const,
+  /** GET clusters/{cluster}/broker-defaults (under the brokers: a config change refreshes both) */
+  brokerDefaults: (cluster: string) => [...queryKeys.brokers(cluster), "defaults"] as const,
 
   /** Every topic list and topic of a cluster (prefix). */
   topics: (cluster: string) => [...queryKeys.cluster(cluster), "topics"] as const,

@@ -299,6 +299,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/clusters/{cluster}/reassignments/plan": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Plan a reassignment and preview it (moves, bytes, time); nothing changes */
+        post: operations["clusters_reassignments_plan_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/clusters/{cluster}/topics": {
         parameters: {
             query?: never;
@@ -1270,6 +1287,16 @@ export interface components {
             /** Format: double */
             threshold: number | null;
         };
+        Move: {
+            adding: number[];
+            /** @description What the brokers gaining a replica must copy, in all. */
+            bytes: number | null;
+            from: number[];
+            partition: number;
+            removing: number[];
+            to: number[];
+            topic: string;
+        };
         /** @enum {unknown} */
         NullEnum: null;
         OffsetReset: {
@@ -1432,6 +1459,40 @@ export interface components {
             predictions: number;
             /** Format: double */
             recall: number | null;
+        };
+        Plan: {
+            /** @description The rollback plan. */
+            current: components["schemas"]["PlanDocument"];
+            /** @description At throttle_bytes_per_s; null without one. */
+            estimated_seconds: number | null;
+            moves: components["schemas"]["Move"][];
+            proposed: components["schemas"]["PlanDocument"];
+            throttle_bytes_per_s: number | null;
+            total_bytes: number | null;
+        };
+        PlanDocument: {
+            partitions: components["schemas"]["PlanPartition"][];
+            version: number;
+        };
+        PlanPartition: {
+            log_dirs: string[];
+            partition: number;
+            replicas: number[];
+            topic: string;
+        };
+        /**
+         * @description Exactly one of: `topics` with `brokers` (--generate), `topic` with
+         *     `replication_factor`, or `plan` (the CLI's JSON).
+         */
+        PlanRequest: {
+            brokers?: number[];
+            /** @description kafka-reassign-partitions.sh's {"version": 1, "partitions": [{"topic", "partition", "replicas", "log_dirs"}]}. */
+            plan?: unknown;
+            replication_factor?: number;
+            /** @description For the time estimate. */
+            throttle_bytes_per_s?: number | null;
+            topic?: string;
+            topics?: string[];
         };
         PlanRow: {
             clamped: boolean;
@@ -3860,6 +3921,121 @@ export interface operations {
             };
             /** @description Unknown cluster, topic, group or reset. */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Kafka answered with an error (or refused our credentials or TLS). */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Kafka did not answer in time. */
+            504: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    clusters_reassignments_plan_create: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                cluster: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["PlanRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Plan"];
+                };
+            };
+            /** @description Bad input; details.field names the field. Nothing changed. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No credentials (session or token). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The user's role does not allow this. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unknown cluster, topic, group or reset. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflict: the group is active, a reset is running, or a preview no longer holds. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body is larger than the limit. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body is not JSON. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many writes by this user in a short time (Retry-After says when to retry), or, for Spark jobs, too many of the user's jobs queued or running. */
+            429: {
                 headers: {
                     [name: string]: unknown;
                 };

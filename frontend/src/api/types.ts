@@ -24,6 +24,22 @@ export type Broker = Schemas["Broker"];
 /** GET /api/v1/clusters/{cluster} */
 export type ClusterDetail = Schemas["ClusterDetail"];
 
+/** A broker of GET /api/v1/clusters/{cluster}: with its log dirs' disk (summed) and the bytes of its
+ * replicas, each null when unknown. */
+export type BrokerDisk = Schemas["BrokerDisk"];
+
+/** GET /api/v1/clusters/{cluster}/brokers/{broker}: one live broker (404 when it is not live). */
+export type BrokerDetail = Schemas["BrokerDetail"];
+
+/** One log directory of a broker; `total_bytes`/`usable_bytes` null when the broker does not say. */
+export type LogDir = Schemas["LogDir"];
+
+/** One replica in a log directory (`is_future`: being moved into it from another dir of the broker). */
+export type ReplicaSize = Schemas["ReplicaSize"];
+
+/** One API a broker supports, with its version range. */
+export type ApiVersion = Schemas["ApiVersion"];
+
 /** The body of every API error: {"error": {"code", "message", "details"}}. */
 export type ApiErrorBody = Schemas["Error"];
 
@@ -45,6 +61,10 @@ export type ConfigEntry = Schemas["ConfigEntry"];
 
 /** GET /api/v1/clusters/{cluster}/topics/{topic} (also the answer of topic writes). */
 export type TopicDetail = Schemas["TopicDetail"];
+
+/** A consumer group reading a topic (TopicDetail's `readers`): its lag on the topic and its lag
+ * status (`status` null or unknown values: UNKNOWN), at the lag sampler's last pass. */
+export type TopicReader = Schemas["Reader"];
 
 /** POST /api/v1/clusters/{cluster}/topics */
 export type CreateTopicRequest = Schemas["TopicCreate"];

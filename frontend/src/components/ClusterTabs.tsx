@@ -15,7 +15,7 @@ export function ClusterTabs({ cluster }: { cluster: string }) {
   return (
     <nav className="tabs" aria-label={`Cluster ${cluster}`} data-testid="cluster-tabs">
       {CLUSTER_TABS.filter((tab) => !tab.role || hasRole(user, tab.role)).map((tab) => {
-        const active = tab.path === "" ? first === "" : first === tab.path || !!tab.alsoFor?.includes(first);
+        const active = first === tab.path || !!tab.alsoFor?.includes(first);
         return (
           <Link
             key={tab.path}

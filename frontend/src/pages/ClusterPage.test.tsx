@@ -1,9 +1,10 @@
-import { act, screen, waitFor, within } from "@testing-library/react";
+import { act, cleanup, screen, waitFor, within } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { FakeWebSocket, pushLive } from "../test/fakeWebSocket";
 import { apiError, json, stubFetch } from "../test/fetchStub";
 import { metadataMessage } from "../test/liveFixtures";
-import { BROKERS, LOCAL, ME, MISCONFIGURED_TOPICS, TOPICS } from "../test/fixtures";
+import type { Broker, ClusterDetail } from "../api/types";
+import { BROKERS, LOCAL, LOCAL_DISKS_UNKNOWN, ME, MISCONFIGURED_TOPICS, TOPICS } from "../test/fixtures";
 import { renderApp } from "../test/render";
 import { CLUSTER_POLL_MS } from "./ClusterPage";
 
@@ -211,6 +212,105 @@ describe("ClusterPage overview", () => {
     expect(screen.getByTestId("brokers-table")).toBeInTheDocument();
     expect(screen.getByTestId("health-unavailable")).toHaveTextContent("—");
     expect(screen.queryByTestId("error-banner")).toBeNull();
+  });
+});
+
+describe("ClusterPage disks and balance", () => {
+  async function openOverview(detail: ClusterDetail = LOCAL, brokers: Broker[] = BROKERS) {
+    stubFetch({
+      "/api/v1/me": json(ME),
+      "/api/v1/clusters/local": json(detail),
+      "/api/v1/clusters/local/brokers": json(brokers),
+      "/api/v1/clusters/local/topics": json(TOPICS),
+    });
+    renderApp("/clusters/local");
+    await screen.findByTestId("brokers-table");
+  }
+
+  it("shows each broker's disk use as a bar (amber above 80 %, red above 90 %) and its data", async () => {
+    await openOverview();
+    const disk1 = screen.getByTestId("broker-disk-1");
+    expect(disk1).toHaveAttribute("data-used-fraction", "0.6");
+    expect(disk1).toHaveTextContent("60.0 %");
+    expect(disk1).toHaveTextContent("559 GiB of 931 GiB"); // 600 GB of 1 TB
+    expect(within(disk1).getByRole("meter")).toHaveAttribute("data-level", "ok");
+    expect(screen.getByTestId("broker-disk-2")).toHaveAttribute("data-used-fraction", "0.85");
+    expect(within(screen.getByTestId("broker-disk-2")).getByRole("meter")).toHaveAttribute("data-level", "warn");
+    expect(screen.getByTestId("broker-disk-3")).toHaveAttribute("data-used-fraction", "0.95");
+    expect(within(screen.getByTestId("broker-disk-3")).getByRole("meter")).toHaveAttribute("data-level", "critical");
+
+    const data3 = screen.getByTestId("broker-data-3");
+    expect(data3).toHaveAttribute("data-bytes", String(160 * 1024 ** 3));
+    expect(data3).toHaveTextContent(/^160 GiB$/);
+    expect(screen.getByTestId("broker-data-1")).toHaveTextContent(/^100 GiB$/);
+    // The cells are the row's last two, under their headers.
+    const headers = within(screen.getByTestId("brokers-table")).getAllByRole("columnheader").map((h) => h.textContent);
+    expect(headers.slice(-2)).toEqual(["Disk", "Data"]);
+    expect(within(screen.getByTestId("broker-row-3")).getAllByRole("cell").at(-1)).toBe(data3);
+  });
+
+  it("says how far the busiest broker is above the mean in leaders and in data", async () => {
+    await openOverview();
+    const balance = screen.getByTestId("broker-skew");
+    const leaders = within(balance).getByTestId("skew-leaders");
+    // leaders 5, 3, 4: mean 4, broker 1 25 % above
+    expect(leaders).toHaveAttribute("data-skew", "0.25");
+    expect(leaders).toHaveTextContent(/^leaders \+25 % on broker 1$/);
+    expect(leaders).toHaveClass("summary-warn");
+    // data 100, 100, 160 GiB: mean 120, broker 3 33 % above
+    const bytes = within(balance).getByTestId("skew-bytes");
+    expect(Number(bytes.getAttribute("data-skew"))).toBeCloseTo(1 / 3);
+    expect(bytes).toHaveTextContent(/^data \+33 % on broker 3$/);
+  });
+
+  it("says balanced under 10 %, and for a single broker", async () => {
+    const even = BROKERS.map((b) => ({ ...b, leader_count: b.id === 1 ? 43 : 40 }));
+    const sameData: ClusterDetail = { ...LOCAL, brokers: LOCAL.brokers.map((b) => ({ ...b, replicas_size_bytes: 1_000 + b.id })) };
+    await openOverview(sameData, even);
+    expect(screen.getByTestId("skew-leaders")).toHaveTextContent(/^leaders balanced$/); // 43 of mean 41: +4.9 %
+    expect(Number(screen.getByTestId("skew-leaders").getAttribute("data-skew"))).toBeCloseTo(43 / 41 - 1);
+    expect(screen.getByTestId("skew-leaders")).not.toHaveClass("summary-warn");
+    expect(screen.getByTestId("skew-bytes")).toHaveTextContent(/^data balanced$/);
+    cleanup();
+
+    await openOverview(LOCAL, BROKERS.filter((b) => b.id === 3));
+    expect(screen.getByTestId("skew-leaders")).toHaveAttribute("data-skew", "0");
+    expect(screen.getByTestId("skew-leaders")).toHaveTextContent(/^leaders balanced$/);
+    expect(screen.getByTestId("skew-bytes")).toHaveAttribute("data-skew", "0");
+    expect(screen.getByTestId("skew-bytes")).toHaveTextContent(/^data balanced$/);
+  });
+
+  it("shows — for unknown disks and data, and the data skew unknown", async () => {
+    await openOverview(LOCAL_DISKS_UNKNOWN);
+    for (const id of [1, 2, 3]) {
+      const disk = screen.getByTestId(`broker-disk-${id}`);
+      expect(disk).toHaveTextContent(/^—$/);
+      expect(disk).not.toHaveAttribute("data-used-fraction");
+      expect(within(disk).queryByRole("meter")).toBeNull();
+      expect(screen.getByTestId(`broker-data-${id}`)).toHaveTextContent(/^—$/);
+      expect(screen.getByTestId(`broker-data-${id}`)).not.toHaveAttribute("data-bytes");
+    }
+    expect(screen.getByTestId("skew-bytes")).toHaveTextContent(/^data unknown$/);
+    expect(screen.getByTestId("skew-bytes")).not.toHaveAttribute("data-skew");
+    expect(screen.getByTestId("skew-leaders")).toHaveAttribute("data-skew", "0.25");
+  });
+
+  it("counts the data skew unknown when one broker's data is, or the cluster does not list a live broker", async () => {
+    const oneUnknown: ClusterDetail = {
+      ...LOCAL,
+      brokers: LOCAL.brokers.map((b) => (b.id === 2 ? { ...b, replicas_size_bytes: null } : b)),
+    };
+    await openOverview(oneUnknown);
+    expect(screen.getByTestId("skew-bytes")).toHaveTextContent("data unknown");
+    expect(screen.getByTestId("broker-data-2")).toHaveTextContent(/^—$/);
+    expect(screen.getByTestId("broker-data-3")).toHaveAttribute("data-bytes", String(160 * 1024 ** 3));
+    expect(screen.getByTestId("broker-disk-2")).toHaveAttribute("data-used-fraction", "0.85");
+    cleanup();
+
+    const newcomer: Broker = { ...BROKERS[0]!, id: 4, port: 19095, leader_count: 4 };
+    await openOverview(LOCAL, [...BROKERS, newcomer]);
+    expect(screen.getByTestId("broker-disk-4")).toHaveTextContent(/^—$/);
+    expect(screen.getByTestId("skew-bytes")).toHaveTextContent("data unknown");
   });
 });
 

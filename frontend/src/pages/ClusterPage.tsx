@@ -1,14 +1,18 @@
-import { useParams } from "react-router-dom";
+import { Link, useParams } from "react-router-dom";
 import { clusterOverviewQuery, type ClusterOverview } from "../api/queries";
 import { queryKeys } from "../api/queryKeys";
 import type { Broker } from "../api/types";
+import { BrokerBalance } from "../components/broker/BrokerBalance";
+import { BrokerDataCell, BrokerDiskCell } from "../components/broker/BrokerDiskCells";
 import { HealthCards } from "../components/HealthCards";
 import { LeadershipChart } from "../components/LeadershipChart";
 import { ReachableBadge, StatusBadge } from "../components/StatusBadge";
 import { pollInterval, useMetadataSocket } from "../hooks/useLiveSocket";
 import { usePolledQuery, useRefetch } from "../hooks/usePolledQuery";
 import { useDocumentTitle } from "../hooks/useDocumentTitle";
+import { withDisks, type BrokerWithDisk } from "../lib/brokerBalance";
 import { formatCount, plural } from "../lib/format";
+import { brokerPath } from "../navigation";
 import { clusterCrumbs, loadStateOf, PageShell } from "../components/PageShell";
 import { type HeaderColumn, numeric, Table } from "../components/TableParts";
 
@@ -20,6 +24,8 @@ const BROKER_COLUMNS: HeaderColumn[] = [
   numeric("Leaders"),
   numeric("Replicas"),
   numeric("Offline replicas"),
+  { label: "Disk", title: "Used (total − usable) of the total of the broker's log directories; amber above 80 %, red above 90 %" },
+  numeric("Data", "The bytes of every replica the broker holds"),
 ];
 
 export const CLUSTER_POLL_MS = 5_000;
@@ -41,6 +47,8 @@ export function ClusterPage() {
   const overview = usePolledQuery(clusterOverviewQuery(cluster), pollInterval(live, CLUSTER_POLL_MS));
   const { data } = overview;
   const controller = data ? controllerOf(data) : undefined;
+  // The live brokers with their disks and data (GET clusters/{cluster} reports them).
+  const brokers = data ? withDisks(data.brokers, data.detail.brokers) : [];
 
   return (
     <PageShell
@@ -103,11 +111,18 @@ export function ClusterPage() {
           <h2>Leadership balance</h2>
           <LeadershipChart brokers={data.brokers} />
 
+          {brokers.length > 0 && (
+            <>
+              <h2>Balance</h2>
+              <BrokerBalance brokers={brokers} />
+            </>
+          )}
+
           <h2>Brokers</h2>
-          {data.brokers.length === 0 ? (
+          {brokers.length === 0 ? (
             <p className="empty">No broker is online.</p>
           ) : (
-            <BrokersTable brokers={data.brokers} controllerId={controller?.id} />
+            <BrokersTable cluster={cluster} brokers={brokers} controllerId={controller?.id} />
           )}
         </>
       )}
@@ -139,7 +154,15 @@ function BrokerSummary({ brokers }: { brokers: Broker[] }) {
   );
 }
 
-function BrokersTable({ brokers, controllerId }: { brokers: Broker[]; controllerId: number | undefined }) {
+function BrokersTable({
+  cluster,
+  brokers,
+  controllerId,
+}: {
+  cluster: string;
+  brokers: BrokerWithDisk[];
+  controllerId: number | undefined;
+}) {
   return (
     <Table columns={BROKER_COLUMNS} data-testid="brokers-table">
       {brokers.map((b) => {
@@ -150,7 +173,11 @@ function BrokersTable({ brokers, controllerId }: { brokers: Broker[]; controller
             data-testid={`broker-row-${b.id}`}
             className={isController ? "row-controller" : undefined}
           >
-            <td className="num">{b.id}</td>
+            <td className="num">
+              <Link to={brokerPath(cluster, b.id)} className="strong-link" data-testid={`broker-link-${b.id}`}>
+                {b.id}
+              </Link>
+            </td>
             <td className="mono">
               {b.host}:{b.port}
             </td>
@@ -167,6 +194,8 @@ function BrokersTable({ brokers, controllerId }: { brokers: Broker[]; controller
             <td className={b.offline_replica_count > 0 ? "num cell-bad" : "num"}>
               {formatCount(b.offline_replica_count)}
             </td>
+            <BrokerDiskCell broker={b} />
+            <BrokerDataCell broker={b} />
           </tr>
         );
       })}

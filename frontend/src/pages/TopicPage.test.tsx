@@ -33,7 +33,7 @@ describe("TopicPage", () => {
 
     const p0 = screen.getByTestId("partition-row-0");
     expect(within(p0).getAllByRole("cell").map((c) => c.textContent)).toEqual([
-      "0", "1", "1, 2, 3", "1, 2, 3", "—", "yes", "—", "10", "110", "100",
+      "0", "1", "1, 2, 3", "1, 2, 3", "—", "yes", "—", "10", "110", "100", "1.00 MiB",
     ]);
     const p1 = screen.getByTestId("partition-row-1");
     expect(within(p1).getByTestId("preferred-1")).toHaveTextContent("no (prefers 2)");
@@ -197,6 +197,104 @@ describe("TopicPage", () => {
     });
     renderApp("/clusters/local/topics/nope");
     expect(await screen.findByTestId("error-banner")).toHaveTextContent("No topic named 'nope'.");
+  });
+});
+
+describe("TopicPage sizes and readers", () => {
+  it("shows the sizes and message count in the header and each partition's size", async () => {
+    stubFetch({ "/api/v1/me": json(ME), [TOPIC_URL]: json(ORDERS) });
+    renderApp("/clusters/local/topics/orders");
+
+    const size = await screen.findByTestId("topic-size");
+    expect(size).toHaveTextContent("1.50 MiB");
+    expect(size).toHaveAttribute("data-bytes", "1572864");
+    expect(screen.getByTestId("topic-replicas-size")).toHaveTextContent("3.50 MiB");
+    expect(screen.getByTestId("topic-replicas-size")).toHaveAttribute("data-bytes", "3670016");
+    const count = screen.getByTestId("topic-message-count");
+    expect(count).toHaveTextContent(/^200$/);
+    expect(count).toHaveAttribute("data-count", "200");
+    expect(count).not.toHaveAttribute("data-upper-bound");
+
+    expect(screen.getByTestId("partition-size-0")).toHaveTextContent("1.00 MiB");
+    expect(screen.getByTestId("partition-size-0")).toHaveAttribute("data-bytes", "1048576");
+    expect(screen.getByTestId("partition-size-1")).toHaveTextContent("512 KiB");
+    // p2's leader size unknown.
+    expect(screen.getByTestId("partition-size-2")).toHaveTextContent(/^—$/);
+    expect(screen.getByTestId("partition-size-2")).toHaveAttribute("data-bytes", "");
+  });
+
+  it("marks a compacted topic's message count as an upper bound, and unknown sizes with a dash", async () => {
+    const compacted: TopicDetail = {
+      ...ORDERS,
+      size_bytes: null,
+      replicas_size_bytes: null,
+      message_count: 12_345,
+      message_count_is_upper_bound: true,
+    };
+    stubFetch({ "/api/v1/me": json(ME), [TOPIC_URL]: json(compacted) });
+    renderApp("/clusters/local/topics/orders");
+
+    const count = await screen.findByTestId("topic-message-count");
+    expect(count).toHaveTextContent("≤ 12,345 (compacted: an upper bound)");
+    expect(count).toHaveAttribute("data-count", "12345");
+    expect(count).toHaveAttribute("data-upper-bound", "true");
+    expect(count).toHaveAttribute("title", "compacted: an upper bound");
+    expect(screen.getByTestId("topic-size")).toHaveTextContent(/^—$/);
+    expect(screen.getByTestId("topic-size")).toHaveAttribute("data-bytes", "");
+    expect(screen.getByTestId("topic-replicas-size")).toHaveTextContent(/^—$/);
+  });
+
+  it("lists the reading groups by id with their lag on the topic, status and a link", async () => {
+    stubFetch({ "/api/v1/me": json(ME), [TOPIC_URL]: json(ORDERS) });
+    renderApp("/clusters/local/topics/orders");
+
+    const section = await screen.findByTestId("topic-readers");
+    expect(within(section).getByRole("heading")).toHaveTextContent("Consumer groups");
+    const rows = within(section)
+      .getAllByRole("row")
+      .map((r) => r.getAttribute("data-testid"))
+      .filter(Boolean);
+    expect(rows).toEqual(["topic-reader-billing", "topic-reader-orders-app", "topic-reader-search-indexer"]);
+
+    const billing = screen.getByTestId("topic-reader-billing");
+    expect(within(billing).getByRole("link", { name: "billing" })).toHaveAttribute("href", "/clusters/local/groups/billing");
+    expect(within(billing).getAllByRole("cell")[1]).toHaveTextContent(/^5$/);
+    expect(within(billing).getByTestId("topic-reader-status-billing")).toHaveAttribute("data-status", "OK");
+
+    const indexer = screen.getByTestId("topic-reader-search-indexer");
+    expect(within(indexer).getAllByRole("cell")[1]).toHaveTextContent(/^40,000$/);
+    expect(within(indexer).getAllByRole("cell")[1]).toHaveAttribute("data-lag", "40000");
+    expect(within(indexer).getByTestId("topic-reader-status-search-indexer")).toHaveAttribute("data-status", "ERR");
+
+    // Lag and status not known yet.
+    const app = screen.getByTestId("topic-reader-orders-app");
+    expect(within(app).getAllByRole("cell")[1]).toHaveTextContent(/^—$/);
+    expect(within(app).getByTestId("topic-reader-status-orders-app")).toHaveAttribute("data-status", "UNKNOWN");
+
+    expect(screen.queryByTestId("topic-readers-empty")).toBeNull();
+    expect(screen.queryByTestId("topic-readers-unknown")).toBeNull();
+  });
+
+  it("says so when no group reads the topic", async () => {
+    stubFetch({ "/api/v1/me": json(ME), [TOPIC_URL]: json({ ...ORDERS, readers: [] }) });
+    renderApp("/clusters/local/topics/orders");
+
+    expect(await screen.findByTestId("topic-readers-empty")).toHaveTextContent(
+      "No consumer group has committed offsets on this topic.",
+    );
+    expect(screen.queryByTestId("topic-readers-table")).toBeNull();
+    expect(screen.queryByTestId("topic-readers-unknown")).toBeNull();
+  });
+
+  it("says the readers are unknown before the lag sampler's first pass", async () => {
+    stubFetch({ "/api/v1/me": json(ME), [TOPIC_URL]: json({ ...ORDERS, readers: null }) });
+    renderApp("/clusters/local/topics/orders");
+
+    const unknown = await screen.findByTestId("topic-readers-unknown");
+    expect(unknown).toHaveTextContent("Readers unknown: the lag sampler has not passed yet.");
+    expect(unknown).toHaveClass("muted");
+    expect(within(screen.getByTestId("topic-readers")).queryAllByRole("row")).toHaveLength(0);
+    expect(screen.queryByTestId("topic-readers-empty")).toBeNull();
   });
 });
 

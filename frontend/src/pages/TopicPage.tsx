@@ -10,11 +10,13 @@ import { MessagesTab } from "../components/messages/MessagesTab";
 import { StatusBadge } from "../components/StatusBadge";
 import { TopicActions } from "../components/TopicActions";
 import { TopicConfigs } from "../components/TopicConfigs";
+import { TopicFacts } from "../components/TopicFacts";
+import { TopicReaders } from "../components/TopicReaders";
 import { pollInterval, useMetadataSocket } from "../hooks/useLiveSocket";
 import { usePolledQuery, useRefetch } from "../hooks/usePolledQuery";
 import { useDocumentTitle } from "../hooks/useDocumentTitle";
-import { formatCount } from "../lib/format";
-import { HEALTH_KINDS, MISCONFIGURED, misconfiguredText, partitionFlags } from "../lib/topicHealth";
+import { formatBytes, formatCount } from "../lib/format";
+import { MISCONFIGURED, misconfiguredText, partitionFlags } from "../lib/topicHealth";
 import { clusterCrumbs, loadStateOf, PageShell } from "../components/PageShell";
 import { type HeaderColumn, numeric, Table } from "../components/TableParts";
 
@@ -29,6 +31,7 @@ const PARTITION_COLUMNS: HeaderColumn[] = [
   numeric("Log start"),
   numeric("Log end"),
   numeric("Messages"),
+  numeric("Size", "The leader replica's size on disk"),
 ];
 
 /** Without live metadata pushes, leadership and ISR changes (a broker going down) show within this
@@ -36,9 +39,10 @@ const PARTITION_COLUMNS: HeaderColumn[] = [
 export const TOPIC_POLL_MS = 3_000;
 
 /**
- * /clusters/:cluster/topics/:topic — header facts and health, the leadership
- * map, the partitions, the configs and (for admins) the topic actions. Any
- * `metadata` push (a broker, leader, ISR or topic changed) refetches it.
+ * /clusters/:cluster/topics/:topic — header facts (sizes, messages) and health,
+ * the leadership map, the partitions, the reading consumer groups, the configs
+ * and (for admins) the topic actions. Any `metadata` push (a broker, leader,
+ * ISR or topic changed) refetches it.
  */
 export function TopicPage() {
   const { cluster = "", topic = "" } = useParams<{ cluster: string; topic: string }>();
@@ -93,6 +97,8 @@ export function TopicPage() {
           <h2>Partitions</h2>
           <PartitionsTable partitions={data.partitions} misconfiguredHelp={misconfiguredText(data.config_warnings)} />
 
+          <TopicReaders cluster={cluster} readers={data.readers} />
+
           <h2>Configs</h2>
           <TopicConfigs entries={data.config_entries} editable={isAdmin} onPatch={onPatch} />
 
@@ -131,79 +137,6 @@ function TopicTabs({ topic, tab }: { topic: string; tab: TopicTab }) {
         </Link>
       ))}
     </nav>
-  );
-}
-
-function TopicFacts({ detail }: { detail: TopicDetail }) {
-  const misconfigured = detail.partitions.filter((p) => p.min_isr_unreachable).length;
-  return (
-    <>
-      {detail.config_warnings.map((w) => (
-        <p
-          key={w.code}
-          className="notice notice-warn"
-          role="status"
-          data-testid="topic-config-warning"
-          data-code={w.code}
-          data-tone={MISCONFIGURED.tone}
-        >
-          <strong>{w.code === MISCONFIGURED.code ? MISCONFIGURED.title : "Configuration warning"}</strong>
-          {" — "}
-          {w.message}
-        </p>
-      ))}
-      <dl className="facts">
-        <div>
-          <dt>Partitions</dt>
-          <dd data-testid="topic-partition-count">{formatCount(detail.partition_count)}</dd>
-        </div>
-        <div>
-          <dt>Replication factor</dt>
-          <dd data-testid="topic-rf">{detail.replication_factor}</dd>
-        </div>
-        <div>
-          <dt>Min in-sync replicas</dt>
-          <dd data-testid="topic-min-isr">{detail.min_insync_replicas}</dd>
-        </div>
-        <div>
-          <dt>Live brokers</dt>
-          <dd className="mono">{[...detail.live_brokers].sort((a, b) => a - b).join(", ") || "—"}</dd>
-        </div>
-      </dl>
-      <div className="summary">
-        {HEALTH_KINDS.map((k) => {
-          const n = detail.partitions.filter((p) => p[k.flagKey]).length;
-          // Under min ISR is red only for partitions that lost replicas (or their leader), amber when
-          // every one of them has fewer replicas than min ISR (a configuration problem).
-          const lost =
-            k.filter === "under_min_isr" ? detail.partitions.filter((p) => p.under_min_isr && !p.min_isr_unreachable).length : n;
-          const tone = n === 0 ? null : k.tone === "error" && lost > 0 ? "error" : "warn";
-          return (
-            <p
-              key={k.filter}
-              className={tone === null ? "summary-item" : tone === "error" ? "summary-item summary-bad" : "summary-item summary-warn"}
-              data-testid={`topic-health-${k.filter}`}
-              data-count={n}
-              data-tone={tone ?? undefined}
-              title={k.help}
-            >
-              <strong className="summary-number">{formatCount(n)}</strong> {k.label.toLowerCase()}
-            </p>
-          );
-        })}
-        {misconfigured > 0 && (
-          <p
-            className="summary-item summary-warn"
-            data-testid={`topic-health-${MISCONFIGURED.code}`}
-            data-count={misconfigured}
-            data-tone={MISCONFIGURED.tone}
-            title={MISCONFIGURED.help}
-          >
-            <strong className="summary-number">{formatCount(misconfigured)}</strong> {MISCONFIGURED.label}
-          </p>
-        )}
-      </div>
-    </>
   );
 }
 
@@ -263,6 +196,9 @@ function PartitionsTable({ partitions, misconfiguredHelp }: { partitions: Partit
             <td className="num">{formatCount(p.log_start_offset)}</td>
             <td className="num">{formatCount(p.log_end_offset)}</td>
             <td className="num">{formatCount(messages)}</td>
+            <td className="num" data-testid={`partition-size-${p.partition}`} data-bytes={p.size_bytes ?? ""}>
+              {formatBytes(p.size_bytes)}
+            </td>
           </tr>
         );
       })}

@@ -130,6 +130,79 @@ describe("TopicsPage", () => {
   });
 });
 
+describe("TopicsPage sizes, messages and readers", () => {
+  it("shows each topic's size, message count and reading groups, unknown as a dash", async () => {
+    stubFetch({ "/api/v1/me": json(ME), "/api/v1/clusters/local/topics": topicsRoute() });
+    renderApp("/clusters/local/topics?internal=true");
+    await screen.findByTestId("topic-row-__consumer_offsets");
+
+    const size = screen.getByTestId("topic-size-orders");
+    expect(size).toHaveTextContent("1.50 MiB");
+    expect(size).toHaveAttribute("data-bytes", "1572864");
+    expect(size).toHaveAttribute("title", "4.50 MiB on all replicas");
+    // A leader's size unknown: no size, but the replicas' size still in the tooltip.
+    expect(screen.getByTestId("topic-size-payments")).toHaveTextContent(/^—$/);
+    expect(screen.getByTestId("topic-size-payments")).toHaveAttribute("data-bytes", "");
+    expect(screen.getByTestId("topic-size-payments")).toHaveAttribute("title", "8.00 KiB on all replicas");
+
+    const orders = screen.getByTestId("topic-messages-orders");
+    expect(orders).toHaveTextContent(/^1,234,567$/);
+    expect(orders).toHaveAttribute("data-count", "1234567");
+    expect(orders).not.toHaveAttribute("title");
+    // Compacted: only an upper bound.
+    const audit = screen.getByTestId("topic-messages-audit");
+    expect(audit).toHaveTextContent(/^≤ 42$/);
+    expect(audit).toHaveAttribute("data-count", "42");
+    expect(audit).toHaveAttribute("title", "compacted: an upper bound");
+
+    expect(screen.getByTestId("topic-readers-orders")).toHaveTextContent(/^3 groups$/);
+    expect(screen.getByTestId("topic-readers-orders")).toHaveAttribute("data-count", "3");
+    expect(screen.getByTestId("topic-readers-__consumer_offsets")).toHaveTextContent(/^1 group$/);
+    expect(screen.getByTestId("topic-readers-audit")).toHaveTextContent(/^0 groups$/);
+    const unknown = screen.getByTestId("topic-readers-payments");
+    expect(unknown).toHaveTextContent(/^—$/);
+    expect(unknown).toHaveAttribute("data-count", "");
+    expect(unknown).toHaveAttribute("title", "unknown: no lag sampler pass");
+  });
+
+  it("sorts by size, messages and readers, the unknown ones last in both orders", async () => {
+    stubFetch({ "/api/v1/me": json(ME), "/api/v1/clusters/local/topics": topicsRoute() });
+    renderApp("/clusters/local/topics");
+    await screen.findByTestId("topics-table");
+
+    fireEvent.click(screen.getByTestId("sort-size_bytes"));
+    expect(rowNames()).toEqual(["orders", "audit", "payments"]); // biggest first, unknown last
+    expect(screen.getByTestId("sort-size_bytes").closest("th")).toHaveAttribute("aria-sort", "descending");
+    fireEvent.click(screen.getByTestId("sort-size_bytes"));
+    expect(rowNames()).toEqual(["audit", "orders", "payments"]); // still last
+
+    fireEvent.click(screen.getByTestId("sort-reader_groups"));
+    expect(rowNames()).toEqual(["orders", "audit", "payments"]);
+    fireEvent.click(screen.getByTestId("sort-reader_groups"));
+    expect(rowNames()).toEqual(["audit", "orders", "payments"]);
+
+    fireEvent.click(screen.getByTestId("sort-message_count"));
+    expect(rowNames()).toEqual(["orders", "audit", "payments"]);
+    fireEvent.click(screen.getByTestId("sort-message_count"));
+    expect(rowNames()).toEqual(["payments", "audit", "orders"]);
+  });
+
+  it("opens sorted by size from the URL, unknown sizes of many topics at the end", async () => {
+    const rows = manyTopics(300).map((t, i) => ({ ...t, size_bytes: i % 2 ? null : i }));
+    stubFetch({ "/api/v1/me": json(ME), "/api/v1/clusters/local/topics": json(rows) });
+    renderApp("/clusters/local/topics?sort=size_bytes&order=desc");
+    await screen.findByTestId("topics-table");
+    const shown = rowNames();
+    expectScreenful(shown);
+    expect(shown.slice(0, 3)).toEqual(["topic-00298", "topic-00296", "topic-00294"]);
+
+    await scrollToEnd("topics", 300);
+    const last = screen.getByTestId("topic-row-topic-00299");
+    expect(within(last).getByTestId("topic-size-topic-00299")).toHaveAttribute("data-bytes", "");
+    expect(rowNames().at(-1)).toBe("topic-00299"); // the unknown ones by name, after every size
+  });
+});
+
 describe("TopicsPage misconfigured topics (replication factor below min.insync.replicas)", () => {
   const ALL = [...TOPICS, ...MISCONFIGURED_TOPICS];
 

@@ -7,6 +7,7 @@ import { hasRole, useCurrentUser } from "../components/CurrentUser";
 import { DeletedFlash, FilterSelect, RowCount, SearchBox, ToolbarCheckbox } from "../components/ListToolbar";
 import { clusterCrumbs, loadStateOf, PageShell } from "../components/PageShell";
 import { SortHeaders, virtualRowProps, VirtualTable, type SortColumn } from "../components/SortableTable";
+import { TopicUsageCells } from "../components/TopicUsageCells";
 import { pollInterval, useMetadataSocket } from "../hooks/useLiveSocket";
 import { usePolledQuery, useRefetch } from "../hooks/usePolledQuery";
 import { useDocumentTitle } from "../hooks/useDocumentTitle";
@@ -25,6 +26,9 @@ type SortKey =
   | "name"
   | "partition_count"
   | "replication_factor"
+  | "size_bytes"
+  | "message_count"
+  | "reader_groups"
   | "under_replicated_count"
   | "under_min_isr_count"
   | "at_min_isr_count"
@@ -36,6 +40,19 @@ const COLUMNS: Column[] = [
   { key: "name", label: "Name", numeric: false },
   { key: "partition_count", label: "Partitions", numeric: true },
   { key: "replication_factor", label: "RF", numeric: true, title: "Replication factor" },
+  { key: "size_bytes", label: "Size", numeric: true, title: "The leader replicas' size on disk" },
+  {
+    key: "message_count",
+    label: "Messages",
+    numeric: true,
+    title: "End offsets minus start offsets, summed over the partitions (≤: compacted, an upper bound)",
+  },
+  {
+    key: "reader_groups",
+    label: "Read by",
+    numeric: true,
+    title: "Consumer groups with committed offsets on the topic, at the lag sampler's last pass",
+  },
   ...HEALTH_KINDS.map((k) => ({ key: k.countKey, label: k.short, numeric: true, title: k.help })),
 ];
 
@@ -45,16 +62,23 @@ const HEALTH_FILTERS = [
   { value: MISCONFIGURED.code, label: MISCONFIGURED.title },
 ];
 
-/** Sorted copy; ties (and the name column) by name. */
+function byName(a: TopicSummary, b: TopicSummary): number {
+  return a.name < b.name ? -1 : a.name > b.name ? 1 : 0;
+}
+
+/** Sorted copy; unknown values (null: size, messages, readers) always last; ties (and the name
+ * column) by name. */
 export function sortTopics(rows: TopicSummary[], key: SortKey, desc: boolean): TopicSummary[] {
   const dir = desc ? -1 : 1;
   return [...rows].sort((a, b) => {
-    if (key !== "name") {
-      const d = a[key] - b[key];
-      if (d !== 0) return d * dir;
-      return a.name < b.name ? -1 : a.name > b.name ? 1 : 0;
+    if (key === "name") return byName(a, b) * dir;
+    const va = a[key];
+    const vb = b[key];
+    if (va === null || vb === null) {
+      if (va !== vb) return va === null ? 1 : -1;
+      return byName(a, b);
     }
-    return (a.name < b.name ? -1 : a.name > b.name ? 1 : 0) * dir;
+    return (va - vb) * dir || byName(a, b);
   });
 }
 
@@ -66,7 +90,8 @@ export function searchTopics(rows: TopicSummary[], search: string): TopicSummary
 }
 
 /**
- * /clusters/:cluster/topics — every topic with its partition health counts.
+ * /clusters/:cluster/topics — every topic with its size, message count, reading groups and
+ * partition health counts.
  * URL query: search (client-side substring), filter (server-side health
  * filter, or min_isr_unreachable: the misconfigured topics, on the client),
  * internal=true, sort and order. Rows are virtualized: only the
@@ -232,6 +257,7 @@ function TopicRow({ cluster, row, index }: { cluster: string; row: TopicSummary;
       </td>
       <td className="num">{formatCount(row.partition_count)}</td>
       <td className="num">{row.replication_factor}</td>
+      <TopicUsageCells row={row} />
       {HEALTH_KINDS.map((k) => {
         const tone = countTone(row, k);
         return (

@@ -1,5 +1,6 @@
 import type {
   Broker,
+  BrokerDisk,
   ClusterDetail,
   ClusterSummary,
   CurrentUser,
@@ -38,7 +39,27 @@ export const BROKERS: Broker[] = [
   { id: 2, host: "127.0.0.1", port: 19093, rack: "rack-b", is_controller: true, leader_count: 3, replica_count: 12, offline_replica_count: 1 },
 ];
 
-export const LOCAL: ClusterDetail = { ...CLUSTERS[0]!, brokers: BROKERS };
+const GIB = 1024 ** 3;
+
+/** The brokers' disks (1 TB each): broker 1 60 % used, 2 85 % (amber), 3 95 % (red); their replicas
+ * 100, 100 and 160 GiB (mean 120: broker 3 33 % above it). */
+const DISKS: Record<number, Pick<BrokerDisk, "disk_total_bytes" | "disk_usable_bytes" | "replicas_size_bytes">> = {
+  1: { disk_total_bytes: 1_000_000_000_000, disk_usable_bytes: 400_000_000_000, replicas_size_bytes: 100 * GIB },
+  2: { disk_total_bytes: 1_000_000_000_000, disk_usable_bytes: 150_000_000_000, replicas_size_bytes: 100 * GIB },
+  3: { disk_total_bytes: 1_000_000_000_000, disk_usable_bytes: 50_000_000_000, replicas_size_bytes: 160 * GIB },
+};
+
+/** GET /clusters/local: its brokers with their disks and data (DISKS). */
+export const LOCAL: ClusterDetail = {
+  ...CLUSTERS[0]!,
+  brokers: BROKERS.map((b) => ({ ...b, ...DISKS[b.id]! })),
+};
+
+/** GET /clusters/local when no broker's log dirs could be read: disks and data unknown. */
+export const LOCAL_DISKS_UNKNOWN: ClusterDetail = {
+  ...LOCAL,
+  brokers: BROKERS.map((b) => ({ ...b, disk_total_bytes: null, disk_usable_bytes: null, replicas_size_bytes: null })),
+};
 
 export const ADMIN: CurrentUser = { username: "root", role: "admin" };
 
@@ -57,16 +78,55 @@ function topicRow(name: string, partitions: number, rf: number, counts: Partial<
     // Unless said otherwise, every partition under min ISR lost replicas.
     under_min_isr_outage_count: counts.under_min_isr_count ?? 0,
     config_warnings: [],
+    // Unless said otherwise: sizes, message count and readers unknown.
+    size_bytes: null,
+    replicas_size_bytes: null,
+    message_count: null,
+    message_count_is_upper_bound: false,
+    reader_groups: null,
     ...counts,
   };
 }
 
-/** GET /clusters/local/topics?include_internal=true */
+/**
+ * GET /clusters/local/topics?include_internal=true. Sizes: orders 1.50 MiB (4.50 MiB on its 3
+ * replicas) > audit 2 KiB > payments unknown (a leader is down); audit is compacted (its count an
+ * upper bound); nobody reads audit; payments' readers are unknown (no lag sampler pass).
+ */
 export const TOPICS: TopicSummary[] = [
-  topicRow("orders", 6, 3, { under_replicated_count: 2, at_min_isr_count: 2 }),
-  topicRow("payments", 3, 3, { under_replicated_count: 1, under_min_isr_count: 1, unavailable_count: 1 }),
-  topicRow("audit", 1, 1),
-  { ...topicRow("__consumer_offsets", 50, 3, { under_replicated_count: 4 }), internal: true },
+  topicRow("orders", 6, 3, {
+    under_replicated_count: 2,
+    at_min_isr_count: 2,
+    size_bytes: 1_572_864,
+    replicas_size_bytes: 4_718_592,
+    message_count: 1_234_567,
+    reader_groups: 3,
+  }),
+  topicRow("payments", 3, 3, {
+    under_replicated_count: 1,
+    under_min_isr_count: 1,
+    unavailable_count: 1,
+    replicas_size_bytes: 8_192,
+    message_count: 7,
+  }),
+  topicRow("audit", 1, 1, {
+    size_bytes: 2_048,
+    replicas_size_bytes: 2_048,
+    message_count: 42,
+    message_count_is_upper_bound: true,
+    reader_groups: 0,
+  }),
+  {
+    ...topicRow("__consumer_offsets", 50, 3, {
+      under_replicated_count: 4,
+      size_bytes: 10_240,
+      replicas_size_bytes: 30_720,
+      message_count: 300,
+      message_count_is_upper_bound: true,
+      reader_groups: 1,
+    }),
+    internal: true,
+  },
 ];
 
 /** `count` healthy topics named topic-00000..., every 7th under-replicated. */
@@ -93,6 +153,7 @@ function partition(p: Partial<PartitionInfo> & Pick<PartitionInfo, "partition" |
     min_isr_unreachable: false,
     log_start_offset: 0,
     log_end_offset: 100,
+    size_bytes: null,
     ...p,
   };
 }
@@ -102,6 +163,8 @@ function partition(p: Partial<PartitionInfo> & Pick<PartitionInfo, "partition" |
  * p0 all in sync, leader 1 (preferred);
  * p1 leader 3 (not preferred), broker 2 out of sync;
  * p2 replicas 3,4: broker 4 offline, broker 3 leads.
+ * 1.50 MiB on the leaders (p2's size unknown, not counted), 3.5 MiB on all replicas; read by three
+ * groups: billing (OK), search-indexer (ERR, lagging far behind) and orders-app (lag unknown).
  */
 export const ORDERS: TopicDetail = {
   name: "orders",
@@ -118,9 +181,18 @@ export const ORDERS: TopicDetail = {
   live_brokers: [3, 1, 2],
   min_isr_unreachable: false,
   config_warnings: [],
+  size_bytes: 1_572_864,
+  replicas_size_bytes: 3_670_016,
+  message_count: 200,
+  message_count_is_upper_bound: false,
+  readers: [
+    { group_id: "search-indexer", lag: 40_000, status: "ERR" },
+    { group_id: "billing", lag: 5, status: "OK" },
+    { group_id: "orders-app", lag: null, status: null },
+  ],
   partitions: [
-    partition({ partition: 0, replicas: [1, 2, 3], log_start_offset: 10, log_end_offset: 110 }),
-    partition({ partition: 1, replicas: [2, 3, 1], leader: 3, isr: [3, 1], at_min_isr: true }),
+    partition({ partition: 0, replicas: [1, 2, 3], log_start_offset: 10, log_end_offset: 110, size_bytes: 1_048_576 }),
+    partition({ partition: 1, replicas: [2, 3, 1], leader: 3, isr: [3, 1], at_min_isr: true, size_bytes: 524_288 }),
     partition({
       partition: 2,
       replicas: [4, 3],

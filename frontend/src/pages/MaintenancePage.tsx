@@ -138,7 +138,7 @@ export function MaintenancePage() {
         onToggle={(event) => setFormOpen(event.currentTarget.open)}
         data-testid="pm-run-form"
       >
-        <summary className="pm-summary" data-testid="pm-run-toggle">
+        <summary className="fold-summary" data-testid="pm-run-toggle">
           <h2>Run the pipeline</h2>
         </summary>
         <SparkFormNotices action="run the pipeline" clusters={clusters} />

@@ -10,8 +10,12 @@ export function BrokerApiVersions({ versions }: { versions: ApiVersion[] }) {
   const rows = useMemo(() => sortApiVersions(versions), [versions]);
   return (
     <section data-testid="broker-api-versions">
-      <h2>API versions</h2>
-      <Table columns={COLUMNS} data-testid="broker-api-versions-table">
+      {/* Ninety rows an operator seldom needs: folded until asked for. */}
+      <details>
+        <summary className="fold-summary" data-testid="broker-api-versions-toggle">
+          <h2>API versions ({rows.length})</h2>
+        </summary>
+        <Table columns={COLUMNS} data-testid="broker-api-versions-table">
         {rows.length === 0 && <EmptyRow span={COLUMNS.length}>The broker reported no API versions.</EmptyRow>}
         {rows.map((v) => (
           <tr key={v.key} data-testid={`api-version-${v.key}`}>
@@ -21,7 +25,8 @@ export function BrokerApiVersions({ versions }: { versions: ApiVersion[] }) {
             <td className="num">{v.max}</td>
           </tr>
         ))}
-      </Table>
+        </Table>
+      </details>
     </section>
   );
 }

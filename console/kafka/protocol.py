@@ -16,7 +16,8 @@
   (seconds of Python at 40,000 partitions) and keeps stale leaders after a broker restarts.
 - IncrementalAlterConfigs v1 and DescribeConfigs of the broker resource "": the cluster-wide
   broker defaults (kafka-configs.sh --entity-default), which librdkafka refuses to name.
-- ListPartitionReassignments v0: the partitions being moved now; librdkafka has none.
+- ListPartitionReassignments v0 and AlterPartitionReassignments v0: the partitions being
+  moved now, and moving (or cancelling) them; librdkafka has neither.
 - DescribeLogDirs v4: a broker's log directories (total and usable bytes) and the size of
   every replica in them; librdkafka has no DescribeLogDirs.
 
@@ -772,6 +773,46 @@ def parse_list_partition_reassignments(
     return error, message, out
 
 
+# --- AlterPartitionReassignments -------------------------------------------------------------
+
+ALTER_PARTITION_REASSIGNMENTS = 45
+
+
+def alter_partition_reassignments_request(
+    targets: Mapping[TP, list[int] | None], correlation_id: int, timeout_ms: int = 30000
+) -> bytes:
+    """AlterPartitionReassignments v0: each partition's target replicas; None cancels the
+    partition's reassignment."""
+    by_topic: dict[str, list[bytes]] = {}
+    for (topic, partition), replicas in sorted(targets.items()):
+        encoded = None if replicas is None else [struct.pack(">i", b) for b in replicas]
+        by_topic.setdefault(topic, []).append(
+            struct.pack(">i", partition) + compact_array(encoded) + NO_TAGS
+        )
+    topics = [compact_string(t) + compact_array(parts) + NO_TAGS for t, parts in by_topic.items()]
+    body = struct.pack(">i", timeout_ms) + compact_array(topics) + NO_TAGS
+    return request(ALTER_PARTITION_REASSIGNMENTS, 0, correlation_id, body)
+
+
+def parse_alter_partition_reassignments(
+    payload: bytes,
+) -> tuple[int, str | None, dict[TP, tuple[int, str | None]]]:
+    """(the request's error code and message, per partition (error code, message))."""
+    reader = response_body(payload)
+    reader.int32()  # throttle
+    error, message = reader.int16(), reader.compact_string()
+    out: dict[TP, tuple[int, str | None]] = {}
+    for _ in range(reader.array_length()):
+        topic = reader.compact_string() or ""
+        for _ in range(reader.array_length()):
+            partition, code, text = reader.int32(), reader.int16(), reader.compact_string()
+            reader.tags()
+            out[(topic, partition)] = (code, text)
+        reader.tags()
+    reader.tags()
+    return error, message, out
+
+
 # --- ApiVersions ----------------------------------------------------------------------------
 
 API_VERSIONS = 18
@@ -793,6 +834,7 @@ SPOKEN: dict[int, tuple[str, int]] = {
     DESCRIBE_LOG_DIRS: ("DescribeLogDirs", 4),
     INCREMENTAL_ALTER_CONFIGS: ("IncrementalAlterConfigs", 1),
     LIST_PARTITION_REASSIGNMENTS: ("ListPartitionReassignments", 0),
+    ALTER_PARTITION_REASSIGNMENTS: ("AlterPartitionReassignments", 0),
 }
 
 

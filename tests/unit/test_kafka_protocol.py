@@ -493,3 +493,39 @@ def test_incremental_alter_configs_request_and_answer():
     answer = struct.pack(">h", 40) + _cstr("Invalid value") + struct.pack(">b", 4) + _cstr("")
     payload = _response(struct.pack(">i", 0) + kp.compact_array([answer + kp.NO_TAGS]) + kp.NO_TAGS)
     assert kp.parse_incremental_alter_configs(payload) == [(40, "Invalid value")]
+
+
+# --- Partition reassignments ------------------------------------------------------------------
+def _int32s(values):
+    return kp.uvarint(len(values) + 1) + b"".join(struct.pack(">i", v) for v in values)
+
+
+def test_alter_partition_reassignments_request_targets_and_cancels():
+    data = kp.alter_partition_reassignments_request({("t", 1): [3, 2], ("t", 0): None}, 4)
+    assert kp.header_key_version(data) == (45, 0)
+    moved = struct.pack(">i", 1) + _int32s([3, 2]) + kp.NO_TAGS
+    cancelled = struct.pack(">i", 0) + kp.uvarint(0) + kp.NO_TAGS  # null replicas: cancel
+    assert _cstr("t") + kp.compact_array([cancelled, moved]) + kp.NO_TAGS in data
+
+
+def test_alter_partition_reassignments_answer_per_partition():
+    parts = [
+        struct.pack(">ih", 0, 0) + _cstr(None) + kp.NO_TAGS,
+        struct.pack(">ih", 1, 39) + _cstr("Invalid replica assignment") + kp.NO_TAGS,
+    ]
+    topic = _cstr("t") + kp.compact_array(parts) + kp.NO_TAGS
+    body = struct.pack(">ih", 0, 0) + _cstr(None) + kp.compact_array([topic]) + kp.NO_TAGS
+    assert kp.parse_alter_partition_reassignments(_response(body)) == (
+        0,
+        None,
+        {("t", 0): (0, None), ("t", 1): (39, "Invalid replica assignment")},
+    )
+
+
+def test_list_partition_reassignments_answer_gives_replicas_adding_and_removing():
+    part = struct.pack(">i", 0) + _int32s([2, 3, 1]) + _int32s([3]) + _int32s([1]) + kp.NO_TAGS
+    topic = _cstr("t") + kp.compact_array([part]) + kp.NO_TAGS
+    body = struct.pack(">ih", 0, 0) + _cstr(None) + kp.compact_array([topic]) + kp.NO_TAGS
+    error, message, moving = kp.parse_list_partition_reassignments(_response(body))
+    assert (error, message) == (0, None)
+    assert moving == {("t", 0): kp.Reassigning([2, 3, 1], [3], [1])}

@@ -170,6 +170,7 @@ def test_every_request_builder_sends_the_version_the_table_names():
         protocol.describe_log_dirs_request(1),
         protocol.incremental_alter_configs_request(4, "", {"a": "1"}, [], True, 1),
         protocol.list_partition_reassignments_request(1),
+        protocol.alter_partition_reassignments_request({("t", 0): [1, 2]}, 1),
     ]
     sent = {protocol.header_key_version(data) for data in built}
     assert sent == {(key, version) for key, (_name, version) in protocol.SPOKEN.items()}

@@ -447,6 +447,21 @@ class ClusterClient:
             raise _refusal(error, message, what)
         return {tp: Reassigning(r.replicas, r.adding, r.removing) for tp, r in moving.items()}
 
+    def alter_reassignments(self, targets: Mapping[TP, list[int] | None]) -> dict[TP, str | None]:
+        """Start each partition's move to its target replicas (None: cancel its move); per
+        partition None when accepted, else Kafka's error name and message."""
+        what = "alter partition reassignments"
+        error, message, answers = self._wire(
+            what, self.wire.alter_reassignments, targets, self.timeout
+        )
+        if error:
+            raise _refusal(error, message, what)
+        out: dict[TP, str | None] = {}
+        for tp in targets:
+            code, text = answers.get(tp, (protocol.UNKNOWN_SERVER_ERROR, "no answer"))
+            out[tp] = None if not code else f"{KafkaError(code).name()}: {text or ''}".strip()
+        return out
+
     def broker_api_versions(self, broker_id: int) -> dict[int, tuple[int, int]]:
         """{api key: (min, max)} the broker speaks (its ApiVersions answer)."""
         addresses = self.broker_addresses()

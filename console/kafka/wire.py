@@ -384,6 +384,15 @@ class WireClient:
         payload = self.first_answer(protocol.list_partition_reassignments_request, timeout)
         return protocol.parse_list_partition_reassignments(payload)
 
+    def alter_reassignments(
+        self, targets: Mapping[TP, list[int] | None], timeout: float
+    ) -> tuple[int, str | None, dict[TP, tuple[int, str | None]]]:
+        """Start (target replicas) or cancel (None) partitions' reassignments."""
+        build = lambda cid: protocol.alter_partition_reassignments_request(  # noqa: E731
+            targets, cid, int(timeout * 1000)
+        )
+        return protocol.parse_alter_partition_reassignments(self.first_answer(build, timeout))
+
     def log_dirs(
         self, brokers: Mapping[int, Address], timeout: float
     ) -> dict[int, tuple[int, list[LogDir]]]:

@@ -89,3 +89,75 @@ class PlanSerializer(serializers.Serializer):
         allow_null=True, help_text="At throttle_bytes_per_s; null without one."
     )
     throttle_bytes_per_s = serializers.IntegerField(allow_null=True)
+
+
+class ExecuteRequestSerializer(serializers.Serializer):
+    plan = serializers.JSONField(help_text="kafka-reassign-partitions.sh's JSON.")
+    throttle_bytes_per_s = serializers.IntegerField(
+        allow_null=True, help_text="Bytes/s per broker while replicas copy; null: none."
+    )
+    reason = serializers.CharField(max_length=500, allow_blank=True, required=False, default="")
+
+
+class ThrottlePatchSerializer(serializers.Serializer):
+    throttle_bytes_per_s = serializers.IntegerField()
+
+
+class ReassignmentPartitionSerializer(serializers.Serializer):
+    topic = serializers.CharField()
+    partition = serializers.IntegerField()
+    to = serializers.ListField(child=serializers.IntegerField())
+    adding = serializers.ListField(child=serializers.IntegerField())
+    removing = serializers.ListField(child=serializers.IntegerField())
+    isr = serializers.ListField(child=serializers.IntegerField(), allow_null=True)
+    state = serializers.ChoiceField(choices=["moving", "done", "reverted", "changed"])
+    bytes_copied = serializers.IntegerField()
+    bytes_total = serializers.IntegerField()
+
+    def get_fields(self) -> dict[str, serializers.Field]:
+        fields = super().get_fields()
+        fields["from"] = serializers.ListField(child=serializers.IntegerField())
+        return fields
+
+
+class _ReassignmentFields(serializers.Serializer):
+    id = serializers.IntegerField()
+    cluster = serializers.CharField()
+    state = serializers.ChoiceField(choices=["running", "completed", "cancelled", "failed"])
+    throttle_bytes_per_s = serializers.IntegerField(allow_null=True)
+    reason = serializers.CharField()
+    error = serializers.CharField(allow_null=True)
+    created_by = serializers.CharField()
+    created_at = serializers.DateTimeField()
+    finished_at = serializers.DateTimeField(allow_null=True)
+
+
+class ReassignmentSerializer(_ReassignmentFields):
+    partitions = ReassignmentPartitionSerializer(many=True)
+    bytes_copied = serializers.IntegerField()
+    bytes_total = serializers.IntegerField()
+    seconds_left = serializers.IntegerField(allow_null=True)
+    plan = PlanDocumentSerializer()
+    rollback = PlanDocumentSerializer()
+    throttled_topics = serializers.ListField(child=serializers.CharField())
+    throttled_brokers = serializers.ListField(child=serializers.IntegerField())
+
+
+class ReassignmentRowSerializer(_ReassignmentFields):
+    partition_count = serializers.IntegerField()
+    topics = serializers.ListField(child=serializers.CharField())
+
+
+class KafkaReassigningSerializer(serializers.Serializer):
+    topic = serializers.CharField()
+    partition = serializers.IntegerField()
+    replicas = serializers.ListField(child=serializers.IntegerField())
+    adding = serializers.ListField(child=serializers.IntegerField())
+    removing = serializers.ListField(child=serializers.IntegerField())
+
+
+class ReassignmentListSerializer(serializers.Serializer):
+    reassignments = ReassignmentRowSerializer(many=True)
+    in_kafka = KafkaReassigningSerializer(
+        many=True, help_text="Every partition Kafka is moving now, whoever started it."
+    )

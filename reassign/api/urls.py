@@ -4,6 +4,11 @@ from reassign.api import views
 urlpatterns = [
     *routes(
         "clusters/<str:cluster>/reassignments",
-        [("/plan", views.PlanView, "reassignment-plan")],
+        [
+            ("", views.ReassignmentListView, "reassignment-list"),
+            ("/plan", views.PlanView, "reassignment-plan"),
+            ("/<int:reassignment_id>", views.ReassignmentDetailView, "reassignment-detail"),
+            ("/<int:reassignment_id>/cancel", views.ReassignmentCancelView, "reassignment-cancel"),
+        ],
     ),
 ]

@@ -1,11 +1,14 @@
+from django.shortcuts import get_object_or_404
 from drf_spectacular.utils import extend_schema
 from rest_framework.request import Request
 from rest_framework.response import Response
 
+from console import kafka
 from console.api.base import ConsoleAPIView
 from console.audit import audited
-from reassign import planning
+from reassign import execution, planning, progress
 from reassign.api import serializers as s
+from reassign.models import Reassignment
 
 
 class PlanView(ConsoleAPIView):
@@ -23,3 +26,98 @@ class PlanView(ConsoleAPIView):
             body = self.validated(s.PlanRequestSerializer, request.data)
             answer = planning.plan(cfg, body)
         return Response(answer)
+
+
+class ReassignmentListView(ConsoleAPIView):
+    read_role = "admin"
+
+    @extend_schema(
+        responses=s.ReassignmentListSerializer,
+        summary="The console's reassignments of a cluster and every partition Kafka moves now",
+    )
+    def get(self, request: Request, cluster: str) -> Response:
+        cfg = self.cluster()
+        rows = Reassignment.objects.filter(cluster=cfg.name)[:200]
+        moving = kafka.for_cluster(cfg).list_reassignments()
+        return Response(
+            {
+                "reassignments": [progress.summary(r) for r in rows],
+                "in_kafka": [
+                    {"topic": t, "partition": p, **vars(m)} for (t, p), m in sorted(moving.items())
+                ],
+            }
+        )
+
+    @extend_schema(
+        request=s.ExecuteRequestSerializer,
+        responses={201: s.ReassignmentSerializer},
+        summary="Execute a plan with a throttle (kafka-reassign-partitions.sh --execute)",
+    )
+    def post(self, request: Request, cluster: str) -> Response:
+        cfg = self.cluster()
+        with audited(
+            request.user, "reassignment.execute", cluster=cfg.name, request=request.data
+        ) as audit:
+            body = self.validated(s.ExecuteRequestSerializer, request.data)
+            r = execution.execute(
+                cfg,
+                body["plan"],
+                body["throttle_bytes_per_s"],
+                body["reason"],
+                request.user.username,
+            )
+            audit.target = f"reassignment {r.pk}"
+        return Response(progress.detail(cfg, r), status=201)
+
+
+class ReassignmentDetailView(ConsoleAPIView):
+    read_role = "admin"
+
+    def _get(self, reassignment_id: int) -> Reassignment:
+        return get_object_or_404(Reassignment, pk=reassignment_id, cluster=self.cluster().name)
+
+    @extend_schema(responses=s.ReassignmentSerializer, summary="A reassignment's live progress")
+    def get(self, request: Request, cluster: str, reassignment_id: int) -> Response:
+        cfg = self.cluster()
+        r = execution.settle(cfg, self._get(reassignment_id))
+        return Response(progress.detail(cfg, r))
+
+    @extend_schema(
+        request=s.ThrottlePatchSerializer,
+        responses=s.ReassignmentSerializer,
+        summary="Change the throttle of a running reassignment",
+    )
+    def patch(self, request: Request, cluster: str, reassignment_id: int) -> Response:
+        cfg = self.cluster()
+        with audited(
+            request.user,
+            "reassignment.throttle",
+            cluster=cfg.name,
+            target=f"reassignment {reassignment_id}",
+            request=request.data,
+        ):
+            body = self.validated(s.ThrottlePatchSerializer, request.data)
+            r = execution.change_throttle(
+                cfg, self._get(reassignment_id), body["throttle_bytes_per_s"]
+            )
+        return Response(progress.detail(cfg, r))
+
+
+class ReassignmentCancelView(ConsoleAPIView):
+    @extend_schema(
+        request=None,
+        responses=s.ReassignmentSerializer,
+        summary="Cancel a running reassignment: its partitions keep their old replicas",
+    )
+    def post(self, request: Request, cluster: str, reassignment_id: int) -> Response:
+        cfg = self.cluster()
+        with audited(
+            request.user,
+            "reassignment.cancel",
+            cluster=cfg.name,
+            target=f"reassignment {reassignment_id}",
+        ):
+            self.no_body()
+            r = get_object_or_404(Reassignment, pk=reassignment_id, cluster=cfg.name)
+            r = execution.cancel(cfg, r)
+        return Response(progress.detail(cfg, r))

@@ -38,6 +38,7 @@ def _url(path: str) -> str:
         .replace("{group}", "g")
         .replace("{reset_id}", "999999")
         .replace("{job_id}", "999999")
+        .replace("{reassignment_id}", "999999")
         .replace("{rule_id}", "999999")
         .replace("{schedule_id}", "999999")
         .replace("{model_id}", "999999")

@@ -185,6 +185,14 @@ EXAMPLES: dict[tuple[str, str], dict[str, Any]] = {
         "set": {"log.cleaner.backoff.ms": "20000"},
         "delete": ["log.cleaner.threads"],
     },
+    ("post", "/api/v1/clusters/{cluster}/reassignments"): {
+        "plan": {"version": 1, "partitions": [{"topic": "t", "partition": 0, "replicas": [1]}]},
+        "throttle_bytes_per_s": 1048576,
+        "reason": "decommission broker 3",
+    },
+    ("patch", "/api/v1/clusters/{cluster}/reassignments/{reassignment_id}"): {
+        "throttle_bytes_per_s": 1048576
+    },
     ("post", "/api/v1/clusters/{cluster}/reassignments/plan"): {
         "topics": ["t"],
         "brokers": [1, 2],
@@ -316,6 +324,7 @@ def test_an_unknown_key_anywhere_in_any_body_is_a_400_naming_it(admin_client_api
             path.replace("{cluster}", "local")
             .replace("{topic}", "t")
             .replace("{broker}", "1")
+            .replace("{reassignment_id}", "999999")
             .replace("{group}", "g")
             .replace("{reset_id}", str(reset.pk))
             .replace("{rule_id}", str(rule.pk))

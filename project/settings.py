@@ -386,6 +386,8 @@ SPECTACULAR_SETTINGS = {
     "ENUM_NAME_OVERRIDES": {
         "StatusEnum": "groups.api.serializers.LAG_STATUSES",
         "WorklistStatusEnum": "maintenance.models.WorklistMark.Status",
+        "ReassignmentStateEnum": "reassign.models.Reassignment.State",
+        "ReassignmentPartitionStateEnum": "reassign.progress.PARTITION_STATES",
     },
     "POSTPROCESSING_HOOKS": [
         "drf_spectacular.hooks.postprocess_schema_enums",

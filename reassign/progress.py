@@ -15,6 +15,7 @@ from reassign.models import Reassignment
 from reassign.plans import TP
 
 MOVING, DONE, REVERTED, CHANGED = "moving", "done", "reverted", "changed"
+PARTITION_STATES = [MOVING, DONE, REVERTED, CHANGED]
 
 
 def partition_state(

@@ -5,6 +5,8 @@ from typing import Any
 from rest_framework import serializers
 
 from console.api.limits import KafkaText, int16, int32
+from reassign.models import Reassignment
+from reassign.progress import PARTITION_STATES
 
 
 class PlanRequestSerializer(serializers.Serializer):
@@ -110,7 +112,7 @@ class ReassignmentPartitionSerializer(serializers.Serializer):
     adding = serializers.ListField(child=serializers.IntegerField())
     removing = serializers.ListField(child=serializers.IntegerField())
     isr = serializers.ListField(child=serializers.IntegerField(), allow_null=True)
-    state = serializers.ChoiceField(choices=["moving", "done", "reverted", "changed"])
+    state = serializers.ChoiceField(choices=PARTITION_STATES)
     bytes_copied = serializers.IntegerField()
     bytes_total = serializers.IntegerField()
 
@@ -123,7 +125,7 @@ class ReassignmentPartitionSerializer(serializers.Serializer):
 class _ReassignmentFields(serializers.Serializer):
     id = serializers.IntegerField()
     cluster = serializers.CharField()
-    state = serializers.ChoiceField(choices=["running", "completed", "cancelled", "failed"])
+    state = serializers.ChoiceField(choices=Reassignment.State.choices)
     throttle_bytes_per_s = serializers.IntegerField(allow_null=True)
     reason = serializers.CharField()
     error = serializers.CharField(allow_null=True)

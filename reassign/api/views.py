@@ -32,6 +32,7 @@ class ReassignmentListView(ConsoleAPIView):
     read_role = "admin"
 
     @extend_schema(
+        operation_id="clusters_reassignments_list",
         responses=s.ReassignmentListSerializer,
         summary="The console's reassignments of a cluster and every partition Kafka moves now",
     )

@@ -21,12 +21,14 @@ pytestmark = [pytest.mark.integration, pytest.mark.django_db]
 
 URL = "/api/v1/clusters/local/reassignments"
 RECORD = 1024
-RECORDS = 400  # per partition: 400 KiB, seconds to copy at a few KiB/s
+# Per partition: 3 MiB. A new replica's first fetch takes up to replica.fetch.max.bytes (1 MiB)
+# before the throttle's window has measured anything; the rest crawls at a few KiB/s.
+RECORDS = 3000
 
 
 @pytest.fixture
 def loaded_topic(stack):
-    """Two partitions, one replica each, 400 KiB in each (incompressible)."""
+    """Two partitions, one replica each, 3 MiB in each (incompressible)."""
     client = cluster_client()
     topic = f"move-{uuid.uuid4().hex[:8]}"
     dev.create_topics(client, [(topic, 2, 1, {})])
@@ -156,7 +158,7 @@ def test_cancel_keeps_the_old_replicas_and_a_moving_partition_is_refused(
 ):
     before = _replicas(loaded_topic)
     plan = _plan_elsewhere(loaded_topic)
-    response = _execute(admin_client_api, plan, 1024)  # 400 KiB at 1 KiB/s: minutes
+    response = _execute(admin_client_api, plan, 1024)  # 2 MiB left at 1 KiB/s: half an hour
     assert response.status_code == 201, response.content
     moved = response.json()
 

@@ -35,6 +35,7 @@ from console.kafka.types import (
     GroupListing,
     GroupMember,
     PartitionMeta,
+    Reassigning,
     TopicMeta,
 )
 from console.metadata import ClusterSnapshot
@@ -46,6 +47,9 @@ from groups.consumers import read_subscription, status_message
 from groups.lag.live import decode, pass_events
 from groups.lag.read import GroupsRead
 from groups.lag.sampler import ClusterSampler
+from reassign import live as reassign_live
+from reassign.models import Reassignment
+from reassign.progress import Observed, describe
 from sparkjobs import log_lines
 from sparkjobs import steps as job_steps
 from sparkjobs.api.views import job_types_answer
@@ -474,6 +478,76 @@ def job_samples() -> list[Sample]:
     ]
 
 
+# --- reassignment progress: describe() of an unsaved reassignment and what Kafka says -----------
+def _plan(*rows: tuple[int, list[int]]) -> dict[str, Any]:
+    return {
+        "version": 1,
+        "partitions": [
+            {"topic": ORDERS, "partition": p, "replicas": r, "log_dirs": ["any"] * len(r)}
+            for p, r in rows
+        ],
+    }
+
+
+def reassignment_samples() -> list[Sample]:
+    mib = 1 << 20
+
+    def unsaved(state: str, **fields: Any) -> Reassignment:
+        return Reassignment(
+            pk=7,
+            cluster="local",
+            state=state,
+            throttle_bytes_per_s=mib,
+            plan=_plan((0, [2, 3]), (1, [3, 2])),
+            rollback=_plan((0, [1, 2]), (1, [1, 3])),
+            bytes_total={f"{ORDERS}-0": 30 * mib, f"{ORDERS}-1": 20 * mib},
+            throttled_topics=[ORDERS],
+            throttled_brokers=[1, 2, 3],
+            reason="drain broker 1",
+            created_by="admin",
+            created_at=_at(0),
+            **fields,
+        )
+
+    running = describe(
+        unsaved("running"),
+        Observed(
+            moving={(ORDERS, 0): Reassigning([2, 3, 1], [3], [1])},
+            partitions={
+                (ORDERS, 0): PartitionMeta(0, 1, [2, 3, 1], [1, 2]),
+                (ORDERS, 1): PartitionMeta(1, 3, [3, 2], [3, 2]),
+            },
+            sizes={(ORDERS, 0, 3): 12 * mib, (ORDERS, 1, 2): 20 * mib},
+        ),
+    )
+    done = describe(
+        unsaved("completed", finished_at=_at(45)),
+        Observed(
+            partitions={
+                (ORDERS, 0): PartitionMeta(0, 3, [2, 3], [2, 3]),
+                (ORDERS, 1): PartitionMeta(1, 3, [3, 2], [3, 2]),
+            }
+        ),
+    )
+    source = "reassign.progress.describe of an unsaved Reassignment (reassign.live.message)"
+    return [
+        Sample(
+            "reassignmentMoving",
+            "ReassignmentMessage",
+            source,
+            "One partition copying to a new replica at the throttle, one done.",
+            reassign_live.message(running),
+        ),
+        Sample(
+            "reassignmentCompleted",
+            "ReassignmentMessage",
+            source,
+            "Completed; orders-0 is led by 3, not its preferred leader 2.",
+            reassign_live.message(done),
+        ),
+    ]
+
+
 # --- the files -----------------------------------------------------------------------------------
 BUILDERS: tuple[Callable[[], list[Sample]], ...] = (
     lag_samples,
@@ -481,6 +555,7 @@ BUILDERS: tuple[Callable[[], list[Sample]], ...] = (
     status_samples,
     error_samples,
     job_samples,
+    reassignment_samples,
 )
 
 

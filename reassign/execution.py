@@ -13,6 +13,7 @@ any page reading a reassignment may both call it; a reassignment the console los
 from __future__ import annotations
 
 import logging
+import time
 from typing import Any
 
 from django.utils import timezone
@@ -23,19 +24,19 @@ from console.errors import BadInput, Conflict
 from console.metadata import cache
 from reassign import planning, throttles
 from reassign.models import Reassignment
-from reassign.plans import TP, parse_plan
+from reassign.plans import TP, parse_plan, replicas_of
 
 log = logging.getLogger(__name__)
+
+# A Metadata answer that contradicts the controller is asked again this often, this far apart,
+# before a reassignment is called failed.
+SETTLE_RETRIES, SETTLE_RETRY_S = 3, 1.0
 
 State = Reassignment.State
 
 
 def _name(tp: TP) -> str:
     return f"{tp[0]}-{tp[1]}"
-
-
-def _replicas(doc: dict[str, Any]) -> dict[TP, list[int]]:
-    return {(p["topic"], p["partition"]): list(p["replicas"]) for p in doc["partitions"]}
 
 
 def execute(
@@ -63,7 +64,7 @@ def execute(
             code="reassignment_in_progress",
         )
     targets = parse_plan(doc)
-    current = _replicas(preview["current"])
+    current = replicas_of(preview["current"])
     moves = throttles.move_map(targets, current, {})
     topic_limits = throttles.topic_throttles(moves) if throttle else {}
     broker_limits = throttles.broker_throttles(moves, throttle) if throttle else {}
@@ -137,27 +138,47 @@ def settle(cfg: ClusterConfig, r: Reassignment) -> Reassignment:
     if r.state != State.RUNNING:
         return r
     client = kafka.for_cluster(cfg)
-    planned = _replicas(r.plan)
+    planned = replicas_of(r.plan)
     moving = client.list_reassignments()
     if any(tp in moving for tp in planned):
         return r
     snap = cache.snapshot(cfg, max_age=0)
     if any(broker not in snap.live_broker_ids for broker in r.throttled_brokers):
         return r  # its throttle is cleared once it is back
+    # Kafka's controller says nothing moves, but the broker that answers Metadata may not
+    # have applied the last change yet (it still lists the replicas being removed): ask
+    # again before calling the plan's replicas changed by someone else.
+    differ = _differing(snap, planned)
+    for _ in range(SETTLE_RETRIES):
+        if not differ:
+            break
+        time.sleep(SETTLE_RETRY_S)
+        snap = cache.snapshot(cfg, max_age=0)
+        differ = _differing(snap, planned)
     remove_throttles(cfg, client, r)
-    differ = [
-        _name(tp)
-        for tp, replicas in sorted(planned.items())
-        if (meta := snap.topic(tp[0])) is None
-        or next((p.replicas for p in meta.partitions if p.partition == tp[1]), None) != replicas
-    ]
+    names = [_name(tp) for tp in sorted(differ)]
     state = State.FAILED if differ else State.COMPLETED
-    error = f"replicas differ from the plan: {', '.join(differ)}" if differ else ""
+    error = f"replicas differ from the plan: {', '.join(names)}" if differ else ""
     Reassignment.objects.filter(pk=r.pk, state=State.RUNNING).update(
         state=state, error=error, finished_at=timezone.now()
     )
     r.refresh_from_db()
     return r
+
+
+def _differing(snap: Any, planned: dict[TP, list[int]]) -> dict[TP, list[int] | None]:
+    """The planned partitions whose replicas in `snap` are not the plan's (None: gone)."""
+    found: dict[TP, list[int] | None] = {}
+    for tp, replicas in planned.items():
+        meta = snap.topic(tp[0])
+        now = (
+            next((p.replicas for p in meta.partitions if p.partition == tp[1]), None)
+            if meta
+            else None
+        )
+        if now != replicas:
+            found[tp] = list(now) if now is not None else None
+    return found
 
 
 def cancel(cfg: ClusterConfig, r: Reassignment) -> Reassignment:
@@ -167,7 +188,7 @@ def cancel(cfg: ClusterConfig, r: Reassignment) -> Reassignment:
         raise Conflict(f"Reassignment {r.pk} is {r.state}, not running.", code="not_running")
     client = kafka.for_cluster(cfg)
     moving = client.list_reassignments()
-    ours = [tp for tp in _replicas(r.plan) if tp in moving]
+    ours = [tp for tp in replicas_of(r.plan) if tp in moving]
     if ours:
         refused = {
             tp: why
@@ -196,7 +217,7 @@ def change_throttle(cfg: ClusterConfig, r: Reassignment, throttle: int) -> Reass
     if r.state != State.RUNNING:
         raise Conflict(f"Reassignment {r.pk} is {r.state}, not running.", code="not_running")
     client = kafka.for_cluster(cfg)
-    moves = throttles.move_map(parse_plan(r.plan), _replicas(r.rollback), {})
+    moves = throttles.move_map(parse_plan(r.plan), replicas_of(r.rollback), {})
     topic_limits = throttles.topic_throttles(moves)
     broker_limits = throttles.broker_throttles(moves, throttle)
     r.throttled_topics = sorted(set(r.throttled_topics) | set(topic_limits))

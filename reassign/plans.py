@@ -123,3 +123,8 @@ def plan_document(
             for topic, partition in sorted(assignment)
         ],
     }
+
+
+def replicas_of(doc: dict[str, Any]) -> dict[TP, list[int]]:
+    """A plan document (one the console wrote, so well formed) as replicas by partition."""
+    return {(p["topic"], p["partition"]): list(p["replicas"]) for p in doc["partitions"]}

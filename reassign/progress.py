@@ -1,18 +1,20 @@
 """A reassignment as the API answers it: per partition old and new replicas, what is being
-added and removed, its state, the bytes its new replicas have copied of what they must, and
-the time left at the throttle."""
+added and removed, its state, ISR and leader, the bytes its new replicas have copied of what
+they must, and the time left at the throttle. A partition whose leader is not the first of its
+new replicas once done is one a preferred-leader election would move (the page offers it)."""
 
 from __future__ import annotations
 
 import math
 from collections.abc import Mapping
+from dataclasses import dataclass, field
 from typing import Any
 
 from console import kafka
 from console.clusters import ClusterConfig
 from console.metadata import cache
 from reassign.models import Reassignment
-from reassign.plans import TP
+from reassign.plans import TP, replicas_of
 
 MOVING, DONE, REVERTED, CHANGED = "moving", "done", "reverted", "changed"
 PARTITION_STATES = [MOVING, DONE, REVERTED, CHANGED]
@@ -45,30 +47,58 @@ def seconds_left(remaining_by_broker: Mapping[int, int], throttle: int | None) -
     return math.ceil(max(remaining_by_broker.values(), default=0) / throttle)
 
 
-def detail(cfg: ClusterConfig, r: Reassignment) -> dict[str, Any]:
-    before = {(p["topic"], p["partition"]): p["replicas"] for p in r.rollback["partitions"]}
-    planned = {(p["topic"], p["partition"]): p["replicas"] for p in r.plan["partitions"]}
-    running = r.state == Reassignment.State.RUNNING
-    moving: dict[TP, kafka.Reassigning] = {}
+@dataclass(frozen=True)
+class Observed:
+    """What Kafka says of a reassignment's partitions now (`observe`)."""
+
+    moving: Mapping[TP, kafka.Reassigning] = field(default_factory=dict)
+    partitions: Mapping[TP, kafka.PartitionMeta] | None = None  # None: not known
+    # (topic, partition, broker) -> bytes that broker's replica holds
+    sizes: Mapping[tuple[str, int, int], int] = field(default_factory=dict)
+
+
+def observe(cfg: ClusterConfig, r: Reassignment) -> Observed:
+    """For a running reassignment: what moves, the partitions as they are, and the sizes of
+    the new replicas; for an ended one only the partitions (for their leaders now)."""
+    planned = replicas_of(r.plan)
+    if r.state != Reassignment.State.RUNNING:
+        try:  # the leaders now, so the page can offer a preferred-leader election
+            return Observed(partitions=_partitions(cache.snapshot(cfg), planned))
+        except kafka.KafkaAdapterError:
+            return Observed()
+    before = replicas_of(r.rollback)
+    client = kafka.for_cluster(cfg)
+    moving = client.list_reassignments()
+    partitions = _partitions(cache.snapshot(cfg, max_age=0), planned)
+    gaining = sorted({b for tp in planned for b in planned[tp] if b not in before[tp]})
     sizes: dict[tuple[str, int, int], int] = {}
-    snap = None
-    if running:
-        client = kafka.for_cluster(cfg)
-        moving = client.list_reassignments()
-        snap = cache.snapshot(cfg, max_age=0)
-        gaining = sorted({b for tp in planned for b in planned[tp] if b not in before[tp]})
-        for broker, dirs in client.describe_log_dirs(gaining).items():
-            if isinstance(dirs, list):
-                for d in dirs:
-                    for rep in d.replicas:
-                        sizes[(rep.topic, rep.partition, broker)] = rep.size_bytes
+    for broker, dirs in client.describe_log_dirs(gaining).items():
+        if isinstance(dirs, list):
+            for d in dirs:
+                for rep in d.replicas:
+                    sizes[(rep.topic, rep.partition, broker)] = rep.size_bytes
+    return Observed(moving, partitions, sizes)
+
+
+def detail(cfg: ClusterConfig, r: Reassignment) -> dict[str, Any]:
+    return describe(r, observe(cfg, r))
+
+
+def describe(r: Reassignment, seen: Observed) -> dict[str, Any]:
+    """The API's body of `r` given what Kafka says now (no Kafka call)."""
+    before = replicas_of(r.rollback)
+    planned = replicas_of(r.plan)
+    running = r.state == Reassignment.State.RUNNING
+    moving, sizes = seen.moving, seen.sizes
+    parts = seen.partitions
     rows = []
     remaining: dict[int, int] = {}
     for tp in sorted(planned):
         new = [b for b in planned[tp] if b not in before[tp]]
         total = r.bytes_total.get(f"{tp[0]}-{tp[1]}") or 0
         share = total // len(new) if new else 0
-        now = _replicas_now(snap, tp) if snap is not None else None
+        now_meta = parts.get(tp) if parts is not None else None
+        now = list(now_meta.replicas) if now_meta else None
         state = (
             partition_state(tp in moving, now, planned[tp], before[tp])
             if running
@@ -88,7 +118,8 @@ def detail(cfg: ClusterConfig, r: Reassignment) -> dict[str, Any]:
                 "to": planned[tp],
                 "adding": in_flight.adding if in_flight else [],
                 "removing": in_flight.removing if in_flight else [],
-                "isr": _isr_now(snap, tp) if snap is not None else None,
+                "isr": list(now_meta.isr) if now_meta else None,
+                "leader": now_meta.leader if now_meta else None,
                 "state": state,
                 "bytes_copied": got if state != REVERTED else 0,
                 "bytes_total": total,
@@ -115,19 +146,14 @@ def detail(cfg: ClusterConfig, r: Reassignment) -> dict[str, Any]:
     }
 
 
-def _partition(snap: Any, tp: TP) -> kafka.PartitionMeta | None:
-    meta = snap.topic(tp[0])
-    return next((p for p in meta.partitions if p.partition == tp[1]), None) if meta else None
-
-
-def _replicas_now(snap: Any, tp: TP) -> list[int] | None:
-    part = _partition(snap, tp)
-    return list(part.replicas) if part else None
-
-
-def _isr_now(snap: Any, tp: TP) -> list[int] | None:
-    part = _partition(snap, tp)
-    return list(part.isr) if part else None
+def _partitions(snap: Any, planned: Mapping[TP, Any]) -> dict[TP, kafka.PartitionMeta]:
+    found: dict[TP, kafka.PartitionMeta] = {}
+    for topic in {t for t, _ in planned}:
+        meta = snap.topic(topic)
+        for p in meta.partitions if meta else []:
+            if (topic, p.partition) in planned:
+                found[(topic, p.partition)] = p
+    return found
 
 
 def summary(r: Reassignment) -> dict[str, Any]:

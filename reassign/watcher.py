@@ -1,6 +1,7 @@
 """The worker's watcher: every `EVERY_S`, each running reassignment is settled (completed and
-its throttles removed once its partitions stop moving). Runs in every Celery worker; settling
-is idempotent, so several workers (and pages reading a reassignment) may do it at once."""
+its throttles removed once its partitions stop moving) and its progress pushed to the pages
+watching it, a last time when it ends. Runs in every Celery worker; settling is idempotent,
+so several workers (and pages reading a reassignment) may do it at once."""
 
 from __future__ import annotations
 
@@ -10,6 +11,7 @@ import threading
 from django.db import close_old_connections
 
 from console.clusters import get_cluster
+from reassign import live, progress
 from reassign.execution import settle
 from reassign.models import Reassignment
 
@@ -23,8 +25,11 @@ def settle_all() -> int:
     ended = 0
     for r in Reassignment.objects.filter(state=Reassignment.State.RUNNING):
         try:
-            if settle(get_cluster(r.cluster), r).state != Reassignment.State.RUNNING:
+            cfg = get_cluster(r.cluster)
+            r = settle(cfg, r)
+            if r.state != Reassignment.State.RUNNING:
                 ended += 1
+            live.publish(progress.detail(cfg, r))
         except Exception:  # a cluster away for a while must not stop the watcher
             log.exception("could not settle reassignment %s", r.pk)
     return ended

@@ -112,6 +112,9 @@ class ReassignmentPartitionSerializer(serializers.Serializer):
     adding = serializers.ListField(child=serializers.IntegerField())
     removing = serializers.ListField(child=serializers.IntegerField())
     isr = serializers.ListField(child=serializers.IntegerField(), allow_null=True)
+    leader = serializers.IntegerField(
+        allow_null=True, help_text="Its leader now; null when it has none or Kafka is away."
+    )
     state = serializers.ChoiceField(choices=PARTITION_STATES)
     bytes_copied = serializers.IntegerField()
     bytes_total = serializers.IntegerField()

@@ -6,7 +6,7 @@ from rest_framework.response import Response
 from console import kafka
 from console.api.base import ConsoleAPIView
 from console.audit import audited
-from reassign import execution, planning, progress
+from reassign import execution, live, planning, progress
 from reassign.api import serializers as s
 from reassign.models import Reassignment
 
@@ -101,7 +101,12 @@ class ReassignmentDetailView(ConsoleAPIView):
             r = execution.change_throttle(
                 cfg, self._get(reassignment_id), body["throttle_bytes_per_s"]
             )
-        return Response(progress.detail(cfg, r))
+        return self._answer(progress.detail(cfg, r))
+
+    @staticmethod
+    def _answer(detail: dict) -> Response:
+        live.publish(detail)  # other pages watching it see the change now, not next pass
+        return Response(detail)
 
 
 class ReassignmentCancelView(ConsoleAPIView):
@@ -121,4 +126,4 @@ class ReassignmentCancelView(ConsoleAPIView):
             self.no_body()
             r = get_object_or_404(Reassignment, pk=reassignment_id, cluster=cfg.name)
             r = execution.cancel(cfg, r)
-        return Response(progress.detail(cfg, r))
+        return ReassignmentDetailView._answer(progress.detail(cfg, r))

@@ -29,6 +29,7 @@ MESSAGE_TYPES = {
     "StatusMessage": "status",
     "ErrorMessage": "error",
     "JobMessage": "job",
+    "ReassignmentMessage": "reassignment",
 }
 
 
@@ -99,5 +100,9 @@ def test_the_socket_samples_cover_every_message_type_and_variant():
     assert any(m["steps"] for m in jobs) and any(m["steps"] is None for m in jobs)
     assert any(m["created_by"] is None for m in jobs)
     assert any(m["result"] is not None for m in jobs)
+    moves = by_type["reassignment"]
+    assert any(p["state"] == "moving" and p["adding"] for m in moves for p in m["partitions"])
+    assert any(m["seconds_left"] is not None for m in moves)
+    assert any(m["finished_at"] is not None for m in moves)
     lags = by_type["lag"]
     assert any(p["lag"] is None for m in lags for p in m["partitions"])

@@ -37,7 +37,9 @@ def _slots(snap: ClusterSnapshot, ids: list[int] | None = None) -> list[generate
 def _topic(snap: ClusterSnapshot, name: str, field: str) -> kafka.TopicMeta:
     meta = snap.topic(name)
     if meta is None:
-        raise NotFound(f"{field}: Topic {name} not found.", code="topic_not_found")
+        raise NotFound(
+            f"{field}: Topic {name} not found.", code="topic_not_found", details={"field": field}
+        )
     return meta
 
 

@@ -11,6 +11,8 @@ import { GroupPage } from "./pages/GroupPage";
 import { GroupsPage } from "./pages/GroupsPage";
 import { MaintenancePage } from "./pages/MaintenancePage";
 import { NotFoundPage } from "./pages/NotFoundPage";
+import { ReassignmentPage } from "./pages/ReassignmentPage";
+import { ReassignPage } from "./pages/ReassignPage";
 import { SchedulesPage } from "./pages/SchedulesPage";
 import { SparkJobPage } from "./pages/SparkJobPage";
 import { SparkJobsPage } from "./pages/SparkJobsPage";
@@ -39,6 +41,8 @@ export function AppRoutes() {
           <Route path="brokers/:broker" element={<BrokerPage />} />
           <Route path="groups" element={<GroupsPage />} />
           <Route path="groups/:group" element={<GroupPage />} />
+          <Route path="reassignments" element={<ReassignPage />} />
+          <Route path="reassignments/:id" element={<ReassignmentPage />} />
         </Route>
         <Route path="spark">
           <Route index element={<Navigate to="jobs" replace />} />

@@ -73,6 +73,8 @@ export const CLUSTER_TABS: ClusterTab[] = [
   { path: "", label: "Overview", alsoFor: ["brokers"] },
   { path: "topics", label: "Topics", alsoFor: ["create-topic"] },
   { path: "groups", label: "Consumer groups" },
+  // Moving partitions between brokers: the API answers admins only.
+  { path: "reassignments", label: "Reassign", role: "admin" },
 ];
 
 /** The app path of a per-cluster page: clusterPath("local", "topics") is "/clusters/local/topics". */
@@ -89,6 +91,11 @@ export function topicPath(cluster: string, topic: string): string {
 /** The app path of a broker's page. */
 export function brokerPath(cluster: string, broker: number): string {
   return clusterPath(cluster, "brokers", String(broker));
+}
+
+/** The app path of a partition reassignment's progress page. */
+export function reassignmentPath(cluster: string, id: number): string {
+  return clusterPath(cluster, "reassignments", String(id));
 }
 
 /** The app path of a consumer group's page. */

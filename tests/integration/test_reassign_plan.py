@@ -140,7 +140,7 @@ def settled_cli_sizes_rf1(topic: str) -> dict:
         ({"topics": ["T"], "brokers": [1, 7]}, 400, "brokers"),
         ({"topics": ["T"]}, 400, "brokers"),
         ({"topic": "T", "replication_factor": 4}, 400, "replication_factor"),
-        ({"topic": "no-such-topic-x", "replication_factor": 2}, 404, None),
+        ({"topic": "no-such-topic-x", "replication_factor": 2}, 404, "topic"),
         (
             {"topic": "T", "replication_factor": 2, "throttle_bytes_per_s": 0},
             400,

@@ -16,13 +16,18 @@ import type {
   CurrentUser,
   ElectionResult,
   ElectionType,
+  ExecuteReassignmentRequest,
   GroupDetail,
   GroupSummary,
   LagHistory,
   LagWindow,
   LogFilter,
   OffsetReset,
+  Plan,
+  PlanRequest,
   ReasonRequest,
+  Reassignment,
+  ReassignmentList,
   ResetRequest,
   Schedule,
   ScheduleDetail,
@@ -131,6 +136,46 @@ export function electLeaders(
   partitions: TopicPartitionRef[] | null,
 ): Promise<ElectionResult[]> {
   return api.post("clusters/{cluster}/elect-leaders", { path: { cluster }, body: { election, partitions } });
+}
+
+// ---- partition reassignment (docs/reassignment.md; admins) ----
+
+/**
+ * Plan a reassignment and preview it (moves, bytes, time); nothing changes in Kafka. 400 names the
+ * bad field in details.field (`topics`, `brokers`, `topic`, `replication_factor`, `plan`,
+ * `throttle_bytes_per_s`); 404 topic_not_found (the field only as the message's prefix); 409
+ * reassignment_in_progress for a partition Kafka moves already.
+ */
+export function planReassignment(cluster: string, body: PlanRequest): Promise<Plan> {
+  return api.post("clusters/{cluster}/reassignments/plan", { path: { cluster }, body });
+}
+
+/** The console's reassignments of the cluster (newest first, up to 200) and every partition Kafka moves now. */
+export function listReassignments(cluster: string, signal?: AbortSignal): Promise<ReassignmentList> {
+  return api.get("clusters/{cluster}/reassignments", { path: { cluster }, signal });
+}
+
+/** 201 with the reassignment, running; 400 as the plan's; 409 reassignment_in_progress while anything moves. */
+export function executeReassignment(cluster: string, body: ExecuteReassignmentRequest): Promise<Reassignment> {
+  return api.post("clusters/{cluster}/reassignments", { path: { cluster }, body });
+}
+
+/** One reassignment's progress (settled first: completed once nothing of it moves). */
+export function getReassignment(cluster: string, id: number, signal?: AbortSignal): Promise<Reassignment> {
+  return api.get("clusters/{cluster}/reassignments/{reassignment_id}", { path: { cluster, reassignment_id: id }, signal });
+}
+
+/** A new throttle (1 KiB/s … 10 GiB/s, 400 otherwise) on every broker of a running move; 409 not_running. */
+export function patchReassignmentThrottle(cluster: string, id: number, throttle: number): Promise<Reassignment> {
+  return api.patch("clusters/{cluster}/reassignments/{reassignment_id}", {
+    path: { cluster, reassignment_id: id },
+    body: { throttle_bytes_per_s: throttle },
+  });
+}
+
+/** Cancel: the partitions still moving keep their old replicas, the throttles are removed; 409 not_running. */
+export function cancelReassignment(cluster: string, id: number): Promise<Reassignment> {
+  return api.post("clusters/{cluster}/reassignments/{reassignment_id}/cancel", { path: { cluster, reassignment_id: id } });
 }
 
 // ---- consumer groups and offset resets ----

@@ -3,7 +3,7 @@
 // checked against the server: src/test/socketSamples.gen.ts holds messages the server's own code
 // built (`bin/api-types gen`), which tsc checks against these types and socketSamples.test.ts
 // against parseLiveMessage and for fields never sent.
-import type { ApiErrorBody, LagStatus, RetentionRisk, SparkJob } from "./types";
+import type { ApiErrorBody, LagStatus, Reassignment, RetentionRisk, SparkJob } from "./types";
 
 const seg = encodeURIComponent;
 
@@ -20,6 +20,11 @@ export function metadataSocketPath(cluster: string): string {
 /** One Spark job: the job as it is now on connect, then again after every change. */
 export function sparkJobSocketPath(jobId: number): string {
   return `/ws/spark/jobs/${jobId}`;
+}
+
+/** One reassignment (admins): its progress on connect, then every 2 s while it runs and when it ends. */
+export function reassignmentSocketPath(cluster: string, id: number): string {
+  return `/ws/clusters/${seg(cluster)}/reassignments/${id}`;
 }
 
 /** The absolute URL of a socket path on this page's host (wss on an https page). */
@@ -134,9 +139,18 @@ export interface MetadataMessage {
 
 /** A Spark job as it is now (exactly the fields of GET spark/jobs/{id}), pushed on every change. */
 export type JobMessage = SparkJob & { type: "job" };
+/** The body of GET .../reassignments/{id}, pushed. */
+export type ReassignmentMessage = Reassignment & { type: "reassignment" };
 
 export type LagSocketMessage = LagMessage | GroupStateMessage;
-export type LiveMessage = LagMessage | GroupStateMessage | MetadataMessage | JobMessage | StatusMessage | ErrorMessage;
+export type LiveMessage =
+  | LagMessage
+  | GroupStateMessage
+  | MetadataMessage
+  | JobMessage
+  | ReassignmentMessage
+  | StatusMessage
+  | ErrorMessage;
 
 function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === "object" && value !== null && !Array.isArray(value);
@@ -177,6 +191,10 @@ export function parseLiveMessage(text: unknown): LiveMessage | null {
       };
     case "job":
       return typeof value.id === "number" && typeof value.state === "string" ? (value as unknown as JobMessage) : null;
+    case "reassignment":
+      return typeof value.id === "number" && typeof value.state === "string" && Array.isArray(value.partitions)
+        ? (value as unknown as ReassignmentMessage)
+        : null;
     case "status":
       return typeof value.live === "boolean" ? (value as unknown as StatusMessage) : null;
     case "error":

@@ -12,6 +12,7 @@ import {
   getGroup,
   getLagHistory,
   getMe,
+  getReassignment,
   getSchedule,
   getSparkJob,
   getTopic,
@@ -19,6 +20,7 @@ import {
   listClusters,
   listGroups,
   listOffsetResets,
+  listReassignments,
   listSchedules,
   listSparkJobs,
   listSparkJobTypes,
@@ -111,6 +113,14 @@ export const topicListQuery = (
 
 export const topicQuery = (cluster: string, topic: string) =>
   queryOptions({ queryKey: queryKeys.topic(cluster, topic), queryFn: ({ signal }) => getTopic(cluster, topic, signal) });
+
+/** The console's reassignments of a cluster and the partitions Kafka moves now. */
+export const reassignmentListQuery = (cluster: string) =>
+  queryOptions({ queryKey: queryKeys.reassignmentList(cluster), queryFn: ({ signal }) => listReassignments(cluster, signal) });
+
+/** One reassignment's progress. */
+export const reassignmentQuery = (cluster: string, id: number) =>
+  queryOptions({ queryKey: queryKeys.reassignment(cluster, id), queryFn: ({ signal }) => getReassignment(cluster, id, signal) });
 
 export const groupListQuery = (cluster: string) =>
   queryOptions({ queryKey: queryKeys.groupList(cluster), queryFn: ({ signal }) => listGroups(cluster, signal) });

@@ -34,6 +34,13 @@ export const queryKeys = {
   /** GET clusters/{cluster}/topics/{topic} */
   topic: (cluster: string, topic: string) => [...queryKeys.topics(cluster), "topic", topic] as const,
 
+  /** Every reassignment list and reassignment of a cluster (prefix). */
+  reassignments: (cluster: string) => [...queryKeys.cluster(cluster), "reassignments"] as const,
+  /** GET clusters/{cluster}/reassignments */
+  reassignmentList: (cluster: string) => [...queryKeys.reassignments(cluster), "list"] as const,
+  /** GET clusters/{cluster}/reassignments/{id} (also what its socket pushes) */
+  reassignment: (cluster: string, id: number) => [...queryKeys.reassignments(cluster), "reassignment", id] as const,
+
   /** Every group list and group of a cluster (prefix). */
   groups: (cluster: string) => [...queryKeys.cluster(cluster), "groups"] as const,
   /** GET clusters/{cluster}/groups */

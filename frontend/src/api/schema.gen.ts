@@ -1691,6 +1691,8 @@ export interface components {
             bytes_total: number;
             from: number[];
             isr: number[] | null;
+            /** @description Its leader now; null when it has none or Kafka is away. */
+            leader: number | null;
             partition: number;
             removing: number[];
             state: components["schemas"]["ReassignmentPartitionStateEnum"];

@@ -20,6 +20,7 @@ export type ClusterSummary = Schemas["Cluster"];
 
 /** GET /api/v1/clusters/{cluster}/brokers */
 export type Broker = Schemas["Broker"];
+export type Reassignment = Schemas["Reassignment"];
 
 /** GET /api/v1/clusters/{cluster} */
 export type ClusterDetail = Schemas["ClusterDetail"];
@@ -242,3 +243,49 @@ export type ScheduleInput = Schemas["ScheduleInput"] & { params: Record<string, 
 
 /** PATCH spark/schedules/{id}: only the fields that change. */
 export type SchedulePatch = Schemas["PatchedScheduleInput"];
+
+// ---- partition reassignment (docs/reassignment.md; admins) ----
+
+/** kafka-reassign-partitions.sh's JSON: `{"version": 1, "partitions": [{topic, partition, replicas, log_dirs}]}`. */
+export type PlanDocument = Schemas["PlanDocument"];
+
+/** One partition of a plan document: its wanted replicas (the first is the preferred leader). */
+export type PlanPartition = Schemas["PlanPartition"];
+
+/**
+ * POST /api/v1/clusters/{cluster}/reassignments/plan: exactly one of the three requests (the
+ * schema has every field optional): topics spread over brokers (--generate), a topic's new
+ * replication factor, or a plan in the tool's JSON (pasted, uploaded or edited).
+ */
+export type PlanRequest =
+  | { topics: string[]; brokers: number[]; throttle_bytes_per_s: number | null }
+  | { topic: string; replication_factor: number; throttle_bytes_per_s: number | null }
+  | { plan: PlanDocument; throttle_bytes_per_s: number | null };
+
+/** One partition of a plan's preview: old and new replicas, the brokers gaining and losing one,
+ * and the bytes the gaining ones copy (null: unknown). */
+export type PlanMove = Schemas["Move"];
+
+/** The answer of POST …/reassignments/plan: `proposed`, `current` (the rollback), the moves and totals. */
+export type Plan = Schemas["Plan"];
+
+/** POST /api/v1/clusters/{cluster}/reassignments (the schema has `plan` as free JSON). */
+export type ExecuteReassignmentRequest = Omit<Schemas["ExecuteRequest"], "plan" | "reason"> & {
+  plan: PlanDocument;
+  reason: string;
+};
+
+/** running → completed | cancelled | failed. */
+export type ReassignmentState = Schemas["ReassignmentStateEnum"];
+
+/** A partition of a reassignment: moving, done, reverted (cancelled) or changed (by someone else). */
+export type ReassignmentPartition = Schemas["ReassignmentPartition"];
+
+/** One reassignment of GET /api/v1/clusters/{cluster}/reassignments. */
+export type ReassignmentRow = Schemas["ReassignmentRow"];
+
+/** A partition Kafka is moving now, whoever started it. */
+export type KafkaReassigning = Schemas["KafkaReassigning"];
+
+/** GET /api/v1/clusters/{cluster}/reassignments */
+export type ReassignmentList = Schemas["ReassignmentList"];

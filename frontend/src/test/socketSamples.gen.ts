@@ -2,7 +2,7 @@
 // WebSocket messages built by the server's own code from fixed inputs. `satisfies`
 // makes tsc refuse a field the SPA's type lacks and a required field the server does
 // not send; socketSamples.test.ts checks the rest (docs: frontend/README.md).
-import type { ErrorMessage, GroupStateMessage, JobMessage, LagMessage, MetadataMessage, StatusMessage } from "../api/live";
+import type { ErrorMessage, GroupStateMessage, JobMessage, LagMessage, MetadataMessage, ReassignmentMessage, StatusMessage } from "../api/live";
 
 /** A group behind on two topics: rates, lag seconds, catch-up. From groups.lag.live.pass_events (lag_message), after five sampler passes. */
 export const lagFallingBehind = {
@@ -565,3 +565,165 @@ export const jobPipelineFailed = {
   ],
   "schedule_id": null
 } satisfies JobMessage;
+
+/** One partition copying to a new replica at the throttle, one done. From reassign.progress.describe of an unsaved Reassignment (reassign.live.message). */
+export const reassignmentMoving = {
+  "type": "reassignment",
+  "id": 7,
+  "cluster": "local",
+  "state": "running",
+  "throttle_bytes_per_s": 1048576,
+  "partitions": [
+    {
+      "topic": "orders",
+      "partition": 0,
+      "from": [1, 2],
+      "to": [2, 3],
+      "adding": [3],
+      "removing": [1],
+      "isr": [1, 2],
+      "leader": 1,
+      "state": "moving",
+      "bytes_copied": 12582912,
+      "bytes_total": 31457280
+    },
+    {
+      "topic": "orders",
+      "partition": 1,
+      "from": [1, 3],
+      "to": [3, 2],
+      "adding": [],
+      "removing": [],
+      "isr": [3, 2],
+      "leader": 3,
+      "state": "done",
+      "bytes_copied": 20971520,
+      "bytes_total": 20971520
+    }
+  ],
+  "bytes_copied": 33554432,
+  "bytes_total": 52428800,
+  "seconds_left": 18,
+  "plan": {
+    "version": 1,
+    "partitions": [
+      {
+        "topic": "orders",
+        "partition": 0,
+        "replicas": [2, 3],
+        "log_dirs": ["any", "any"]
+      },
+      {
+        "topic": "orders",
+        "partition": 1,
+        "replicas": [3, 2],
+        "log_dirs": ["any", "any"]
+      }
+    ]
+  },
+  "rollback": {
+    "version": 1,
+    "partitions": [
+      {
+        "topic": "orders",
+        "partition": 0,
+        "replicas": [1, 2],
+        "log_dirs": ["any", "any"]
+      },
+      {
+        "topic": "orders",
+        "partition": 1,
+        "replicas": [1, 3],
+        "log_dirs": ["any", "any"]
+      }
+    ]
+  },
+  "throttled_topics": ["orders"],
+  "throttled_brokers": [1, 2, 3],
+  "reason": "drain broker 1",
+  "error": null,
+  "created_by": "admin",
+  "created_at": "2026-07-01T10:00:00+00:00",
+  "finished_at": null
+} satisfies ReassignmentMessage;
+
+/** Completed; orders-0 is led by 3, not its preferred leader 2. From reassign.progress.describe of an unsaved Reassignment (reassign.live.message). */
+export const reassignmentCompleted = {
+  "type": "reassignment",
+  "id": 7,
+  "cluster": "local",
+  "state": "completed",
+  "throttle_bytes_per_s": 1048576,
+  "partitions": [
+    {
+      "topic": "orders",
+      "partition": 0,
+      "from": [1, 2],
+      "to": [2, 3],
+      "adding": [],
+      "removing": [],
+      "isr": [2, 3],
+      "leader": 3,
+      "state": "done",
+      "bytes_copied": 31457280,
+      "bytes_total": 31457280
+    },
+    {
+      "topic": "orders",
+      "partition": 1,
+      "from": [1, 3],
+      "to": [3, 2],
+      "adding": [],
+      "removing": [],
+      "isr": [3, 2],
+      "leader": 3,
+      "state": "done",
+      "bytes_copied": 20971520,
+      "bytes_total": 20971520
+    }
+  ],
+  "bytes_copied": 52428800,
+  "bytes_total": 52428800,
+  "seconds_left": null,
+  "plan": {
+    "version": 1,
+    "partitions": [
+      {
+        "topic": "orders",
+        "partition": 0,
+        "replicas": [2, 3],
+        "log_dirs": ["any", "any"]
+      },
+      {
+        "topic": "orders",
+        "partition": 1,
+        "replicas": [3, 2],
+        "log_dirs": ["any", "any"]
+      }
+    ]
+  },
+  "rollback": {
+    "version": 1,
+    "partitions": [
+      {
+        "topic": "orders",
+        "partition": 0,
+        "replicas": [1, 2],
+        "log_dirs": ["any", "any"]
+      },
+      {
+        "topic": "orders",
+        "partition": 1,
+        "replicas": [1, 3],
+        "log_dirs": ["any", "any"]
+      }
+    ]
+  },
+  "throttled_topics": ["orders"],
+  "throttled_brokers": [1, 2, 3],
+  "reason": "drain broker 1",
+  "error": null,
+  "created_by": "admin",
+  "created_at": "2026-07-01T10:00:00+00:00",
+  "finished_at": "2026-07-01T10:00:45+00:00"
+} satisfies ReassignmentMessage;

@@ -12,6 +12,7 @@ import {
   type LagMessage,
   type LiveMessage,
   type MetadataMessage,
+  type ReassignmentMessage,
   type StatusMessage,
 } from "../api/live";
 import * as samples from "./socketSamples.gen";
@@ -26,7 +27,8 @@ type UnsentFields =
   | Unsent<MetadataMessage>
   | Unsent<StatusMessage>
   | Unsent<ErrorMessage>
-  | Unsent<JobMessage>;
+  | Unsent<JobMessage>
+  | Unsent<ReassignmentMessage>;
 // Fails to compile, naming the field, when a type has a field no sample sends: the server does
 // not send it (drop it from the type) or no sample covers it (add one to devtools/tssamples.py).
 const everyFieldIsSent: Record<UnsentFields, never> = {};
@@ -37,7 +39,7 @@ describe("socket samples (the server's messages)", () => {
   it("has samples of every message type", () => {
     expect(everyFieldIsSent).toEqual({});
     expect(new Set(all.map(([, message]) => message.type))).toEqual(
-      new Set(["lag", "group_state", "metadata", "status", "error", "job"]),
+      new Set(["lag", "group_state", "metadata", "status", "error", "job", "reassignment"]),
     );
   });
 

@@ -96,6 +96,17 @@ def test_a_broker_stopped_mid_move_does_not_lose_the_reassignment(admin_client_a
         assert during["partitions"][0]["state"] == "moving"
         listed = admin_client_api.get(URL).json()["in_kafka"]
         assert (topic, 0) in {(m["topic"], m["partition"]) for m in listed}
+        # A plan onto the stopped broker is refused, naming it.
+        other = f"onto-down-{uuid.uuid4().hex[:8]}"
+        dev.create_topics(cluster_client(), [(other, 1, 1, {})])
+        onto = {
+            "version": 1,
+            "partitions": [{"topic": other, "partition": 0, "replicas": [victim]}],
+        }
+        refused = admin_client_api.post(f"{URL}/plan", {"plan": onto}, format="json")
+        assert refused.status_code == 400, refused.content
+        assert refused.json()["error"]["details"]["field"] == "plan"
+        assert f"broker id {victim}" in refused.json()["error"]["message"]
     finally:
         broker("start-broker", victim)
     wait_for(

@@ -147,6 +147,21 @@ def settled_cli_sizes_rf1(topic: str) -> dict:
             "throttle_bytes_per_s",
         ),
         ({"topic": "T", "replication_factor": 2, "plan": {}}, 400, "plan"),
+        (
+            {
+                "plan": {
+                    "version": 1,
+                    "partitions": [{"topic": "T", "partition": 0, "replicas": [1, 1]}],
+                }
+            },
+            400,
+            "plan",
+        ),
+        (
+            {"topic": "T", "replication_factor": 2, "throttle_bytes_per_s": 10**12},
+            400,
+            "throttle_bytes_per_s",
+        ),
     ],
     ids=[
         "unknown-broker",
@@ -159,6 +174,8 @@ def settled_cli_sizes_rf1(topic: str) -> dict:
         "no-topic",
         "zero-throttle",
         "two-shapes",
+        "duplicate-replica",
+        "absurd-throttle",
     ],
 )
 def test_refusals_name_the_cause(admin_client_api, two_replica_topic, body, status, field):

@@ -411,15 +411,17 @@ class ClusterClient:
         return {node: (host, port) for node, (host, port, _) in meta.brokers.items()}
 
     def describe_log_dirs(
-        self, broker_ids: Iterable[int] | None = None
+        self, broker_ids: Iterable[int] | None = None, partitions: Iterable[TP] | None = None
     ) -> dict[int, list[LogDir] | KafkaAdapterError]:
         """Each broker's log directories with every replica's size (as kafka-log-dirs.sh
-        --describe reports them); None asks every live broker. A broker that did not answer,
-        or refused, maps to its error: the others still count."""
+        --describe reports them), or only the replicas of `partitions`; None asks every live
+        broker. A broker that did not answer, or refused, maps to its error: the others still
+        count."""
         addresses = self.broker_addresses()
         asked = list(addresses) if broker_ids is None else list(broker_ids)
         wanted = {b: addresses[b] for b in asked if b in addresses}
-        answers = self._wire("describe log dirs", self.wire.log_dirs, wanted, self.timeout)
+        only = None if partitions is None else sorted(set(partitions))
+        answers = self._wire("describe log dirs", self.wire.log_dirs, wanted, self.timeout, only)
         out: dict[int, list[LogDir] | KafkaAdapterError] = {
             b: KafkaCallFailed(f"Broker {b} is not live.", code="broker_not_live")
             for b in asked

@@ -35,7 +35,7 @@ directories are refused (kafka_version_unsupported), everything else works.
 from __future__ import annotations
 
 import struct
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from typing import NamedTuple
 
@@ -695,11 +695,23 @@ def parse_sasl_authenticate(payload: bytes) -> tuple[int, str | None, bytes]:
 DESCRIBE_LOG_DIRS = 35
 
 
-def describe_log_dirs_request(correlation_id: int) -> bytes:
-    """DescribeLogDirs v4 for every replica the broker holds (topics null: all of them).
+def describe_log_dirs_request(correlation_id: int, partitions: Iterable[TP] | None = None) -> bytes:
+    """DescribeLogDirs v4 for every replica the broker holds (topics null: all of them), or
+    only for `partitions`.
 
     v4 (Kafka 3.3) is the first to report each directory's total and usable bytes."""
-    return request(DESCRIBE_LOG_DIRS, 4, correlation_id, compact_array(None) + NO_TAGS)
+    topics: list[bytes] | None = None
+    if partitions is not None:
+        by_topic: dict[str, set[int]] = {}
+        for topic, partition in partitions:
+            by_topic.setdefault(topic, set()).add(partition)
+        topics = [
+            compact_string(topic)
+            + compact_array([struct.pack(">i", p) for p in sorted(parts)])
+            + NO_TAGS
+            for topic, parts in sorted(by_topic.items())
+        ]
+    return request(DESCRIBE_LOG_DIRS, 4, correlation_id, compact_array(topics) + NO_TAGS)
 
 
 def parse_describe_log_dirs(payload: bytes) -> tuple[int, list[LogDir]]:

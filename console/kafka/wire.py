@@ -24,8 +24,9 @@ from __future__ import annotations
 import dataclasses
 import struct
 import time
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from concurrent.futures import ThreadPoolExecutor
+from functools import partial
 from typing import TypeVar
 
 from console.clusters import ClusterSecurity
@@ -394,15 +395,20 @@ class WireClient:
         return protocol.parse_alter_partition_reassignments(self.first_answer(build, timeout))
 
     def log_dirs(
-        self, brokers: Mapping[int, Address], timeout: float
+        self,
+        brokers: Mapping[int, Address],
+        timeout: float,
+        partitions: Sequence[TP] | None = None,
     ) -> dict[int, tuple[int, list[LogDir]]]:
-        """Per broker id: (error code, its log directories); NO_ANSWER for a broker that did
-        not answer. DescribeLogDirs is about the broker asked, so each one is asked."""
+        """Per broker id: (error code, its log directories, with the replicas of `partitions`
+        only when given); NO_ANSWER for a broker that did not answer. DescribeLogDirs is about
+        the broker asked, so each one is asked."""
+        build = partial(protocol.describe_log_dirs_request, partitions=partitions)
 
         def ask(item: tuple[int, Address]) -> tuple[int, tuple[int, list[LogDir]]]:
             node, address = item
             try:
-                payload = self.pool.exchange(address, protocol.describe_log_dirs_request, timeout)
+                payload = self.pool.exchange(address, build, timeout)
             except WireUnreachable:
                 return node, (NO_ANSWER, [])
             return node, protocol.parse_describe_log_dirs(payload)

@@ -13,6 +13,7 @@ from typing import Any
 
 from console import kafka
 from groups.lag import measures, retention, status
+from groups.lag.partition_sizes import PartitionSizes
 from groups.lag.read import GroupsRead, lag_of
 from groups.lag.retention_configs import RetentionConfigs
 from groups.lag.steady import SteadyRows
@@ -32,12 +33,14 @@ class Evaluator:
         timestamps: RecordTimestamps,
         retentions: RetentionConfigs,
         retention_risk: float,
+        sizes: PartitionSizes | None = None,
     ) -> None:
         self.windows = windows
         self.histories = histories
         self.timestamps = timestamps
         self.retentions = retentions
         self.retention_risk = retention_risk
+        self.sizes = sizes or PartitionSizes()
         self.steady = SteadyRows()
 
     def evaluate(self, read: GroupsRead, at: float) -> dict[str, dict[str, Any]]:
@@ -60,7 +63,7 @@ class Evaluator:
         # Bound once: the loop runs for every partition of every group, every pass.
         reused, keep = self.steady.reused, self.steady.keep
         timestamp, history = self.timestamps.of, self.histories.get
-        retention_of = self.retentions.of
+        retention_of, size_of = self.retentions.of, self.sizes.of
         for tp, window in self.windows.of(group).items():  # sorted by Windows.update
             last = window[-1]
             start = read.log_starts.get(tp)
@@ -89,6 +92,8 @@ class Evaluator:
                 ),
                 retention=retention_of(tp.topic),
                 share=self.retention_risk,
+                size_bytes=size_of(tp),
+                write_per_s=row["write_per_s"],
             )
             row["retention_risk"], row["retention_reason"] = risk.level, risk.reason
             partitions.append(row)

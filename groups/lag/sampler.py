@@ -29,6 +29,7 @@ from console.metadata import ClusterSnapshot, cache
 from groups.lag import export, gc_pause, live, store
 from groups.lag.evaluation import Evaluator, history_point
 from groups.lag.log_starts import LogStarts
+from groups.lag.partition_sizes import PartitionSizes
 from groups.lag.read import GroupsRead, Laps, read_groups
 from groups.lag.retention_configs import RetentionConfigs
 from groups.lag.timestamps import RecordTimestamps
@@ -60,7 +61,8 @@ class PassResult:
     # Seconds per part of the pass: read (the Kafka group and offset reads, with read_list,
     # read_groups, read_leaders and read_offsets in it), windows (each partition's new
     # point), timestamps (records at committed offsets), retention (topics' settings),
-    # evaluate, store_latest, publish, store_history.
+    # sizes (partitions of topics with retention.bytes), evaluate, store_latest, publish,
+    # store_history.
     phases: dict[str, float] = field(default_factory=dict)
 
     def as_meta(self) -> dict[str, Any]:
@@ -78,6 +80,7 @@ class ClusterSampler:
     timestamps: RecordTimestamps = field(init=False, default_factory=RecordTimestamps)
     log_starts: LogStarts = field(init=False, default_factory=LogStarts)
     retentions: RetentionConfigs = field(init=False, default_factory=RetentionConfigs)
+    sizes: PartitionSizes = field(init=False, default_factory=PartitionSizes)
     evaluator: Evaluator = field(init=False)
     previous: dict[str, dict[str, Any]] | None = None  # the last pass's evaluations
     last_minute: int | None = None  # of the last pass, for the day series' minute points
@@ -88,7 +91,12 @@ class ClusterSampler:
     def __post_init__(self) -> None:
         self.windows = Windows(self.window)
         self.evaluator = Evaluator(
-            self.windows, self.histories, self.timestamps, self.retentions, self.retention_risk
+            self.windows,
+            self.histories,
+            self.timestamps,
+            self.retentions,
+            self.retention_risk,
+            self.sizes,
         )
 
     def restore(self) -> None:
@@ -122,6 +130,8 @@ class ClusterSampler:
         done("timestamps")
         self.retentions.refresh(client, {topic for topic, _ in read.log_ends}, self.passes)
         done("retention")
+        self.sizes.refresh(client, [tp for tp in read.log_ends if self._deletes_by_size(tp)])
+        done("sizes")
         evaluations = self.evaluate(read, at)
         done("evaluate")
         result = PassResult(
@@ -189,6 +199,10 @@ class ClusterSampler:
             return None
         self.cluster_id = snap.description.cluster_id or self.cluster_id
         return snap
+
+    def _deletes_by_size(self, tp: TP) -> bool:
+        found = self.retentions.of(tp[0])
+        return found is not None and found.deletes and found.bytes is not None
 
     def update_windows(self, read: GroupsRead, at: float) -> None:
         """Each partition's new point in its window, and its log end in its history."""

@@ -87,3 +87,32 @@ def test_records_the_broker_deleted_on_real_segments_are_lost(stack):
     assert found["retention_reason"] == (
         f"{topic}-0: retention deleted 10 records the group had not read"
     )
+
+
+def test_a_partition_past_its_retention_bytes_is_near_and_names_its_size(stack):
+    """The size side, from the sizes the pass reads with DescribeLogDirs: 120 KiB written into
+    a partition that may hold 100,000 bytes is over its limit (the broker may delete its oldest
+    segment now), while the same records under a 10 MB limit are in no danger."""
+    client = cluster_client()
+    over, under = (f"risk-bytes-{k}-{uuid.uuid4().hex[:6]}" for k in ("over", "under"))
+    dev.create_topics(
+        client,
+        [
+            (over, 1, 3, {"retention.bytes": "100000"}),
+            (under, 1, 3, {"retention.bytes": "10000000"}),
+        ],
+    )
+    producer = dev.make_producer(client, **{"compression.type": "none"})
+    for topic in (over, under):
+        for _ in range(120):
+            producer.produce(topic, value=b"x" * 1024, partition=0)
+    assert producer.flush(30) == 0
+    group = f"{over}-g"
+    commit_and_wait(client, group, {(over, 0): 0, (under, 0): 0})
+    found = _sampled(group)
+    by_topic = found["topics"]
+    assert by_topic[under]["retention_risk"] == "none", by_topic[under]
+    assert by_topic[over]["retention_risk"] == "near", by_topic[over]
+    reason = by_topic[over]["retention_reason"]
+    assert reason.startswith(f"{over}-0: unread records can be deleted now: "), reason
+    assert "retention.bytes is 97.7 KiB and the partition holds 1" in reason, reason

@@ -529,3 +529,13 @@ def test_list_partition_reassignments_answer_gives_replicas_adding_and_removing(
     error, message, moving = kp.parse_list_partition_reassignments(_response(body))
     assert (error, message) == (0, None)
     assert moving == {("t", 0): kp.Reassigning([2, 3, 1], [3], [1])}
+
+
+def test_describe_log_dirs_request_for_some_partitions_names_them_by_topic():
+    data = kp.describe_log_dirs_request(5, [("b", 1), ("a", 2), ("b", 0), ("b", 1)])
+    assert kp.header_key_version(data) == (35, 4)
+    topics = [
+        kp.compact_string(t) + kp.compact_array([struct.pack(">i", p) for p in ps]) + kp.NO_TAGS
+        for t, ps in (("a", [2]), ("b", [0, 1]))
+    ]
+    assert data.endswith(kp.compact_array(topics) + kp.NO_TAGS)

@@ -12,8 +12,8 @@ import { useDocumentTitle } from "../hooks/useDocumentTitle";
 import { useReassignment } from "../hooks/useReassignment";
 import { formatCount, plural } from "../lib/format";
 import { formatThrottle, topicsSummary } from "../lib/reassign";
-import { formatAgo, formatLocal } from "../lib/time";
 import { NotFoundPage } from "./NotFoundPage";
+import { FactTimestamp } from "../components/FactTimestamp";
 
 /** A route's reassignment id, or null when it is not one. */
 export function parseReassignmentId(value: string | undefined): number | null {
@@ -110,8 +110,8 @@ function ReassignmentFacts({ reassignment: r }: { reassignment: Reassignment }) 
         <dt>Started by</dt>
         <dd>{r.created_by}</dd>
       </div>
-      <Timestamp label="Started" at={r.created_at} testId="reassign-created" />
-      <Timestamp label="Finished" at={r.finished_at} testId="reassign-finished" />
+      <FactTimestamp label="Started" at={r.created_at} testId="reassign-created" />
+      <FactTimestamp label="Finished" at={r.finished_at} testId="reassign-finished" />
       <div>
         <dt>Reason</dt>
         <dd className={r.reason ? undefined : "muted"} data-testid="reassign-reason-value">
@@ -119,26 +119,5 @@ function ReassignmentFacts({ reassignment: r }: { reassignment: Reassignment }) 
         </dd>
       </div>
     </dl>
-  );
-}
-
-function Timestamp({ label, at, testId }: { label: string; at: string | null; testId: string }) {
-  const ms = at ? Date.parse(at) : NaN;
-  return (
-    <div>
-      <dt>{label}</dt>
-      <dd data-testid={testId} title={at ?? undefined}>
-        {at === null ? (
-          <span className="muted">—</span>
-        ) : Number.isNaN(ms) ? (
-          at
-        ) : (
-          <>
-            <time dateTime={at}>{formatLocal(ms).slice(0, 19)}</time>
-            <span className="muted small-line">{formatAgo(ms)}</span>
-          </>
-        )}
-      </dd>
-    </div>
   );
 }

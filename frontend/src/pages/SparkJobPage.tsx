@@ -16,9 +16,9 @@ import { JOB_TYPES_POLL_MS } from "../hooks/useSparkFormData";
 import { useSparkJob } from "../hooks/useSparkJob";
 import { formatDuration } from "../lib/format";
 import { isActive, jobDurationSeconds, jobStateHelp, jobTopic, jobTypeTitle } from "../lib/sparkJobs";
-import { formatAgo, formatLocal } from "../lib/time";
 import { clusterPath, SPARK_JOBS_PATH, topicPath } from "../navigation";
 import { NotFoundPage } from "./NotFoundPage";
+import { FactTimestamp } from "../components/FactTimestamp";
 
 /** A route's job id, or null when it is not one. */
 export function parseJobId(value: string | undefined): number | null {
@@ -102,9 +102,9 @@ function JobDetails({ job }: { job: SparkJob }) {
           <dt>Submitted by</dt>
           <dd>{job.created_by ?? "—"}</dd>
         </div>
-        <Timestamp label="Created" at={job.created_at} testId="job-created" />
-        <Timestamp label="Started" at={job.started_at} testId="job-started" />
-        <Timestamp label="Finished" at={job.finished_at} testId="job-finished" />
+        <FactTimestamp label="Created" at={job.created_at} testId="job-created" />
+        <FactTimestamp label="Started" at={job.started_at} testId="job-started" />
+        <FactTimestamp label="Finished" at={job.finished_at} testId="job-finished" />
         <div>
           <dt>{job.finished_at ? "Took" : "Running for"}</dt>
           <dd data-testid="job-duration">{job.started_at ? formatDuration(jobDurationSeconds(job)) : "—"}</dd>
@@ -153,26 +153,5 @@ function JobDetails({ job }: { job: SparkJob }) {
         <JobParams params={job.params} />
       </section>
     </>
-  );
-}
-
-function Timestamp({ label, at, testId }: { label: string; at: string | null; testId: string }) {
-  const ms = at ? Date.parse(at) : NaN;
-  return (
-    <div>
-      <dt>{label}</dt>
-      <dd data-testid={testId} title={at ?? undefined}>
-        {at === null ? (
-          <span className="muted">—</span>
-        ) : Number.isNaN(ms) ? (
-          at
-        ) : (
-          <>
-            <time dateTime={at}>{formatLocal(ms).slice(0, 19)}</time>
-            <span className="muted small-line">{formatAgo(ms)}</span>
-          </>
-        )}
-      </dd>
-    </div>
   );
 }

@@ -98,6 +98,23 @@ export function reassignmentPath(cluster: string, id: number): string {
   return clusterPath(cluster, "reassignments", String(id));
 }
 
+/**
+ * What a link presets in the Reassign tab's new reassignment form (read once when it opens):
+ * every topic of a broker chosen and that broker left out of the targets, some topics chosen, or a
+ * topic's replication factor to change.
+ */
+export type ReassignPreset = { drain: number } | { topics: readonly string[] } | { rfTopic: string };
+
+/** The Reassign tab, its form preset: ?drain=1, ?topics=a,b or ?mode=rf&topic=a (none without a preset). */
+export function reassignNewPath(cluster: string, preset?: ReassignPreset): string {
+  const path = clusterPath(cluster, "reassignments");
+  if (!preset) return path;
+  if ("drain" in preset) return `${path}?drain=${preset.drain}`;
+  // A topic name has no comma (Kafka allows letters, digits, ".", "_" and "-").
+  if ("topics" in preset) return `${path}?topics=${preset.topics.map(encodeURIComponent).join(",")}`;
+  return `${path}?mode=rf&topic=${encodeURIComponent(preset.rfTopic)}`;
+}
+
 /** The app path of a consumer group's page. */
 export function groupPath(cluster: string, group: string): string {
   return clusterPath(cluster, "groups", group);

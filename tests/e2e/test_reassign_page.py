@@ -1,7 +1,7 @@
 """Reassignment in real Chromium: an admin moves a topic onto a broker that holds none of it,
-with a throttle, from the Reassign tab: preview (bytes, time), execute, watch the progress the
-worker's watcher pushes, see it complete; kafka-topics.sh then shows the new replicas and no
-throttle is left."""
+with a throttle, from the topic page's link: preview (bytes, time), execute, watch the progress
+the worker's watcher pushes, see it complete; kafka-topics.sh then shows the new replicas and
+no throttle is left. A broker page's "move replicas off" link presets a drain."""
 
 from __future__ import annotations
 
@@ -19,12 +19,11 @@ def test_reassign_a_topic_onto_another_broker_with_a_throttle(page, spark_worker
     before = replicas(topic)
     target = min({1, 2, 3} - {r[0] for r in before.values()})
     login(page)
-    page.goto("/clusters/local")
-    page.click("[data-testid=tab-reassignments]")
-    page.wait_for_url("**/clusters/local/reassignments")
-    page.click("[data-testid=reassign-mode-topics]")
-    page.fill("[data-testid=reassign-topic-filter]", topic)
-    page.get_by_label(topic, exact=True).check()
+    # From the topic's page: its "Reassign partitions…" link presets the form with it.
+    page.goto(f"/clusters/local/topics/{topic}")
+    page.click("[data-testid=topic-reassign]")
+    page.wait_for_url("**/clusters/local/reassignments?topics=*")
+    expect(page.get_by_label(topic, exact=True)).to_be_checked(timeout=20_000)
     page.check(f"[data-testid=reassign-broker-{target}]")
     page.fill("[data-testid=reassign-throttle]", "1")
     page.click("[data-testid=reassign-preview]")
@@ -49,3 +48,21 @@ def test_reassign_a_topic_onto_another_broker_with_a_throttle(page, spark_worker
     screenshot(page, "reassign-completed")
     assert replicas(topic) == dict.fromkeys(before, [target])
     assert throttles("topics", topic) == {}
+
+
+def test_drain_a_broker_from_its_page_presets_its_topics_and_the_other_brokers(page):
+    topic = load_topic()
+    drained = replicas(topic)[0][0]
+    login(page)
+    page.goto(f"/clusters/local/brokers/{drained}")
+    page.click("[data-testid=broker-drain]")
+    page.wait_for_url(f"**/clusters/local/reassignments?drain={drained}")
+    expect(page.locator("[data-testid=reassign-drain-note]")).to_contain_text(
+        f"broker {drained}", timeout=20_000
+    )
+    page.fill("[data-testid=reassign-topic-filter]", topic)
+    expect(page.get_by_label(topic, exact=True)).to_be_checked()
+    for broker in {1, 2, 3} - {drained}:
+        expect(page.locator(f"[data-testid=reassign-broker-{broker}]")).to_be_checked()
+    expect(page.locator(f"[data-testid=reassign-broker-{drained}]")).not_to_be_checked()
+    screenshot(page, "reassign-drain")

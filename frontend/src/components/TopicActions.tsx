@@ -1,10 +1,10 @@
 import { useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
-import { useNavigate } from "react-router-dom";
+import { Link, useNavigate } from "react-router-dom";
 import { addPartitions, deleteTopic, electLeaders } from "../api/endpoints";
 import { queryKeys } from "../api/queryKeys";
 import type { ElectionResult, ElectionType, TopicDetail } from "../api/types";
-import { clusterPath } from "../navigation";
+import { clusterPath, reassignNewPath } from "../navigation";
 import { plural } from "../lib/format";
 import { ConfirmDialog } from "./ConfirmDialog";
 import { ErrorBanner } from "./ErrorBanner";
@@ -30,8 +30,9 @@ const OUTCOME_TONE: Record<ElectionResult["outcome"], Tone> = {
 
 /**
  * Admin actions on one topic: add partitions, preferred and unclean leader
- * election (all of the topic's partitions), delete. The last two are
- * destructive and ask for the topic name to be typed.
+ * election (all of the topic's partitions), links to the Reassign tab (its
+ * partitions moved, its replication factor changed), delete. Unclean election
+ * and delete are destructive and ask for the topic name to be typed.
  */
 export function TopicActions({ cluster, topic, onChanged }: TopicActionsProps) {
   const navigate = useNavigate();
@@ -185,6 +186,8 @@ export function TopicActions({ cluster, topic, onChanged }: TopicActionsProps) {
           </div>
         </div>
 
+        <ReassignAction cluster={cluster} topic={topic.name} />
+
         <div className="action">
           <h3>Delete topic</h3>
           <p className="muted">Deletes the topic and every message in it. This cannot be undone.</p>
@@ -238,6 +241,26 @@ export function TopicActions({ cluster, topic, onChanged }: TopicActionsProps) {
           </p>
         </ConfirmDialog>
       )}
+    </div>
+  );
+}
+
+/** To the Reassign tab with this topic chosen: its partitions spread over brokers, or its replication factor. */
+function ReassignAction({ cluster, topic }: { cluster: string; topic: string }) {
+  return (
+    <div className="action">
+      <h3>Move replicas</h3>
+      <p className="muted">
+        Planned on the Reassign tab, with a preview of what moves, its size and time, before anything changes.
+      </p>
+      <div className="action-row">
+        <Link to={reassignNewPath(cluster, { topics: [topic] })} className="button" data-testid="topic-reassign">
+          Reassign partitions…
+        </Link>
+        <Link to={reassignNewPath(cluster, { rfTopic: topic })} className="button" data-testid="topic-change-rf">
+          Change replication factor…
+        </Link>
+      </div>
     </div>
   );
 }

@@ -1,8 +1,9 @@
 import { describe, expect, it } from "vitest";
 import { ApiError } from "../api/client";
-import type { PlanDocument, PlanMove } from "../api/types";
+import type { BrokerDetail, PlanDocument, PlanMove } from "../api/types";
 import { reassignmentCompleted, reassignmentMoving } from "../test/socketSamples.gen";
 import {
+  brokerTopics,
   buildPlanRequest,
   copiedFraction,
   electionCounts,
@@ -22,6 +23,8 @@ import {
   partitionFraction,
   placeReassignErrors,
   planCounts,
+  presetForm,
+  readReassignPreset,
   planFileText,
   reassignmentFraction,
   throttleInputText,
@@ -207,5 +210,63 @@ describe("a reassignment's progress", () => {
     expect(filterPartitions(parts, "", false)).toBe(parts);
     expect(filterPartitions(parts, "ORD", true).map((p) => p.partition)).toEqual([0]);
     expect(filterPartitions(parts, "pay", false)).toEqual([]);
+  });
+});
+
+describe("a preset from a link", () => {
+  const read = (query: string) => readReassignPreset(new URLSearchParams(query));
+  const TOPIC_ROWS = [{ name: "orders" }, { name: "payments" }, { name: "audit" }];
+  const dirs = (...replicas: [string, string[], string | null][]): Pick<BrokerDetail, "log_dirs" | "log_dirs_error"> => ({
+    log_dirs: replicas.map(([path, topics, error]) => ({
+      path,
+      total_bytes: null,
+      usable_bytes: null,
+      error,
+      replicas: topics.map((topic, partition) => ({ topic, partition, size_bytes: 1, offset_lag: 0, is_future: false })),
+    })),
+    log_dirs_error: null,
+  });
+
+  it("reads a drain, a replication factor change or topics; a drain first, and no preset without one", () => {
+    expect(read("")).toEqual({ preset: null, ignored: [] });
+    expect(read("drain=2&topics=orders")).toEqual({ preset: { drain: 2 }, ignored: [] });
+    expect(read("drain=two")).toEqual({ preset: null, ignored: ["drain “two” (not a broker id)"] });
+    expect(read("mode=rf&topic=orders&topics=audit")).toEqual({ preset: { rfTopic: "orders" }, ignored: [] });
+    expect(read("mode=rf")).toEqual({ preset: { rfTopic: "" }, ignored: [] });
+    expect(read("topics=orders,,audit,orders")).toEqual({ preset: { topics: ["orders", "audit"] }, ignored: [] });
+  });
+
+  it("drains a broker: each topic it holds, every other live broker, what was not read said", () => {
+    const detail = dirs(["/a", ["orders", "payments", "orders"], null], ["/b", [], "KAFKA_STORAGE_ERROR"]);
+    expect(brokerTopics(detail)).toEqual(["orders", "payments"]);
+    const form = presetForm(read("drain=2"), { topics: TOPIC_ROWS, brokers: [1, 2, 3], drained: detail });
+    expect(form).toMatchObject({ mode: "topics", topics: ["orders", "payments"], brokers: [1, 3], drain: 2, ignored: [] });
+    expect(form.drainWarning).toBe("Not read: log dir /b (KAFKA_STORAGE_ERROR). A topic with replicas only there is not chosen.");
+    const unread = presetForm(read("drain=2"), { topics: TOPIC_ROWS, brokers: [1, 2], drained: new Error("timed out") });
+    expect(unread).toMatchObject({ topics: [], brokers: [1], drain: 2 });
+    expect(unread.drainWarning).toBe("Could not read broker 2's replicas (timed out): choose its topics yourself.");
+  });
+
+  it("ignores a broker that is not live, and topics the cluster does not have", () => {
+    const notFound = new ApiError(404, "broker_not_found", "Broker 9 is not a live broker.", {});
+    expect(presetForm(read("drain=9"), { topics: TOPIC_ROWS, brokers: [1, 2], drained: notFound })).toMatchObject({
+      topics: [],
+      brokers: [],
+      drain: null,
+      ignored: ["broker 9 (not a live broker)"],
+    });
+    expect(presetForm(read("topics=orders,nope"), { topics: TOPIC_ROWS, brokers: [1] })).toMatchObject({
+      mode: "topics",
+      topics: ["orders"],
+      brokers: [],
+      ignored: ["topic “nope” (not a topic of this cluster)"],
+    });
+    expect(presetForm(read("mode=rf&topic=nope"), { topics: TOPIC_ROWS, brokers: [1] })).toMatchObject({
+      mode: "rf",
+      rfTopic: "",
+      ignored: ["topic “nope” (not a topic of this cluster)"],
+    });
+    // The topics could not be loaded: the link's are kept, the server says what it does not have.
+    expect(presetForm(read("mode=rf&topic=nope"), { topics: undefined, brokers: undefined })).toMatchObject({ rfTopic: "nope", ignored: [] });
   });
 });

@@ -4,6 +4,7 @@
 // progress page's states, sums and preferred leaders.
 import { ApiError } from "../api/client";
 import type {
+  BrokerDetail,
   ElectionResult,
   PlanDocument,
   PlanMove,
@@ -15,6 +16,7 @@ import type {
   TopicPartitionRef,
 } from "../api/types";
 import type { Tone } from "../components/StatusBadge";
+import type { ReassignPreset } from "../navigation";
 import { fieldProblems, parsePath, plainMessage } from "./fieldErrors";
 import { formatBytes } from "./format";
 import { isRecord } from "./isRecord";
@@ -187,6 +189,123 @@ export function inputsKey(inputs: PlanInputs): string {
 export function filterTopicNames<T extends { name: string }>(topics: readonly T[], filter: string): readonly T[] {
   const needle = filter.trim().toLowerCase();
   return needle ? topics.filter((t) => t.name.toLowerCase().includes(needle)) : topics;
+}
+
+// ---- a preset from a link (navigation.ts reassignNewPath) ----
+
+/** The preset a link asks for, as read from its query, and what in it is no preset. */
+export interface PresetRequest {
+  preset: ReassignPreset | null;
+  /** What cannot be read, as said to the user ("drain “x” (not a broker id)"). */
+  ignored: string[];
+}
+
+/** The Reassign tab's query: ?drain=<broker id>, else ?mode=rf&topic=<name>, else ?topics=a,b. */
+export function readReassignPreset(search: URLSearchParams): PresetRequest {
+  const drain = search.get("drain");
+  if (drain !== null) {
+    const id = drain.trim();
+    return /^\d+$/.test(id)
+      ? { preset: { drain: Number(id) }, ignored: [] }
+      : { preset: null, ignored: [`drain “${drain}” (not a broker id)`] };
+  }
+  if (search.get("mode") === "rf") return { preset: { rfTopic: (search.get("topic") ?? "").trim() }, ignored: [] };
+  const topics = search.get("topics");
+  if (topics === null) return { preset: null, ignored: [] };
+  const names = topics.split(",").map((t) => t.trim()).filter(Boolean);
+  return { preset: { topics: [...new Set(names)] }, ignored: [] };
+}
+
+/** The new reassignment form's first inputs. */
+export interface PresetForm {
+  mode: ReassignMode;
+  topics: string[];
+  brokers: number[];
+  rfTopic: string;
+  /** The broker drained (its topics chosen, left out of the targets); null: none. */
+  drain: number | null;
+  /** Why some of the drained broker's topics may not be chosen (a log dir not read). */
+  drainWarning: string | null;
+  /** What the link named that the cluster does not have, as said to the user. */
+  ignored: string[];
+}
+
+export const EMPTY_PRESET: PresetForm = {
+  mode: "topics",
+  topics: [],
+  brokers: [],
+  rfTopic: "",
+  drain: null,
+  drainWarning: null,
+  ignored: [],
+};
+
+/** What a preset is checked against: undefined, what could not be loaded (then kept as given). */
+export interface PresetSources {
+  /** The cluster's topics. */
+  topics: readonly { name: string }[] | undefined;
+  /** The live brokers' ids. */
+  brokers: readonly number[] | undefined;
+  /** drain: the drained broker (GET …/brokers/{id}), or why it could not be read. */
+  drained?: Pick<BrokerDetail, "log_dirs" | "log_dirs_error"> | Error;
+}
+
+/** The topics a broker holds a replica of (its log dirs'), sorted. */
+export function brokerTopics(detail: Pick<BrokerDetail, "log_dirs">): string[] {
+  return [...new Set(detail.log_dirs.flatMap((d) => d.replicas.map((r) => r.topic)))].sort();
+}
+
+/** Why a drained broker's topics may be missing: its log dirs not read, or some of them offline. */
+function drainWarning(id: number, drained: PresetSources["drained"]): string | null {
+  if (drained === undefined) return null;
+  if (drained instanceof Error) return `Could not read broker ${id}'s replicas (${drained.message}): choose its topics yourself.`;
+  if (drained.log_dirs_error !== null) {
+    return `Broker ${id}'s log dirs could not be read (${drained.log_dirs_error}): choose its topics yourself.`;
+  }
+  const offline = drained.log_dirs.filter((d) => d.error !== null);
+  if (offline.length === 0) return null;
+  const dirs = offline.map((d) => `${d.path} (${d.error})`).join(", ");
+  return `Not read: ${offline.length === 1 ? "log dir" : "log dirs"} ${dirs}. A topic with replicas only there is not chosen.`;
+}
+
+/**
+ * The form's first inputs from a link's preset, checked against the cluster: a drain chooses every
+ * topic the broker holds and every other live broker; topics or a topic it does not have, or a
+ * broker that is not live, are left out and named in `ignored`.
+ */
+export function presetForm(request: PresetRequest, sources: PresetSources): PresetForm {
+  const { preset } = request;
+  const form: PresetForm = { ...EMPTY_PRESET, ignored: [...request.ignored] };
+  if (preset === null) return form;
+  const known = sources.topics && new Set(sources.topics.map((t) => t.name));
+  const unknownTopic = (name: string) => {
+    if (!known || known.has(name)) return false;
+    form.ignored.push(`topic “${name}” (not a topic of this cluster)`);
+    return true;
+  };
+  if ("drain" in preset) {
+    const id = preset.drain;
+    const { drained } = sources;
+    const notLive =
+      (sources.brokers !== undefined && !sources.brokers.includes(id)) ||
+      (drained instanceof ApiError && drained.status === 404);
+    if (notLive) {
+      form.ignored.push(`broker ${id} (not a live broker)`);
+      return form;
+    }
+    form.drain = id;
+    form.topics = drained && !(drained instanceof Error) ? brokerTopics(drained) : [];
+    form.brokers = (sources.brokers ?? []).filter((b) => b !== id);
+    form.drainWarning = drainWarning(id, drained);
+    return form;
+  }
+  if ("rfTopic" in preset) {
+    form.mode = "rf";
+    form.rfTopic = preset.rfTopic && !unknownTopic(preset.rfTopic) ? preset.rfTopic : "";
+    return form;
+  }
+  form.topics = preset.topics.filter((name) => !unknownTopic(name));
+  return form;
 }
 
 // ---- the preview ----

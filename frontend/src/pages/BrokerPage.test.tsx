@@ -1,9 +1,9 @@
-import { act, fireEvent, screen, waitFor, within } from "@testing-library/react";
+import { act, cleanup, fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import type { BrokerDetail } from "../api/types";
+import type { BrokerDetail, CurrentUser } from "../api/types";
 import { BROKER_2, BROKER_2_URL, BROKER_DEFAULTS, BROKER_DEFAULTS_URL, brokerWithReplicas } from "../test/brokerFixtures";
 import { apiError, json, stubFetch } from "../test/fetchStub";
-import { BROKERS, LOCAL, ME } from "../test/fixtures";
+import { ADMIN, BROKERS, LOCAL, ME, VIEWER } from "../test/fixtures";
 import { renderApp } from "../test/render";
 import { expectScreenful, giveScrollBoxHeight, renderedRowIds, scrollToEnd } from "../test/virtualTable";
 import { BROKER_POLL_MS } from "./BrokerPage";
@@ -15,8 +15,8 @@ afterEach(() => {
 /** The replica rows in table order, as "topic-partition". */
 const replicaOrder = () => renderedRowIds("broker-replicas", "replica-");
 
-async function openBroker2(detail: BrokerDetail = BROKER_2) {
-  const fetch = stubFetch({ "/api/v1/me": json(ME), [BROKER_2_URL]: json(detail), [BROKER_DEFAULTS_URL]: json(BROKER_DEFAULTS) });
+async function openBroker2(detail: BrokerDetail = BROKER_2, me: CurrentUser = ME) {
+  const fetch = stubFetch({ "/api/v1/me": json(me), [BROKER_2_URL]: json(detail), [BROKER_DEFAULTS_URL]: json(BROKER_DEFAULTS) });
   renderApp("/clusters/local/brokers/2");
   await screen.findByTestId("broker-log-dirs");
   return fetch;
@@ -234,6 +234,25 @@ describe("BrokerPage", () => {
     fireEvent.click(link);
     expect(await screen.findByTestId("broker-log-dirs")).toBeInTheDocument();
     expect(screen.getByTestId("broker-title")).toHaveTextContent("Broker 2");
+  });
+});
+
+describe("BrokerPage drain link", () => {
+  it("offers admins to move the broker's replicas off it, on the Reassign tab", async () => {
+    await openBroker2(BROKER_2, ADMIN);
+    const link = await screen.findByTestId("broker-drain");
+    expect(link).toHaveTextContent("Move replicas off this broker…");
+    expect(link).toHaveAttribute("href", "/clusters/local/reassignments?drain=2");
+  });
+
+  it("is not offered below admin", async () => {
+    for (const user of [VIEWER, ME]) {
+      await openBroker2(BROKER_2, user);
+      await screen.findByTestId("broker-replicas");
+      expect(await screen.findByTestId("current-user")).toHaveAttribute("data-role", user.role);
+      expect(screen.queryByTestId("broker-drain")).toBeNull();
+      cleanup();
+    }
   });
 });
 

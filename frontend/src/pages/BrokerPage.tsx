@@ -1,5 +1,5 @@
 import { Fragment } from "react";
-import { useParams } from "react-router-dom";
+import { Link, useParams } from "react-router-dom";
 import { brokerDefaultsQuery, brokerQuery } from "../api/queries";
 import { BrokerApiVersions } from "../components/broker/BrokerApiVersions";
 import { BrokerConfigs } from "../components/broker/BrokerConfigs";
@@ -12,6 +12,7 @@ import { clusterCrumbs, loadStateOf, PageShell } from "../components/PageShell";
 import { useBrokerConfigWrite } from "../hooks/useBrokerConfigWrite";
 import { useDocumentTitle } from "../hooks/useDocumentTitle";
 import { usePolledQuery } from "../hooks/usePolledQuery";
+import { reassignNewPath } from "../navigation";
 
 /** Log dir sizes change all the time and nothing pushes them: poll. */
 export const BROKER_POLL_MS = 10_000;
@@ -25,7 +26,8 @@ function brokerIdOf(param: string): number | null {
  * /clusters/:cluster/brokers/:broker — one live broker: its address, rack and role, the replicas
  * it leads and holds, its log directories (use of each volume), every replica with its size, its
  * configs, the cluster-wide dynamic configs and the API versions it supports. Admins change and
- * revert configs, on this broker or cluster-wide. A broker that is not live answers 404 (the banner).
+ * revert configs, on this broker or cluster-wide, and plan moving its replicas off it (the Reassign
+ * tab, preset). A broker that is not live answers 404 (the banner).
  */
 export function BrokerPage() {
   const { cluster = "", broker = "" } = useParams<{ cluster: string; broker: string }>();
@@ -49,6 +51,7 @@ export function BrokerPage() {
       updatedAt={detail.updatedAt}
       tabsOf={cluster}
       heading={<BrokerTitle id={broker} detail={data} />}
+      actions={isAdmin && data && <BrokerDrainLink cluster={cluster} id={data.id} />}
       {...load}
       what={`broker ${broker}`}
       loadingLabel="Loading broker…"
@@ -67,5 +70,22 @@ export function BrokerPage() {
         </Fragment>
       )}
     </PageShell>
+  );
+}
+
+/** To the Reassign tab with every topic of the broker chosen and the other live brokers as targets. */
+function BrokerDrainLink({ cluster, id }: { cluster: string; id: number }) {
+  return (
+    <div className="toolbar">
+      <span className="toolbar-spacer" />
+      <Link
+        to={reassignNewPath(cluster, { drain: id })}
+        className="button"
+        title="Plan a reassignment of its topics over the other live brokers; nothing moves before you preview and execute it"
+        data-testid="broker-drain"
+      >
+        Move replicas off this broker…
+      </Link>
+    </div>
   );
 }

@@ -2,6 +2,7 @@ import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
 import type { Plan, ReassignmentList } from "../api/types";
 import { apiError, json, stubFetch, type StubResponse } from "../test/fetchStub";
+import { BROKER_2, BROKER_2_URL, BROKER_DEFAULTS, BROKER_DEFAULTS_URL } from "../test/brokerFixtures";
 import { ADMIN, LOCAL, manyTopics, ME, TOPICS } from "../test/fixtures";
 import { LIST, MIB, MOVING, PLAN_URL, planAnswer, REASSIGNMENT_7_URL, REASSIGNMENTS_URL } from "../test/reassignFixtures";
 import { renderApp } from "../test/render";
@@ -306,5 +307,107 @@ describe("ReassignPage", () => {
     expect(screen.queryByTestId("reassign-topic-more")).toBeNull();
     fireEvent.click(screen.getByRole("checkbox", { name: "topic-04213" }));
     expect(screen.getByTestId("reassign-topic-count")).toHaveTextContent("1 chosen: topic-04213");
+  });
+});
+
+describe("ReassignPage preset by a link", () => {
+  /** The topics, with invoices (broker 2 holds a replica of it). */
+  const WITH_INVOICES = [...TOPICS, { ...TOPICS[2]!, name: "invoices" }];
+
+  async function openPreset(query: string, extra: Record<string, Route> = {}) {
+    const fetch = stubFetch(routes({ "/api/v1/clusters/local/topics": json(WITH_INVOICES), [BROKER_2_URL]: json(BROKER_2), ...extra }));
+    renderApp(`/clusters/local/reassignments${query}`);
+    await screen.findByTestId("reassign-preview");
+    return fetch;
+  }
+
+  const checkedTopics = () =>
+    within(screen.getByTestId("reassign-topic-list"))
+      .getAllByRole("checkbox")
+      .filter((box) => (box as HTMLInputElement).checked)
+      .map((box) => box.getAttribute("aria-label"));
+  const checkedBrokers = () =>
+    within(screen.getByTestId("reassign-brokers"))
+      .getAllByRole("checkbox")
+      .filter((box) => (box as HTMLInputElement).checked)
+      .map((box) => box.getAttribute("data-testid"));
+
+  it("drains a broker: every topic it holds chosen, every other live broker the target; nothing previewed", async () => {
+    const fetch = await openPreset("?drain=2");
+    expect(screen.getByTestId("reassign-drain-note")).toHaveTextContent(
+      "Draining broker 2: its topics are chosen and it is left out of the target brokers. Preview to see what moves.",
+    );
+    expect(screen.getByTestId("reassign-mode-topics")).toHaveAttribute("aria-pressed", "true");
+    expect(checkedTopics()).toEqual(["orders", "payments", "invoices"]);
+    expect(screen.getByTestId("reassign-topic-count")).toHaveTextContent("3 chosen: invoices, orders, payments");
+    expect(checkedBrokers()).toEqual(["reassign-broker-1", "reassign-broker-3"]);
+    // Its offline log dir's replicas are unknown: said.
+    expect(screen.getByTestId("reassign-drain-unread")).toHaveTextContent("/mnt/broken (KAFKA_STORAGE_ERROR)");
+    expect(screen.queryByTestId("reassign-preset-ignored")).toBeNull();
+    expect(callsTo(fetch, BROKER_2_URL)).toHaveLength(1);
+    expect(callsTo(fetch, PLAN_URL, "POST")).toHaveLength(0);
+
+    // The user may change anything before previewing.
+    fireEvent.click(screen.getByRole("checkbox", { name: "invoices" }));
+    fireEvent.click(screen.getByTestId("reassign-preview"));
+    await screen.findByTestId("reassign-preview-table");
+    expect(bodiesTo(fetch, PLAN_URL)).toEqual([{ topics: ["orders", "payments"], brokers: [1, 3], throttle_bytes_per_s: null }]);
+  });
+
+  it("is reached from the broker page", async () => {
+    stubFetch(
+      routes({
+        "/api/v1/clusters/local/topics": json(WITH_INVOICES),
+        [BROKER_2_URL]: json({ ...BROKER_2, log_dirs: BROKER_2.log_dirs.slice(0, 2) }),
+        [BROKER_DEFAULTS_URL]: json(BROKER_DEFAULTS),
+      }),
+    );
+    renderApp("/clusters/local/brokers/2");
+    fireEvent.click(await screen.findByTestId("broker-drain"));
+    expect(await screen.findByTestId("reassign-drain-note")).toHaveTextContent("Draining broker 2");
+    expect(checkedBrokers()).toEqual(["reassign-broker-1", "reassign-broker-3"]);
+    expect(screen.queryByTestId("reassign-drain-unread")).toBeNull();
+  });
+
+  it("ignores a broker that is not live, with a note", async () => {
+    const fetch = await openPreset("?drain=9", {
+      "/api/v1/clusters/local/brokers/9": apiError(404, "broker_not_found", "Broker 9 is not a live broker of cluster 'local'."),
+    });
+    expect(screen.getByTestId("reassign-preset-ignored")).toHaveTextContent("Ignored from the link: broker 9 (not a live broker).");
+    expect(screen.queryByTestId("reassign-drain-note")).toBeNull();
+    expect(checkedTopics()).toEqual([]);
+    expect(checkedBrokers()).toEqual([]);
+    expect(callsTo(fetch, PLAN_URL, "POST")).toHaveLength(0);
+  });
+
+  it("chooses the link's topics, leaving the brokers to choose, and says which it does not have", async () => {
+    const fetch = await openPreset("?topics=payments,nope,audit");
+    expect(screen.getByTestId("reassign-mode-topics")).toHaveAttribute("aria-pressed", "true");
+    expect(checkedTopics()).toEqual(["payments", "audit"]);
+    expect(checkedBrokers()).toEqual([]);
+    expect(screen.getByTestId("reassign-preset-ignored")).toHaveTextContent("topic “nope” (not a topic of this cluster)");
+    expect(screen.queryByTestId("reassign-drain-note")).toBeNull();
+    expect(callsTo(fetch, BROKER_2_URL)).toHaveLength(0);
+    expect(callsTo(fetch, PLAN_URL, "POST")).toHaveLength(0);
+  });
+
+  it("opens a replication factor change with the link's topic chosen", async () => {
+    const fetch = await openPreset("?mode=rf&topic=audit");
+    expect(screen.getByTestId("reassign-mode-rf")).toHaveAttribute("aria-pressed", "true");
+    expect(screen.getByTestId("reassign-rf-topic")).toHaveValue("audit");
+    expect(screen.getByTestId("reassign-rf-current")).toHaveTextContent("Now replication factor 1, 1 partition.");
+    expect(screen.getByTestId("reassign-rf")).toHaveValue(null);
+    expect(screen.queryByTestId("reassign-preset-ignored")).toBeNull();
+    fireEvent.change(screen.getByTestId("reassign-rf"), { target: { value: "3" } });
+    fireEvent.click(screen.getByTestId("reassign-preview"));
+    await screen.findByTestId("reassign-preview-table");
+    expect(bodiesTo(fetch, PLAN_URL)).toEqual([{ topic: "audit", replication_factor: 3, throttle_bytes_per_s: null }]);
+  });
+
+  it("leaves out a replication factor change's unknown topic, with a note", async () => {
+    await openPreset("?mode=rf&topic=nope");
+    expect(screen.getByTestId("reassign-mode-rf")).toHaveAttribute("aria-pressed", "true");
+    expect(screen.getByTestId("reassign-rf-topic")).toHaveValue("");
+    expect(screen.getByTestId("reassign-preset-ignored")).toHaveTextContent("topic “nope” (not a topic of this cluster)");
   });
 });

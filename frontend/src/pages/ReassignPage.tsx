@@ -20,7 +20,9 @@ function moving(list: ReassignmentList | undefined): boolean {
 /**
  * /clusters/:cluster/reassignments — Reassign tab (admins): this console's reassignments of the
  * cluster and whatever Kafka moves now; below, a new reassignment planned, previewed (nothing
- * changes), downloaded, then executed after a confirmation (its progress page opens).
+ * changes), downloaded, then executed after a confirmation (its progress page opens). A link
+ * presets that form (?drain=<broker>, ?topics=a,b, ?mode=rf&topic=a: navigation.ts reassignNewPath),
+ * read once when it opens.
  */
 export function ReassignPage() {
   const { cluster = "" } = useParams<{ cluster: string }>();

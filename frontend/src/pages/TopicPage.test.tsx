@@ -4,7 +4,7 @@ import type { TopicDetail } from "../api/types";
 import { FakeWebSocket, pushLive } from "../test/fakeWebSocket";
 import { apiError, json, stubFetch } from "../test/fetchStub";
 import { metadataMessage } from "../test/liveFixtures";
-import { ADMIN, INVOICES, INVOICES_MESSAGE, LEDGER, ME, ORDERS, RF1_MIN2_MESSAGE } from "../test/fixtures";
+import { ADMIN, INVOICES, INVOICES_MESSAGE, LEDGER, ME, ORDERS, RF1_MIN2_MESSAGE, VIEWER } from "../test/fixtures";
 import { renderApp } from "../test/render";
 import { TOPIC_POLL_MS } from "./TopicPage";
 
@@ -56,6 +56,27 @@ describe("TopicPage", () => {
     expect(screen.queryByTestId("config-edit-retention.ms")).toBeNull();
     expect(screen.queryByTestId("delete-topic")).toBeNull();
     expect(screen.queryByTestId("elect-preferred")).toBeNull();
+    expect(screen.queryByTestId("topic-reassign")).toBeNull();
+    expect(screen.queryByTestId("topic-change-rf")).toBeNull();
+  });
+
+  it("links admins to the Reassign tab with the topic chosen: its partitions, or its replication factor", async () => {
+    stubFetch({ "/api/v1/me": json(ADMIN), [TOPIC_URL]: json(ORDERS) });
+    renderApp("/clusters/local/topics/orders");
+    const reassign = await screen.findByTestId("topic-reassign");
+    expect(reassign).toHaveTextContent("Reassign partitions…");
+    expect(reassign).toHaveAttribute("href", "/clusters/local/reassignments?topics=orders");
+    expect(screen.getByTestId("topic-change-rf")).toHaveTextContent("Change replication factor…");
+    expect(screen.getByTestId("topic-change-rf")).toHaveAttribute("href", "/clusters/local/reassignments?mode=rf&topic=orders");
+  });
+
+  it("has no Reassign links for a viewer", async () => {
+    stubFetch({ "/api/v1/me": json(VIEWER), [TOPIC_URL]: json(ORDERS) });
+    renderApp("/clusters/local/topics/orders");
+    await screen.findByTestId("partitions-table");
+    expect(await screen.findByTestId("current-user")).toHaveAttribute("data-role", "viewer");
+    expect(screen.queryByTestId("topic-reassign")).toBeNull();
+    expect(screen.queryByTestId("topic-change-rf")).toBeNull();
   });
 
   it("polls, so a broker going down shows in the map without a reload", async () => {

@@ -1,3 +1,6 @@
+import { useState } from "react";
+import { useSearchParams } from "react-router-dom";
+import { readReassignPreset, type PresetForm } from "../../lib/reassign";
 import { ErrorBanner } from "../ErrorBanner";
 import { BrokerPicker } from "./BrokerPicker";
 import { ExecuteReassignment } from "./ExecuteReassignment";
@@ -5,18 +8,46 @@ import { JsonPlanInput } from "./JsonPlanInput";
 import { ModeTabs } from "./ModeTabs";
 import { PlanDownloads } from "./PlanDownloads";
 import { PlanPreview } from "./PlanPreview";
+import { PresetNotes } from "./PresetNotes";
 import { RfInputs } from "./RfInputs";
 import { ThrottleInput } from "./ThrottleInput";
 import { TopicPicker } from "./TopicPicker";
-import { useReassignPlanner } from "./useReassignPlanner";
+import { useReassignPlanner, useReassignSources, type ReassignSources } from "./useReassignPlanner";
+import { useReassignPreset } from "./useReassignPreset";
 
 /**
  * "New reassignment": the plan (one of three modes), the throttle, "Preview" (nothing changes),
  * the preview with its rows editable and its downloads, then the reason and "Execute…" (after a
- * confirmation), which opens the progress page.
+ * confirmation), which opens the progress page. A link presets the plan's inputs (the page's
+ * query, read once: navigation.ts reassignNewPath); nothing is previewed until asked.
  */
 export function NewReassignment({ cluster }: { cluster: string }) {
-  const p = useReassignPlanner(cluster);
+  const [search] = useSearchParams();
+  const [request] = useState(() => readReassignPreset(search));
+  const sources = useReassignSources(cluster);
+  const preset = useReassignPreset(cluster, request, sources);
+  if (preset === undefined) {
+    return (
+      <section data-testid="reassign-new">
+        <h2>New reassignment</h2>
+        <p className="muted" data-testid="reassign-preset-loading">
+          Loading the link&apos;s choices…
+        </p>
+      </section>
+    );
+  }
+  return <NewReassignmentForm cluster={cluster} sources={sources} preset={preset} />;
+}
+
+interface NewReassignmentFormProps {
+  cluster: string;
+  sources: ReassignSources;
+  /** The inputs to start with (a link's preset, or none chosen). */
+  preset: PresetForm;
+}
+
+function NewReassignmentForm({ cluster, sources, preset: initial }: NewReassignmentFormProps) {
+  const p = useReassignPlanner(cluster, sources, initial);
   const { errors, preview } = p;
   const blocked = p.stale
     ? "The inputs changed since this preview: preview again before executing."
@@ -29,6 +60,7 @@ export function NewReassignment({ cluster }: { cluster: string }) {
   return (
     <section data-testid="reassign-new">
       <h2>New reassignment</h2>
+      <PresetNotes preset={initial} />
       <div className="form-card reassign-form">
         <ModeTabs mode={p.mode} onMode={p.setMode} />
         {p.mode === "topics" && (

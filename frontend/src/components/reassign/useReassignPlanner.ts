@@ -14,6 +14,7 @@ import {
   planFileText,
   withReplicas,
   type PlanInputs,
+  type PresetForm,
   type ReassignErrors,
   type ReassignField,
   type ReassignMode,
@@ -34,20 +35,37 @@ interface Preview {
 const asError = (err: unknown) => (err instanceof Error ? err : new Error(String(err)));
 
 /**
- * The new reassignment form's state and actions: the three modes' inputs, the throttle and the
- * reason; the preview (POST …/plan), previewed again as the plan document it shows (mode "plan")
- * when a row's replicas are edited or the throttle changes, never planned anew (a spread over
- * brokers is planned with a random start: planning again could move other partitions); then the
- * execution of exactly that document, and the progress page.
+ * What the form's inputs offer: the cluster's topics and its live brokers (by id), asked for once
+ * (the page polls nothing else while the form is filled in).
  */
-export function useReassignPlanner(cluster: string) {
+export function useReassignSources(cluster: string) {
+  const topicList = useQuery({ ...topicListQuery(cluster, { includeInternal: true }), refetchOnWindowFocus: false });
+  const detail = useQuery({ ...clusterDetailQuery(cluster), refetchOnWindowFocus: false });
+  const liveBrokers = useMemo(
+    () => (detail.data ? [...detail.data.brokers].sort((a, b) => a.id - b.id) : undefined),
+    [detail.data],
+  );
+  return { topicList, detail, liveBrokers };
+}
+
+export type ReassignSources = ReturnType<typeof useReassignSources>;
+
+/**
+ * The new reassignment form's state and actions: the three modes' inputs (first `initial`'s: a
+ * link's preset), the throttle and the reason; the preview (POST …/plan), previewed again as the
+ * plan document it shows (mode "plan") when a row's replicas are edited or the throttle changes,
+ * never planned anew (a spread over brokers is planned with a random start: planning again could
+ * move other partitions); then the execution of exactly that document, and the progress page.
+ */
+export function useReassignPlanner(cluster: string, { topicList, liveBrokers }: ReassignSources, initial: PresetForm) {
   const navigate = useNavigate();
   const client = useQueryClient();
-  const [mode, setModeState] = useState<ReassignMode>("topics");
-  const [topics, setTopics] = useState<ReadonlySet<string>>(() => new Set());
-  // None to start with: which brokers to spread over is a choice to make (--broker-list).
-  const [brokers, setBrokers] = useState<ReadonlySet<number>>(() => new Set());
-  const [rfTopic, setRfTopic] = useState("");
+  const [mode, setModeState] = useState<ReassignMode>(initial.mode);
+  const [topics, setTopics] = useState<ReadonlySet<string>>(() => new Set(initial.topics));
+  // None to start with unless a link presets them: which brokers to spread over is a choice to
+  // make (--broker-list).
+  const [brokers, setBrokers] = useState<ReadonlySet<number>>(() => new Set(initial.brokers));
+  const [rfTopic, setRfTopic] = useState(initial.rfTopic);
   const [rf, setRf] = useState("");
   const [json, setJson] = useState("");
   const [throttle, setThrottle] = useState("");
@@ -62,14 +80,6 @@ export function useReassignPlanner(cluster: string) {
   const seq = useRef(0);
   // The document the next edit applies to: the preview's, with edits still on their way.
   const latestDoc = useRef<PlanDocument | null>(null);
-
-  // What the inputs offer: asked for once (the page polls nothing else while the form is filled in).
-  const topicList = useQuery({ ...topicListQuery(cluster, { includeInternal: true }), refetchOnWindowFocus: false });
-  const detail = useQuery({ ...clusterDetailQuery(cluster), refetchOnWindowFocus: false });
-  const liveBrokers = useMemo(
-    () => (detail.data ? [...detail.data.brokers].sort((a, b) => a.id - b.id) : undefined),
-    [detail.data],
-  );
 
   const inputs: PlanInputs = useMemo(
     () => ({ mode, topics: [...topics], brokers: [...brokers], rfTopic, rf, json, throttle }),

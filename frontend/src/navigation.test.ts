@@ -1,0 +1,26 @@
+import { describe, expect, it } from "vitest";
+import { readReassignPreset } from "./lib/reassign";
+import { reassignNewPath } from "./navigation";
+
+describe("reassignNewPath", () => {
+  it("is the Reassign tab without a preset", () => {
+    expect(reassignNewPath("local")).toBe("/clusters/local/reassignments");
+  });
+
+  it("drains a broker, chooses topics, or changes a topic's replication factor", () => {
+    expect(reassignNewPath("local", { drain: 2 })).toBe("/clusters/local/reassignments?drain=2");
+    expect(reassignNewPath("local", { topics: ["orders", "payments"] })).toBe("/clusters/local/reassignments?topics=orders,payments");
+    expect(reassignNewPath("local", { rfTopic: "orders" })).toBe("/clusters/local/reassignments?mode=rf&topic=orders");
+  });
+
+  it("encodes the cluster and topic names, and the page reads them back", () => {
+    const topics = reassignNewPath("eu west", { topics: ["a&b", "c=d"] });
+    expect(topics).toBe("/clusters/eu%20west/reassignments?topics=a%26b,c%3Dd");
+    const rf = reassignNewPath("local", { rfTopic: "x?y#z" });
+    expect(rf).toBe("/clusters/local/reassignments?mode=rf&topic=x%3Fy%23z");
+    const query = (path: string) => new URLSearchParams(path.slice(path.indexOf("?")));
+    expect(readReassignPreset(query(topics)).preset).toEqual({ topics: ["a&b", "c=d"] });
+    expect(readReassignPreset(query(rf)).preset).toEqual({ rfTopic: "x?y#z" });
+    expect(readReassignPreset(query(reassignNewPath("local", { drain: 3 }))).preset).toEqual({ drain: 3 });
+  });
+});

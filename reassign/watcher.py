@@ -1,12 +1,14 @@
 """The worker's watcher: every `EVERY_S`, each running reassignment is settled (completed and
 its throttles removed once its partitions stop moving) and its progress pushed to the pages
-watching it, a last time when it ends. Runs in every Celery worker; settling is idempotent,
-so several workers (and pages reading a reassignment) may do it at once."""
+watching it (read only when one does), a last time when it ends. Runs in every Celery
+worker; settling is idempotent, so several workers (and pages reading a reassignment) may do
+it at once."""
 
 from __future__ import annotations
 
 import logging
 import threading
+from functools import partial
 
 from django.db import close_old_connections
 
@@ -29,7 +31,7 @@ def settle_all() -> int:
             r = settle(cfg, r)
             if r.state != Reassignment.State.RUNNING:
                 ended += 1
-            live.publish(progress.detail(cfg, r))
+            live.publish_if_watched(r.pk, partial(progress.detail, cfg, r))
         except Exception:  # a cluster away for a while must not stop the watcher
             log.exception("could not settle reassignment %s", r.pk)
     return ended

@@ -118,3 +118,24 @@ async def test_strangers_non_admins_and_unknown_ones_are_closed(
     r = await sync_to_async(_create)()
     socket = await _open(path.format(id=r.pk, t=token))
     assert await socket.receive_output(timeout=5) == {"type": "websocket.close", "code": code}
+
+
+@pytest.mark.parametrize("watched, built", [(set(), False), ({"reassign.7"}, True), (None, True)])
+def test_the_watcher_reads_progress_only_for_a_watched_reassignment(
+    monkeypatch, settings, watched, built
+):
+    settings.CHANNEL_LAYERS = IN_MEMORY
+    from console import push
+
+    async def occupied(layer, names):
+        return watched
+
+    monkeypatch.setattr(push, "occupied", occupied)
+    calls = []
+
+    def detail():
+        calls.append(1)
+        return {"id": 7, "state": "running"}
+
+    sent = live.publish_if_watched(7, detail)
+    assert (bool(calls), sent) == (built, int(built))

@@ -408,6 +408,22 @@ SCORE = maintenance_job_type(
                 "reaches one day in a thousand for `rows` machines), max_psi}; null for a "
                 "model trained without a reference.",
             },
+            "too_little_history": result_object(
+                ["equipment", "longest_window_days", "listed"],
+                {
+                    "equipment": {
+                        **COUNT,
+                        "description": "equipment of the day not scored: its first alarm in "
+                        "what was read is fewer than longest_window_days days back",
+                    },
+                    "longest_window_days": {"type": "integer", "minimum": 1},
+                    "listed": {
+                        **_TABLE,
+                        "description": "[equipment_id, first_day, history_days], the first "
+                        "100 by id",
+                    },
+                },
+            ),
         },
     ),
     fills=(fill_active_model,),

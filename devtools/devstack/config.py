@@ -192,6 +192,10 @@ def node_properties(
         "default.replication.factor": "3",
         "delete.topic.enable": "true",
         "auto.create.topics.enable": "true",
+        # Completed delayed fetches stay referenced from every partition they watched until a
+        # purge, which runs after this many: at 1,000 (the default) the followers' fetches of
+        # ~500 partitions each held 100,000+ entries and a 512 MB broker died of heap.
+        "fetch.purgatory.purge.interval.requests": "100",
         # A stopped follower leaves the ISR within 10 s, well inside a 30 s test window.
         "replica.lag.time.max.ms": "10000",
         # A restarted broker gets its preferred leaderships back in ~30 s rather than 5 min.

@@ -47,7 +47,9 @@ TOP_PREDICTIONS = 10
 TOP_DRIVERS = 3
 MIN_REFERENCE_ROWS = 100  # evaluation rows enough to be drift's reference (else the training)
 DIGITS = 6
+SHORT_HISTORY_LISTED = 100  # equipment named in a score's too_little_history (all counted)
 _COUNT_COLUMN = re.compile(r"^count_(.+)_(\d+)d$")  # pm_features.feature_columns' counts
+_WINDOW_COLUMN = re.compile(r"_(\d+)d$")  # every window feature ends in its window
 
 
 # --- helpers ----------------------------------------------------------------------------------
@@ -418,6 +420,12 @@ def recent_alarm_counts(
     return days, windows[days]
 
 
+def longest_window(columns: list[str]) -> int:
+    """The longest trailing window (days) among the model's feature columns; 1 when none has
+    one. An equipment needs that many days of history on the scored day to be scored."""
+    return max((int(m.group(1)) for c in columns if (m := _WINDOW_COLUMN.search(c))), default=1)
+
+
 def _drivers_column(weights: dict[str, tuple[float, float, float]]) -> Column:
     if not weights:
         return F.array().cast("array<struct<feature:string,value:double,weight:double>>")
@@ -494,7 +502,44 @@ def score(
 
     # One row per equipment: features hold one per (equipment, day) already; the dedup makes
     # "exactly one record per equipment" hold even for a malformed input.
-    rows = _filled(data.where(F.col("day") == F.lit(day)).dropDuplicates(["equipment_id"]), columns)
+    # History: an equipment's features start on its first alarm in what was read; one whose
+    # longest window reaches back before that has windows that are partly empty, and a score
+    # of them would say "healthy" for lack of data. Such equipment is counted and named, not
+    # scored.
+    needed = longest_window(columns)
+    firsts = data.groupBy("equipment_id").agg(F.min("day").alias("_first_day"))
+    day_rows = (
+        data.where(F.col("day") == F.lit(day))
+        .dropDuplicates(["equipment_id"])
+        .join(firsts, "equipment_id")
+        .withColumn("_history_days", F.datediff(F.lit(day), F.col("_first_day")) + 1)
+        .cache()
+    )
+    short_rows = day_rows.where(F.col("_history_days") < needed)
+    short = short_rows.agg(F.count(F.lit(1)).alias("n"), F.min("_first_day").alias("first")).first()
+    short_count, short_first = (0, None) if short is None else (int(short["n"]), short["first"])
+    listed = (
+        short_rows.select("equipment_id", "_first_day", "_history_days")
+        .orderBy("equipment_id")
+        .limit(SHORT_HISTORY_LISTED)
+        .collect()
+        if short_count
+        else []
+    )
+    if day_rows.count() == 0:
+        raise ValueError(f"params.day: the features have no row for {day.isoformat()}.")
+    if day_rows.count() == short_count and short_first is not None:
+        raise ValueError(
+            f"params.day: no equipment has the {needed} days of history the model's longest "
+            f"window needs on {day.isoformat()} (the earliest alarm read is of "
+            f"{short_first.isoformat()}); score a day from "
+            f"{date.fromordinal(short_first.toordinal() + needed - 1).isoformat()} on, or "
+            "read alarms from further back."
+        )
+    rows = _filled(
+        day_rows.where(F.col("_history_days") >= needed).drop("_first_day", "_history_days"),
+        columns,
+    )
     probability = F.round(vector_to_array(F.col("probability"))[1], DIGITS)
     moments = rows.agg(
         *(F.avg(c).alias(f"mean{i}") for i, c in enumerate(columns)),
@@ -520,8 +565,7 @@ def score(
         .cache()
     )
     predictions = scored.count()
-    if predictions == 0:
-        raise ValueError(f"params.day: the features have no row for {day.isoformat()}.")
+    day_rows.unpersist()
     scored_at = datetime.now(UTC).isoformat().replace("+00:00", "Z")
     value = F.to_json(
         F.struct(
@@ -558,4 +602,15 @@ def score(
             [[r["equipment_id"], float(r["failure_probability"])] for r in top],
         ),
         "drift": drift,
+        "too_little_history": {
+            "equipment": short_count,
+            "longest_window_days": needed,
+            "listed": _table(
+                ["equipment_id", "first_day", "history_days"],
+                [
+                    [r["equipment_id"], r["_first_day"].isoformat(), int(r["_history_days"])]
+                    for r in listed
+                ],
+            ),
+        },
     }

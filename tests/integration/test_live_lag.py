@@ -119,11 +119,12 @@ def _phases(live, socket, producer, consumer, group, topic, operator) -> None:
         "OK and caught up",
     )
 
-    # 3. The consumer stops; the producer keeps writing for a minute.
+    # 3. The consumer stops; the producer keeps writing for twice the window (10 samples of
+    # 1 s): the window holds only commits from after the stop by then.
     consumer.stopped.set()
     consumer.join(timeout=30)
     stopped_at = time.time()
-    while time.time() - stopped_at < 60:  # keep reading: a full queue would stall the socket
+    while time.time() - stopped_at < 20:  # keep reading: a full queue would stall the socket
         socket.next_lag(1)
     message = socket.wait_lag(
         lambda m: m["status"] in ("ERR", "STOP") and m["state"] == "Empty",

@@ -391,6 +391,9 @@ def test_score_writes_one_prediction_per_equipment_and_the_api_reads_them(consol
     model_id = chain["model"]["id"]
     assert result["predictions"] == EQUIPMENT
     assert (result["day"], result["predictions_topic"]) == (LAST_DAY.isoformat(), topic)
+    # Every machine has the 60 days the 7-day windows need.
+    assert result["too_little_history"]["equipment"] == 0
+    assert result["too_little_history"]["listed"]["rows"] == []
     ends = log_ends(cluster_client(), [(topic, p) for p in range(3)])
     records = read_records(topic, {tp[1]: (0, end) for tp, end in ends.items()})
     assert len(records) == EQUIPMENT
@@ -524,11 +527,17 @@ def test_drift_is_measured_against_the_test_days_and_flags_only_a_shifted_featur
     assert drift["rows"] == EQUIPMENT and drift["drifted"] == []
 
     # The same day with the temperature 25 degrees up: that feature, and only it, drifted.
+    # And a machine first seen three days before it: its 7-day windows are partly empty, so it
+    # is named as having too little history, not scored (nor counted in the drift).
     root = console.workdir / "shifted"
     root.mkdir()
     shifted = [
         {**r, "max_temperature_7d": r["max_temperature_7d"] + 25.0} if r["day"] == LAST_DAY else r
         for r in features
+    ] + [
+        {**r, "equipment_id": "eq-new", "day": r["day"] + timedelta(days=DAYS - 3)}
+        for r in features
+        if r["equipment_id"] == "eq-0000" and r["day"] < FIRST_DAY + timedelta(days=3)
     ]
     pq.write_table(pa.Table.from_pylist(shifted), root / "features.parquet")
     shifted_result = {**inputs["features_result"], "output_path": str(root / "features.parquet")}
@@ -543,10 +552,23 @@ def test_drift_is_measured_against_the_test_days_and_flags_only_a_shifted_featur
     )
     done = console.wait(job["id"], {"succeeded", "failed", "cancelled", "lost"}, JOB_TIMEOUT)
     assert done["state"] == "succeeded", (done["error"], done["log_tail"][-3000:])
+    assert done["result"]["too_little_history"] == {
+        "equipment": 1,
+        "longest_window_days": 7,
+        "listed": {
+            "columns": ["equipment_id", "first_day", "history_days"],
+            "rows": [["eq-new", (LAST_DAY - timedelta(days=2)).isoformat(), 3]],
+        },
+    }
+    assert done["result"]["predictions"] == EQUIPMENT
+    (end,) = log_ends(cluster_client(), [(topic, 0)]).values()
+    keys = {key.decode() for _, _, key, _ in read_records(topic, {0: (0, end)})}
+    assert keys == {f"eq-{e:04d}" for e in range(EQUIPMENT)}
     drift = done["result"]["drift"]
-    want = expected_drift(reference, [r for r in shifted if r["day"] == LAST_DAY])
+    scored = [r for r in shifted if r["day"] == LAST_DAY and r["equipment_id"] != "eq-new"]
+    want = expected_drift(reference, scored)
     assert {f["feature"]: f["psi"] for f in drift["features"]} == pytest.approx(want, abs=1e-5)
-    assert drift["drifted"] == ["max_temperature_7d"]
+    assert drift["drifted"] == ["max_temperature_7d"] and drift["rows"] == EQUIPMENT
     assert drift["features"][0]["psi"] > drift["features"][0]["bar"] > 0.25
 
     # The API: one entry for the day, from its newest scoring (the shifted one).

@@ -143,6 +143,16 @@ def test_drivers_are_features_the_model_uses_on_which_the_fleet_varies():
     assert weights == {"count_e101_overheat_7d": (0.5, 2.0, 1.5)}
 
 
+def test_the_history_a_score_needs_is_the_longest_window_of_the_models_columns():
+    columns = ["count_e101_overheat_7d", "severity_sum_21d", "max_temperature_14d"]
+    assert pm.longest_window(columns) == 21
+    # The window is the column's suffix, whatever the sensor or code is called.
+    assert pm.longest_window(["max_sensor_30d_x_3d"]) == 3
+    # Columns without a window (a model trained on other features): one day is enough.
+    assert pm.longest_window(["temperature"]) == 1
+    assert pm.longest_window([]) == 1
+
+
 def test_recent_alarms_are_the_count_columns_of_the_shortest_window():
     columns = [
         "count_e101_overheat_7d",

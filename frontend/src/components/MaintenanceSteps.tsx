@@ -61,6 +61,16 @@ function join(parts: (string | null)[]): string {
   return parts.filter((p): p is string => p !== null).join(" · ");
 }
 
+/** "3 equipment not scored: under 21 days of history" (a score's too_little_history), or null
+ * when every equipment of the day was scored. */
+function shortHistory(value: unknown): string | null {
+  if (!isRecord(value)) return null;
+  const count = num(value, "equipment");
+  const days = num(value, "longest_window_days");
+  if (!count || days === null) return null;
+  return `${formatCount(count)} equipment not scored: under ${formatCount(days)} ${plural(days, "day")} of history`;
+}
+
 /** One line saying what a finished step produced (rows, positives/negatives, AUC, predictions). */
 export function stepSummary(name: string, result: unknown): string {
   if (!isRecord(result)) return "";
@@ -113,7 +123,12 @@ export function stepSummary(name: string, result: unknown): string {
     case "score": {
       const day = str(result, "day");
       const topic = str(result, "predictions_topic");
-      return join([counted(result, "predictions", "prediction"), day ? `for ${day}` : null, topic ? `→ ${topic}` : null]);
+      return join([
+        counted(result, "predictions", "prediction"),
+        day ? `for ${day}` : null,
+        topic ? `→ ${topic}` : null,
+        shortHistory(result.too_little_history),
+      ]);
     }
     default:
       return join(numbersOf(result));

@@ -220,7 +220,9 @@ describe("MaintenancePage", () => {
       "cut-off 2026-06-08 · train 164 rows (41 positive / 123 negative) · test 252 rows (14 positive / 238 negative)",
     );
     expect(screen.getByTestId("pm-step-summary-train-model")).toHaveTextContent("ROC AUC 0.873 · PR AUC 0.612 · gbt · model #51");
-    expect(screen.getByTestId("pm-step-summary-score")).toHaveTextContent("12 predictions · for 2026-06-29 · → equipment-failure-predictions");
+    expect(screen.getByTestId("pm-step-summary-score")).toHaveTextContent(
+      "12 predictions · for 2026-06-29 · → equipment-failure-predictions · 2 equipment not scored: under 21 days of history",
+    );
 
     // There is a run: the form starts folded.
     expect(screen.getByTestId("pm-run-form")).not.toHaveAttribute("open");

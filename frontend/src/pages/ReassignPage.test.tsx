@@ -307,6 +307,20 @@ describe("ReassignPage", () => {
     expect(screen.queryByTestId("reassign-topic-more")).toBeNull();
     fireEvent.click(screen.getByRole("checkbox", { name: "topic-04213" }));
     expect(screen.getByTestId("reassign-topic-count")).toHaveTextContent("1 chosen: topic-04213");
+    // The filter cleared: the chosen topic, far beyond the first 100, is shown first, checked.
+    fireEvent.change(screen.getByTestId("reassign-topic-filter"), { target: { value: "" } });
+    await waitFor(() => expect(within(list).getAllByRole("checkbox")).toHaveLength(101));
+    expect(within(list).getAllByRole("checkbox")[0]).toHaveAccessibleName("topic-04213");
+    expect(screen.getByRole("checkbox", { name: "topic-04213" })).toBeChecked();
+    expect(screen.getByTestId("reassign-topic-more")).toHaveTextContent("4,899 more, refine the filter.");
+  });
+
+  it("shows a topic preset by a link checked, however far down the list it sorts", async () => {
+    stubFetch(routes({ "/api/v1/clusters/local/topics": json(manyTopics(5000)) }));
+    renderApp("/clusters/local/reassignments?topics=topic-04999");
+    const list = await screen.findByTestId("reassign-topic-list");
+    await waitFor(() => expect(screen.getByRole("checkbox", { name: "topic-04999" })).toBeChecked());
+    expect(within(list).getAllByRole("checkbox")).toHaveLength(101);
   });
 });
 

@@ -17,16 +17,30 @@ interface TopicPickerProps {
 }
 
 /**
- * The topics to move: a filter by name and a checkbox per matching topic (the first 100; "N more,
- * refine the filter" beyond), their partitions and replication factor beside. A chosen topic stays
- * chosen when the filter hides it (the count above says how many are).
+ * The matching topics rendered: the first 100, and before them every chosen one that is not
+ * among those (a topic preset by a link, on a cluster of thousands, is seen checked). A topic
+ * checked in the list never moves: it is among the first 100 already.
+ */
+export function shownTopics(
+  matches: readonly TopicSummary[],
+  selected: ReadonlySet<string>,
+): { shown: TopicSummary[]; more: number } {
+  const head = matches.slice(0, TOPICS_SHOWN);
+  const pinned = selected.size === 0 ? [] : matches.slice(TOPICS_SHOWN).filter((t) => selected.has(t.name));
+  return { shown: [...pinned, ...head], more: matches.length - head.length - pinned.length };
+}
+
+/**
+ * The topics to move: a filter by name and a checkbox per matching topic (the first 100, after
+ * the chosen ones beyond them; "N more, refine the filter" beyond), their partitions and
+ * replication factor beside. A chosen topic stays chosen when the filter hides it (the count
+ * above says how many are).
  */
 export function TopicPicker({ topics, loadError, selected, onChange, errors }: TopicPickerProps) {
   const [filter, setFilter] = useState("");
   const deferred = useDeferredValue(filter);
   const matches = useMemo(() => filterTopicNames(topics ?? [], deferred), [topics, deferred]);
-  const shown = matches.slice(0, TOPICS_SHOWN);
-  const more = matches.length - shown.length;
+  const { shown, more } = useMemo(() => shownTopics(matches, selected), [matches, selected]);
   const chosen = useMemo(() => [...selected].sort(), [selected]);
 
   return (

@@ -16,10 +16,13 @@ from typing import Any, TypeVar
 ROOT = Path(__file__).resolve().parent.parent
 T = TypeVar("T")
 # Commit errors that mean "the group's coordinator is moving": ask again in a moment.
-_COORDINATOR_MOVED = (
+# Answers to a commit that pass when asked again: the coordinator moved or is loading, or (for
+# a topic created a moment ago) the coordinator has not had the metadata that names it yet.
+_ASK_AGAIN = (
     "NOT_COORDINATOR",
     "COORDINATOR_NOT_AVAILABLE",
     "COORDINATOR_LOAD_IN_PROGRESS",
+    "UNKNOWN_TOPIC_OR_PART",
 )
 
 
@@ -120,13 +123,15 @@ def commit_and_wait(client: Any, group: str, offsets: dict) -> None:
 
     Right after a group coordinator moves (brokers restarted by earlier tests, then leaders
     rebalanced), a commit can be answered NOT_COORDINATOR (it is asked again) and a read can
-    briefly reach the previous coordinator and miss the new commit.
+    briefly reach the previous coordinator and miss the new commit. On a topic created a
+    moment before, the coordinator (another broker than the partition's leader) may answer
+    UNKNOWN_TOPIC_OR_PART until the new metadata reaches it: asked again too.
     """
 
     def commit() -> dict | None:
         errors = client.commit_offsets(group, offsets)
         failed = {tp: e for tp, e in errors.items() if e}
-        if failed and all(e.startswith(_COORDINATOR_MOVED) for e in failed.values()):
+        if failed and all(e.startswith(_ASK_AGAIN) for e in failed.values()):
             return None  # ask again
         return {"errors": failed}
 

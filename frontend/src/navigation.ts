@@ -88,6 +88,11 @@ export function topicPath(cluster: string, topic: string): string {
   return clusterPath(cluster, "topics", topic);
 }
 
+/** A topic's Messages tab with a filter (CEL): its newest matching records. */
+export function topicMessagesPath(cluster: string, topic: string, filter: string): string {
+  return `${topicPath(cluster, topic)}?${new URLSearchParams({ tab: "messages", filter })}`;
+}
+
 /** The app path of a broker's page. */
 export function brokerPath(cluster: string, broker: number): string {
   return clusterPath(cluster, "brokers", String(broker));

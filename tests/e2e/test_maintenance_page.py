@@ -305,6 +305,22 @@ def test_run_the_pipeline_from_the_page_and_see_model_and_top_risk(
     assert all(0 <= p <= 100 for p in percents), percents
     screenshot(page, "maintenance-done")
 
+    # Why the top equipment scored as it did: its drivers, and its recent alarms, which open
+    # its own records in the alarms topic the run read (the messages browser, filtered by key).
+    top = (rows.first.get_attribute("data-testid") or "").removeprefix("pm-prediction-")
+    expect(page.locator(f"[data-testid=pm-drivers-{top}]")).not_to_be_empty()
+    page.click(f"[data-testid=pm-alarms-{top}]")
+    expect(page).to_have_url(
+        re.compile(rf"/clusters/local/topics/{history['alarms']}\?tab=messages")
+    )
+    expect(page.locator("[data-testid=messages-filter-input]")).to_have_value(f'key == "{top}"')
+    keys = page.locator("[data-testid^=message-row-] [data-testid=message-key]")
+    expect(keys.first).to_have_text(top, timeout=30_000)
+    assert set(keys.all_inner_texts()) == {top}
+    screenshot(page, "maintenance-alarms-of-equipment")
+    page.go_back()
+    expect(table).to_have_attribute("data-rows", str(EQUIPMENT), timeout=30_000)
+
     # A model no better than chance, by the server's own verdict: the same data with a
     # threshold of 1 finds no failure (recall 0). Flagged, and its predictions not shown as
     # usable.

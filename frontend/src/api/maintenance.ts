@@ -112,14 +112,9 @@ export type DriftFeature = components["schemas"]["DriftFeature"];
 export type DriftReference = components["schemas"]["DriftReference"];
 
 /** One entry of GET /api/v1/spark/predictions: the latest prediction of one equipment. */
-export interface Prediction {
-  equipment_id: string;
-  /** YYYY-MM-DD: the day the features were taken from. */
-  day: string | null;
-  /** 0..1 */
-  failure_probability: number;
-  model_id: number | null;
-}
+/** An equipment's latest prediction: day, probability (0..1), model, and why (its drivers and
+ * recent alarms). */
+export type Prediction = components["schemas"]["Prediction"];
 
 /** Models, newest first (viewer). */
 export function listModels(signal?: AbortSignal): Promise<SparkModel[]> {

@@ -1,12 +1,22 @@
 // The equipment most likely to fail (GET spark/predictions): the latest prediction per equipment,
-// highest probability first, with a small bar per probability.
+// highest probability first, with a small bar per probability, and why: the features that drove
+// the score and the recent alarms, which link to the equipment's records in the alarms topic.
+import { Fragment } from "react";
 import { Link } from "react-router-dom";
 import type { Prediction, SparkModel } from "../api/maintenance";
-import { sparkJobPath } from "../navigation";
+import { alarmText, equipmentFilter, formatDriverValue } from "../lib/maintenance";
+import { sparkJobPath, topicMessagesPath } from "../navigation";
 import { qualityWarning } from "./MaintenanceModels";
 import { type HeaderColumn, TableHead } from "./TableParts";
 
-const PREDICTION_COLUMNS: HeaderColumn[] = ["Equipment", "Day", "Failure probability", "Model"];
+const PREDICTION_COLUMNS: HeaderColumn[] = [
+  "Equipment",
+  "Day",
+  "Failure probability",
+  { label: "Drivers", title: "Features on which it stands above the day's fleet, weighted by the model's importance" },
+  { label: "Recent alarms", title: "Its alarms per fault code over the features' shortest window; opens its records" },
+  "Model",
+];
 
 /** 0.8734 → "87.3 %". */
 export function formatProbability(value: number): string {
@@ -17,11 +27,13 @@ interface MaintenancePredictionsProps {
   predictions: Prediction[];
   /** The models (for each prediction's model threshold: at or above it, the row is flagged). */
   models: SparkModel[] | undefined;
+  /** Where the equipment's alarms are: its recent alarms link to them in the messages browser. */
+  alarms: { cluster: string; topic: string };
 }
 
 /** One row per equipment; a probability at or above its model's threshold is flagged red,
  * unless that model is one not to use (then the rows say so instead). */
-export function MaintenancePredictions({ predictions, models }: MaintenancePredictionsProps) {
+export function MaintenancePredictions({ predictions, models, alarms }: MaintenancePredictionsProps) {
   if (predictions.length === 0) {
     return (
       <p className="empty" data-testid="pm-predictions-empty">
@@ -83,6 +95,34 @@ export function MaintenancePredictions({ predictions, models }: MaintenancePredi
                       {formatProbability(p.failure_probability)}
                     </span>
                   </span>
+                </td>
+                <td className="pm-drivers" data-testid={`pm-drivers-${p.equipment_id}`}>
+                  {p.drivers.length === 0 ? (
+                    <span className="muted">—</span>
+                  ) : (
+                    p.drivers.map((d) => (
+                      <span key={d.feature} className="wl-chip mono" title={`weight ${formatDriverValue(d.weight)}`}>
+                        {d.feature} {formatDriverValue(d.value)}
+                      </span>
+                    ))
+                  )}
+                </td>
+                <td className="pm-alarms">
+                  <Link
+                    to={topicMessagesPath(alarms.cluster, alarms.topic, equipmentFilter(p.equipment_id))}
+                    title={`${p.equipment_id}'s newest records in ${alarms.topic}`}
+                    data-testid={`pm-alarms-${p.equipment_id}`}
+                  >
+                    {p.recent_alarms.length === 0
+                      ? "none recent"
+                      : p.recent_alarms.map((a, i) => (
+                          // One alarm never breaks inside its code ("E101-OVERHEAT").
+                          <Fragment key={a.fault_code}>
+                            {i > 0 && ", "}
+                            <span className="nowrap">{alarmText(a)}</span>
+                          </Fragment>
+                        ))}
+                  </Link>
                 </td>
                 <td>{p.model_id === null ? <span className="muted">—</span> : <Link to={sparkJobPath(p.model_id)}>#{p.model_id}</Link>}</td>
               </tr>

@@ -5,6 +5,7 @@
 import { memo } from "react";
 import { Link } from "react-router-dom";
 import type { WorklistItem, WorklistStatus } from "../api/maintenance";
+import { alarmText, formatDriverValue } from "../lib/maintenance";
 import { formatLocal } from "../lib/time";
 import { sparkJobPath } from "../navigation";
 import { localMinute } from "./MaintenanceActiveModel";
@@ -42,15 +43,6 @@ export const STATUS_TONES: Record<WorklistStatus, Tone> = {
   dismissed: "neutral",
 };
 
-/** A driver's value: whole numbers as they are, others with at most 2 decimals ("1.52"). */
-export function formatDriverValue(value: number): string {
-  return Number.isFinite(value) ? value.toLocaleString("en-US", { maximumFractionDigits: 2, useGrouping: false }) : String(value);
-}
-
-/** "E303-VIBRATION ×4 (7d)". */
-export function alarmText(alarm: WorklistItem["recent_alarms"][number]): string {
-  return `${alarm.fault_code} ×${alarm.count} (${alarm.days}d)`;
-}
 
 /** The local day of an API date-time (as given when it does not parse). */
 function localDay(at: string): string {

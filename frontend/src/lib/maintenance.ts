@@ -60,3 +60,33 @@ export function predictionsTopicChoices(
   const topics = runs.filter((run) => run.cluster === cluster).map((run) => runPredictionsTopic(run, fallback));
   return [...new Set([fallback, ...topics, ...(asked ? [asked] : [])])];
 }
+
+/** The alarms topic behind a predictions topic: that of the newest run on `cluster` that wrote
+ * it (its saved params), else the default. */
+export function runAlarmsTopic(
+  runs: readonly { cluster: string; params?: unknown }[],
+  cluster: string,
+  predictionsTopic: string,
+  fallbacks: Pick<PipelineTopics, "alarms" | "predictions">,
+): string {
+  const run = runs.find((r) => r.cluster === cluster && runPredictionsTopic(r, fallbacks.predictions) === predictionsTopic);
+  const features = isRecord(run?.params) ? run.params.features : undefined;
+  const topic = isRecord(features) ? features.alarms_topic : undefined;
+  return typeof topic === "string" && topic !== "" ? topic : fallbacks.alarms;
+}
+
+/** The CEL filter of the messages browser for one equipment's records (keyed by its id). */
+export function equipmentFilter(equipmentId: string): string {
+  // A JSON string is a valid CEL string literal (the same escapes for quotes and backslashes).
+  return `key == ${JSON.stringify(equipmentId)}`;
+}
+
+/** A driver's value: whole numbers as they are, others with at most 2 decimals ("1.52"). */
+export function formatDriverValue(value: number): string {
+  return Number.isFinite(value) ? value.toLocaleString("en-US", { maximumFractionDigits: 2, useGrouping: false }) : String(value);
+}
+
+/** "E303-VIBRATION ×4 (7d)". */
+export function alarmText(alarm: { fault_code: string; count: number; days: number }): string {
+  return `${alarm.fault_code} ×${alarm.count} (${alarm.days}d)`;
+}

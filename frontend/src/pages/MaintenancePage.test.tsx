@@ -117,12 +117,23 @@ function activeState(model: SparkModel, reason: string, at = "2026-07-02T08:15:0
 /** Both models judged usable (the server's verdict; MODELS are an older server's, unjudged). */
 const USABLE: SparkModel[] = MODELS.map((m) => ({ ...m, quality: "usable", quality_reason: null }));
 
+const WHY_0007: Pick<Prediction, "drivers" | "recent_alarms"> = {
+  drivers: [
+    { feature: "count_e303_vibration_7d", value: 9, weight: 0.812 },
+    { feature: "max_vibration_7d", value: 1.934, weight: 0.377 },
+  ],
+  recent_alarms: [
+    { fault_code: "E303-VIBRATION", count: 9, days: 7 },
+    { fault_code: "E101-OVERHEAT", count: 4, days: 7 },
+  ],
+};
+const NO_WHY: Pick<Prediction, "drivers" | "recent_alarms"> = { drivers: [], recent_alarms: [] };
 const PREDICTIONS: Prediction[] = [
-  { equipment_id: "eq-0007", day: "2026-06-29", failure_probability: 0.9123, model_id: 51 },
-  { equipment_id: "eq-0003", day: "2026-06-29", failure_probability: 0.42, model_id: 51 },
-  { equipment_id: "eq-0011", day: "2026-06-29", failure_probability: 0.031, model_id: 51 },
+  { equipment_id: "eq-0007", day: "2026-06-29", failure_probability: 0.9123, model_id: 51, ...WHY_0007 },
+  { equipment_id: "eq-0003", day: "2026-06-29", failure_probability: 0.42, model_id: 51, ...NO_WHY },
+  { equipment_id: "eq-0011", day: "2026-06-29", failure_probability: 0.031, model_id: 51, ...NO_WHY },
   // A record the predictions topic held without a day or model (written by hand).
-  { equipment_id: "eq-0099", day: null, failure_probability: 0.01, model_id: null },
+  { equipment_id: "eq-0099", day: null, failure_probability: 0.01, model_id: null, ...NO_WHY },
 ];
 
 // ---- helpers ----
@@ -273,7 +284,19 @@ describe("MaintenancePage", () => {
     // The topic the latest run wrote (its params hold none here: the default).
     expect(asked[0]?.get("topic")).toBe("equipment-failure-predictions");
     const top = screen.getByTestId("pm-prediction-eq-0007");
-    expect(within(top).getAllByRole("cell").map((c) => c.textContent)).toEqual(["eq-0007", "2026-06-29", "91.2 %", "#51"]);
+    expect(within(top).getAllByRole("cell").map((c) => c.textContent)).toEqual([
+      "eq-0007",
+      "2026-06-29",
+      "91.2 %",
+      "count_e303_vibration_7d 9max_vibration_7d 1.93",
+      "E303-VIBRATION ×9 (7d), E101-OVERHEAT ×4 (7d)",
+      "#51",
+    ]);
+    // Its recent alarms open its records in the alarms topic (the default: no run names one).
+    const alarms = new URL(screen.getByTestId("pm-alarms-eq-0007").getAttribute("href")!, "http://x");
+    expect(alarms.pathname).toBe("/clusters/local/topics/equipment-alarms");
+    expect(alarms.searchParams.get("tab")).toBe("messages");
+    expect(alarms.searchParams.get("filter")).toBe('key == "eq-0007"');
     expect(top).toHaveAttribute("data-flagged", "true"); // above model 51's threshold 0.5
     expect(top.querySelector<HTMLElement>(".pm-prob-fill")!.style.width).toBe("91.23%");
     expect(screen.getByTestId("pm-prediction-eq-0003")).toHaveAttribute("data-flagged", "false");
@@ -282,6 +305,8 @@ describe("MaintenancePage", () => {
       "eq-0099",
       "—",
       "1.0 %",
+      "—",
+      "none recent",
       "—",
     ]);
   });

@@ -20,7 +20,7 @@ import { useDocumentTitle } from "../hooks/useDocumentTitle";
 import { usePolledQuery } from "../hooks/usePolledQuery";
 import { useQueryUpdate } from "../hooks/useQueryUpdate";
 import { useSparkFormData } from "../hooks/useSparkFormData";
-import { pipelineTopics, predictionsTopicChoices, runPredictionsTopic } from "../lib/maintenance";
+import { pipelineTopics, predictionsTopicChoices, runAlarmsTopic, runPredictionsTopic } from "../lib/maintenance";
 import { worklistPath } from "../navigation";
 
 /** A run submitted elsewhere shows within this; the run itself is live (its job socket). */
@@ -266,7 +266,13 @@ export function MaintenancePage() {
         ) : !cluster || predictions.loading ? (
           <Loading label="Loading the predictions…" rows={4} />
         ) : (
-          predictions.data && <MaintenancePredictions predictions={predictions.data} models={models.data} />
+          predictions.data && (
+            <MaintenancePredictions
+              predictions={predictions.data}
+              models={models.data}
+              alarms={{ cluster, topic: runAlarmsTopic(runsHere, cluster, topic, topics) }}
+            />
+          )
         )}
       </Section>
     </PageShell>

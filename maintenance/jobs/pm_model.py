@@ -526,9 +526,10 @@ def score(
         if short_count
         else []
     )
-    if day_rows.count() == 0:
+    day_count = day_rows.count()
+    if day_count == 0:
         raise ValueError(f"params.day: the features have no row for {day.isoformat()}.")
-    if day_rows.count() == short_count and short_first is not None:
+    if day_count == short_count and short_first is not None:
         raise ValueError(
             f"params.day: no equipment has the {needed} days of history the model's longest "
             f"window needs on {day.isoformat()} (the earliest alarm read is of "

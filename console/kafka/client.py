@@ -18,6 +18,7 @@ import time
 from collections.abc import Iterable, Mapping
 from concurrent.futures import Future
 from concurrent.futures import TimeoutError as FutureTimeout
+from functools import partial
 from typing import Any
 
 from confluent_kafka import (
@@ -862,17 +863,22 @@ class ClusterClient:
         return out
 
     def committed_offsets(
-        self, groups: Mapping[str, Iterable[TP] | None]
+        self, groups: Mapping[str, Iterable[TP] | None], stable: bool = False
     ) -> dict[str, dict[TP, int | None]]:
         """Committed offsets of many groups (None = every partition the group committed on).
 
         One OffsetFetch per coordinator for all groups, through the wire client. A partition
-        without a committed offset maps to None.
+        without a committed offset maps to None. `stable`: read what the coordinator holds
+        now, once replicated (a read after a commit of one's own); otherwise its last
+        replicated snapshot, which is cheaper and what a lag reading wants.
         """
         if not groups:
             return {}
         return self._wire(
-            "the committed-offsets request", self.wire.committed_offsets, groups, self.timeout
+            "the committed-offsets request",
+            partial(self.wire.committed_offsets, stable=stable),
+            groups,
+            self.timeout,
         )
 
     def commit_offsets(self, group: str, offsets: Mapping[TP, int]) -> dict[TP, str | None]:

@@ -239,7 +239,12 @@ _OFFSET_FETCH_PARTITION = struct.Struct(">iqi")  # index, committed offset, lead
 _INT16 = struct.Struct(">h")
 
 
-def offset_fetch_request(groups: Mapping[str, list[TP] | None], correlation_id: int) -> bytes:
+def offset_fetch_request(
+    groups: Mapping[str, list[TP] | None], correlation_id: int, require_stable: bool = False
+) -> bytes:
+    """OffsetFetch v8. `require_stable`: the coordinator answers from its latest state once
+    that is replicated (KIP-447), not from its last replicated snapshot, which can still miss
+    an acknowledged commit for a moment after the coordinator moved."""
     entries = []
     for group, partitions in groups.items():
         topics: list[bytes] | None = None
@@ -254,7 +259,7 @@ def offset_fetch_request(groups: Mapping[str, list[TP] | None], correlation_id: 
                 for topic, parts in sorted(by_topic.items())
             ]
         entries.append(compact_string(group) + compact_array(topics) + NO_TAGS)
-    body = compact_array(entries) + struct.pack(">b", 0) + NO_TAGS  # require_stable false
+    body = compact_array(entries) + struct.pack(">b", 1 if require_stable else 0) + NO_TAGS
     return request(OFFSET_FETCH, 8, correlation_id, body)
 
 

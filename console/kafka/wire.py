@@ -80,14 +80,20 @@ class WireClient:
             return None
 
     def committed_offsets(
-        self, groups: Mapping[str, Iterable[TP] | None], timeout: float, attempts: int = 4
+        self,
+        groups: Mapping[str, Iterable[TP] | None],
+        timeout: float,
+        attempts: int = 4,
+        stable: bool = False,
     ) -> dict[str, dict[TP, int | None]]:
         """A group whose coordinator moved is asked again (bounded); a group still failing
-        after that raises ProtocolError naming it."""
+        after that raises ProtocolError naming it. `stable`: OffsetFetch's require_stable."""
         wanted = {g: (None if p is None else list(p)) for g, p in groups.items()}
 
         def build(batch: list[str]) -> Callable[[int], bytes]:
-            return lambda cid: protocol.offset_fetch_request({g: wanted[g] for g in batch}, cid)
+            return lambda cid: protocol.offset_fetch_request(
+                {g: wanted[g] for g in batch}, cid, require_stable=stable
+            )
 
         answers = self._per_coordinator(
             list(wanted), build, protocol.parse_offset_fetch, timeout, attempts

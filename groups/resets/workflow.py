@@ -18,7 +18,7 @@ Auditing is the views' job: these functions raise or return, and the view record
 from __future__ import annotations
 
 import time
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from datetime import UTC, datetime, timedelta
 from typing import Any
 
@@ -31,7 +31,7 @@ from console.errors import BadInput, Conflict, NotFound
 from console.metadata import ClusterSnapshot, cache
 from groups.models import GroupResetLock, OffsetReset
 from groups.partitions import TP, TopicPartition
-from groups.resets.changes import describe_group, refuse_if_active
+from groups.resets.changes import INACTIVE_STATES, describe_group, refuse_if_active
 from groups.resets.planner import PartitionState, PlannedPartition, Strategy, plan
 from groups.resets.strategies import parse_datetime_ms, parse_duration_ms, parse_offsets_csv
 
@@ -217,7 +217,21 @@ class _GroupLock:
 
 
 def _commit(cfg: ClusterConfig, group_id: str, offsets: dict[TP, int]) -> list[dict[str, Any]]:
-    errors = kafka.for_cluster(cfg).commit_offsets(group_id, offsets)
+    """Commit `offsets`, read them back, and commit again what Kafka acknowledged but lost."""
+    client = kafka.for_cluster(cfg)
+
+    def read(tps: list[TP]) -> dict[TP, int | None] | None:
+        try:
+            return client.committed_offsets({group_id: tps}, stable=True)[group_id]
+        except kafka.KafkaAdapterError:
+            return None  # unreadable now: the commit's own answer stands
+
+    errors = commit_verified(
+        lambda part: client.commit_offsets(group_id, part),
+        read,
+        lambda: _inactive(cfg, group_id),
+        offsets,
+    )
     return [
         {
             "topic": tp.topic,
@@ -228,6 +242,48 @@ def _commit(cfg: ClusterConfig, group_id: str, offsets: dict[TP, int]) -> list[d
         }
         for tp in map(TopicPartition._make, sorted(offsets))
     ]
+
+
+# A commit acknowledged while the group's coordinator moves can be lost (the old coordinator
+# acknowledged a write the new one never had: KAFKA-20634); read back, committed again.
+VERIFY_ROUNDS = 3
+LOST = (
+    "Kafka acknowledged the commit but does not show it when read back (its group coordinator "
+    "moved at that moment?); its committed offset is {now}."
+)
+ACTIVE_SINCE = "a consumer joined the group while the commit was checked; not committed again"
+
+
+def commit_verified(
+    commit: Callable[[dict[TP, int]], dict[TP, str | None]],
+    read: Callable[[list[TP]], dict[TP, int | None] | None],
+    inactive: Callable[[], bool],
+    offsets: dict[TP, int],
+    rounds: int = VERIFY_ROUNDS,
+) -> dict[TP, str | None]:
+    """Per partition, None or why it is not at its new offset: `commit` them, then `read`
+    them back (stably), and commit again those acknowledged but not shown, while the group
+    stays `inactive`, up to `rounds` times. A read that fails (None) ends the checking."""
+    errors: dict[TP, str | None] = dict(commit(offsets))
+    for round_ in range(rounds + 1):
+        acked = [tp for tp in offsets if errors.get(tp) is None]
+        now = read(acked) if acked else {}
+        if now is None:
+            break
+        lost = {tp: offsets[tp] for tp in acked if now.get(tp) != offsets[tp]}
+        if not lost:
+            break
+        if round_ == rounds or not inactive():
+            why = LOST if round_ == rounds else ACTIVE_SINCE
+            errors.update({tp: why.format(now=now.get(tp)) for tp in lost})
+            break
+        errors.update(commit(lost))
+    return errors
+
+
+def _inactive(cfg: ClusterConfig, group_id: str) -> bool:
+    group = describe_group(cfg, group_id)
+    return group.state in INACTIVE_STATES and not group.members
 
 
 def _final_state(result: list[dict[str, Any]]) -> str:
@@ -299,7 +355,7 @@ def execute_preview(reset_id: int, user: Any, reason: str = "") -> OffsetReset:
     with _GroupLock(cfg.name, reset.group_id, user.username):
         client = kafka.for_cluster(cfg)
         tps = [(r["topic"], r["partition"]) for r in reset.plan]
-        committed = client.committed_offsets({reset.group_id: tps})[reset.group_id]
+        committed = client.committed_offsets({reset.group_id: tps}, stable=True)[reset.group_id]
         starts = client.log_offsets(tps, "earliest")
         ends = client.log_offsets(tps, "latest")
         changed = plan_changes(reset.plan, committed, starts, ends)
@@ -335,7 +391,7 @@ def _planned_reset(
     cfg: ClusterConfig, group_id: str, body: dict[str, Any], strategy: Strategy, user: Any
 ) -> tuple[OffsetReset, list[PlannedPartition]]:
     snap = cache.snapshot(cfg)
-    committed = kafka.for_cluster(cfg).committed_offsets({group_id: None})[group_id]
+    committed = kafka.for_cluster(cfg).committed_offsets({group_id: None}, stable=True)[group_id]
     tps = resolve_scope(body.get("scope") or {}, strategy, snap, committed)
     if not tps:
         raise BadInput(
@@ -389,7 +445,7 @@ def undo_reset(reset_id: int, user: Any, reason: str = "") -> OffsetReset:
     tps = sorted(map(TopicPartition._make, restore))
     ends = client.list_offsets(tps, "latest")
     starts = client.list_offsets(tps, "earliest")
-    committed = client.committed_offsets({original.group_id: tps})[original.group_id]
+    committed = client.committed_offsets({original.group_id: tps}, stable=True)[original.group_id]
     planned = [
         PlannedPartition(
             topic=tp.topic,

@@ -161,6 +161,17 @@ def test_offset_fetch_request_layout():
     assert reader.compact_string() == "t"
     assert reader.array_length() == 2
     assert (reader.int32(), reader.int32()) == (0, 1)
+    reader.tags()
+    reader.tags()
+    assert reader.data[reader.pos] == 0  # require_stable: off unless asked
+
+
+def test_offset_fetch_request_asks_for_a_stable_read():
+    plain = kp.offset_fetch_request({"g": None}, 5)
+    stable = kp.offset_fetch_request({"g": None}, 5, require_stable=True)
+    # The flag is the body's last byte before its (empty) tagged fields.
+    assert (plain[-2], stable[-2]) == (0, 1)
+    assert plain[:-2] == stable[:-2]
 
 
 def test_offset_fetch_response_parsing():

@@ -287,7 +287,7 @@ def test_bin_test_runs_the_same_check():
     # bin/test runs `check --deploy` with the production settings in both tiers (so it is not
     # run again here): its command must be the one these tests stand for.
     script = (ROOT / "bin" / "test").read_text()
-    command = re.search(r"\n((?:DEBUG=.*\\\n)(?:.*\\\n)*.*check --deploy.*)\n", script)
+    command = re.search(r"\n\s*((?:DEBUG=.*\\\n)(?:.*\\\n)*.*check --deploy.*)\n", script)
     assert command, "bin/test runs no `manage.py check --deploy`"
     words = shlex.split(command[1].replace("\\\n", " "), posix=True)
     assignments = dict(w.split("=", 1) for w in words if re.match(r"[A-Z_]+=", w))

@@ -13,9 +13,13 @@ def describe_group(cfg: ClusterConfig, group_id: str) -> kafka.GroupDescription:
     return kafka.for_cluster(cfg).describe_groups([group_id])[group_id]
 
 
+def is_inactive(group: kafka.GroupDescription) -> bool:
+    return group.state in INACTIVE_STATES and not group.members
+
+
 def refuse_if_active(group: kafka.GroupDescription) -> None:
     """409 unless the group is inactive: offsets and groups change only while nobody consumes."""
-    if group.state not in INACTIVE_STATES or group.members:
+    if not is_inactive(group):
         count = len(group.members)
         raise Conflict(
             f"Group {group.group_id!r} is {group.state} with {count} "

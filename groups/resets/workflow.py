@@ -31,7 +31,7 @@ from console.errors import BadInput, Conflict, NotFound
 from console.metadata import ClusterSnapshot, cache
 from groups.models import GroupResetLock, OffsetReset
 from groups.partitions import TP, TopicPartition
-from groups.resets.changes import INACTIVE_STATES, describe_group, refuse_if_active
+from groups.resets.changes import describe_group, is_inactive, refuse_if_active
 from groups.resets.planner import PartitionState, PlannedPartition, Strategy, plan
 from groups.resets.strategies import parse_datetime_ms, parse_duration_ms, parse_offsets_csv
 
@@ -229,7 +229,7 @@ def _commit(cfg: ClusterConfig, group_id: str, offsets: dict[TP, int]) -> list[d
     errors = commit_verified(
         lambda part: client.commit_offsets(group_id, part),
         read,
-        lambda: _inactive(cfg, group_id),
+        lambda: is_inactive(describe_group(cfg, group_id)),
         offsets,
     )
     return [
@@ -279,11 +279,6 @@ def commit_verified(
             break
         errors.update(commit(lost))
     return errors
-
-
-def _inactive(cfg: ClusterConfig, group_id: str) -> bool:
-    group = describe_group(cfg, group_id)
-    return group.state in INACTIVE_STATES and not group.members
 
 
 def _final_state(result: list[dict[str, Any]]) -> str:

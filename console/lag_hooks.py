@@ -12,7 +12,7 @@ import threading
 from collections.abc import Callable, Mapping
 from typing import Any
 
-from django.db import close_old_connections
+from django.db import close_old_connections, connections
 
 log = logging.getLogger(__name__)
 
@@ -73,7 +73,13 @@ def _run() -> None:
         try:
             close_old_connections()  # this thread's database connection may have gone stale
             run_now(cluster, evaluations, at)
+        except Exception:
+            # The thread lives on: the next pass may find the database back.
+            log.exception("lag pass listeners could not run for cluster %s", cluster)
         finally:
+            # No connection held between passes: an idle sampler keeps none open, and a
+            # database being dropped or failed over finds no session of this thread on it.
+            connections.close_all()
             with _ready:
                 _busy = False
                 _ready.notify_all()

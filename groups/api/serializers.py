@@ -199,6 +199,10 @@ class GroupDetailSerializer(_GroupFieldsSerializer):
     offsets = GroupOffsetSerializer(many=True)
     total_lag = serializers.IntegerField(allow_null=True)
     topics = GroupTopicLagSerializer(many=True)
+    read_at = serializers.CharField(
+        help_text="when this answer read the committed offsets: a live sample whose pass began "
+        "before it is older for a partition whose committed offset differs from this answer's"
+    )
 
 
 class LagPointSerializer(serializers.Serializer):

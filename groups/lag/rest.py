@@ -10,6 +10,7 @@ still come from Kafka and `status` is UNKNOWN. The lag history is the store's se
 from __future__ import annotations
 
 import logging
+import time
 from datetime import UTC, datetime
 from typing import Any
 
@@ -136,6 +137,7 @@ def without_stale_lag_seconds(
 def group_detail(cfg: ClusterConfig, group_id: str) -> dict[str, Any]:
     client = kafka.for_cluster(cfg)
     desc = client.describe_groups([group_id])[group_id]
+    read_at = time.time()  # a pass that began before this may hold older committed offsets
     committed = client.committed_offsets({group_id: None})[group_id]
     if not desc.exists and not committed:
         raise NotFound(f"Consumer group {group_id!r} does not exist.", code="group_not_found")
@@ -186,6 +188,7 @@ def group_detail(cfg: ClusterConfig, group_id: str) -> dict[str, Any]:
         "offsets": offsets,
         "total_lag": sum(known) if known else None,
         **evaluation_fields(evaluation),
+        "read_at": _iso(read_at),
         "topics": [
             {
                 "topic": name,

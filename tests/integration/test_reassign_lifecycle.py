@@ -21,7 +21,7 @@ from reassign import watcher
 from tests.reassignments import URL, execute, load_topic, plan_elsewhere, replicas, throttles
 from tests.stack import broker, cluster_client, kafka_tool, wait_for
 
-pytestmark = [pytest.mark.integration]
+pytestmark = [pytest.mark.integration, pytest.mark.restarts_brokers]
 
 IN_MEMORY = {"default": {"BACKEND": "channels.layers.InMemoryChannelLayer"}}
 HEADERS = [(b"origin", b"http://127.0.0.1:8000"), (b"host", b"127.0.0.1")]

@@ -6,13 +6,16 @@ One scheduler holds the lease and the other stands by. A slot made due a few sec
 starts a job at its time, and the job runs on the worker like any submitted one (audited with
 the schedule named). With the worker stopped the next job stays queued, so the slot after it
 is skipped. The active scheduler is killed: the standby takes over and runs the next slot.
-Across all of it every slot has exactly one run and every started run exactly one job.
+Then that one is killed too, a slot falls due with no scheduler running, and a scheduler
+started again runs the missed slot once. Across all of it every slot has exactly one run and
+every started run exactly one job.
 """
 
 from __future__ import annotations
 
 import subprocess
 import sys
+import time
 import uuid
 from datetime import datetime, timedelta
 from pathlib import Path
@@ -24,7 +27,7 @@ from tests.live_server import stop_process
 from tests.spark_helpers import Console, start_spark_console
 from tests.stack import ROOT, cluster_client, filled_topic, wait_for
 
-pytestmark = pytest.mark.integration
+pytestmark = [pytest.mark.integration, pytest.mark.spark]
 
 CELERY_DB = 8  # others: test_topic_search 9, test_pm_features 10, ..., test_pm_model 15
 TICK_S = 1.0
@@ -150,21 +153,41 @@ def test_two_schedulers_run_each_slot_once_skip_overlaps_and_take_over(console, 
         _due_in(console, sid, 0)
         latest = _wait_for_runs(console, sid, 4)[0]
         assert latest["outcome"] == "started" and latest["job_id"] != queued["job_id"]
+
+        # No scheduler at all (the machine restarted): a slot falls due while none runs. The
+        # scheduler started again runs that missed slot once, at its start, and not the slot
+        # it had already run.
+        stop_process(second.process, sig=9)
+        status, _ = console.call("POST", f"spark/jobs/{latest['job_id']}/cancel")
+        assert status == 200
+        ran = {r["due_at"] for r in _runs(console, sid)}
+        missed_due = _due_in(console, sid, -3.0)
+        third = Scheduler(console, tmp_path / "scheduler-c.log")
+        third.wait_until_it_says("scheduling (lease", timeout=3 * TICK_S * 3 + 10)
+        [missed] = [r for r in _wait_for_runs(console, sid, 5) if r["due_at"] not in ran]
+        assert missed["outcome"] == "started" and missed["job_id"] != latest["job_id"]
+        assert abs(datetime.fromisoformat(missed["due_at"]) - missed_due) < timedelta(seconds=1)
+        time.sleep(3 * TICK_S)  # three more ticks of the restarted scheduler: nothing run again
+        assert len(_runs(console, sid)) == 5 and third.process.poll() is None
+        status, detail = console.call("GET", f"spark/schedules/{sid}", role="viewer")
+        assert datetime.fromisoformat(detail["next_run_at"]) > missed_due + timedelta(minutes=59)
     finally:
         stop_process(first.process)
         stop_process(second.process)
+        if "third" in locals():
+            stop_process(third.process)
         client.delete_topics([topic])
 
     # Exactly once: one run per slot, one job per started run, one audit entry per job.
     runs = _runs(console, sid)
-    assert len({r["due_at"] for r in runs}) == len(runs) == 4
+    assert len({r["due_at"] for r in runs}) == len(runs) == 5
     jobs = _sql(console, "SELECT id FROM sparkjobs_sparkjob WHERE schedule_id = %s", sid)
     started = {r["job_id"] for r in runs if r["outcome"] == "started"}
-    assert {j for (j,) in jobs} == started and len(started) == 3
+    assert {j for (j,) in jobs} == started and len(started) == 4
     audited = _sql(
         console,
         "SELECT count(*) FROM console_auditentry WHERE action = 'spark.job.submit' "
         "AND outcome = 'ok' AND details->>'schedule_id' = %s",
         str(sid),
     )
-    assert audited == [(3,)]
+    assert audited == [(4,)]

@@ -31,7 +31,11 @@ from tests.spark_helpers import (
 )
 from tests.stack import cluster_client, log_ends, wait_for
 
-pytestmark = pytest.mark.integration
+pytestmark = [pytest.mark.integration, pytest.mark.spark]
+
+# Every end a job can have: a job lost or cancelled ends the wait at once, and the assertion
+# on its state says so with its error, instead of a timeout.
+ENDED = {"succeeded", "failed", "lost", "cancelled"}
 
 
 @pytest.fixture(scope="module")
@@ -48,7 +52,10 @@ def console(stack, tmp_path_factory, data) -> Any:
         stack["redis_url"],
         11,
         "local[2]",
-        SPARK_HEARTBEAT_TIMEOUT="6",
+        # Short, so that the killed worker's job is found lost soon; not so short that a
+        # running job's heartbeat, late on a machine busy with the other lane's Spark, is taken
+        # for a dead worker (6 s once lost a running replay that way).
+        SPARK_HEARTBEAT_TIMEOUT="15",
         SPARK_REAPER_INTERVAL="1",
     )
     # The three good jobs run while the other tests go on.
@@ -139,7 +146,7 @@ def test_a_viewer_may_read_but_not_submit_or_cancel(console, data):
 
 
 def test_export_writes_exactly_the_range_as_parquet(console, data):
-    job = console.wait(console.started["export"]["id"], {"succeeded", "failed"}, timeout=180)
+    job = console.wait(console.started["export"]["id"], ENDED, timeout=180)
     assert job["state"] == "succeeded", (job["error"], job["log_tail"])
     assert job["progress"] == 1.0 and job["spark_app_id"].startswith("local-")
     result = job["result"]
@@ -199,7 +206,7 @@ def test_export_writes_exactly_the_range_as_parquet(console, data):
 
 
 def test_profile_counts_match_an_independent_count(console, data):
-    job = console.wait(console.started["profile"]["id"], {"succeeded", "failed"}, timeout=240)
+    job = console.wait(console.started["profile"]["id"], ENDED, timeout=240)
     assert job["state"] == "succeeded", (job["error"], job["log_tail"])
     per = RECORDS // PARTITIONS
     records = read_records(data["source"], {p: (0, per) for p in range(PARTITIONS)})
@@ -229,7 +236,7 @@ def test_profile_counts_match_an_independent_count(console, data):
 def test_profile_top_keys_match_an_independent_count(console, data):
     """top_keys: the keys with most records, each with its records, bytes (key + value),
     share and partitions as a plain count over the same records says."""
-    job = console.wait(console.started["profile"]["id"], {"succeeded", "failed"}, timeout=240)
+    job = console.wait(console.started["profile"]["id"], ENDED, timeout=240)
     assert job["state"] == "succeeded", (job["error"], job["log_tail"])
     per = RECORDS // PARTITIONS
     records = read_records(data["source"], {p: (0, per) for p in range(PARTITIONS)})
@@ -256,7 +263,7 @@ def test_profile_top_keys_match_an_independent_count(console, data):
 
 
 def test_replay_copies_exactly_the_range(console, data):
-    job = console.wait(console.started["replay"]["id"], {"succeeded", "failed"}, timeout=240)
+    job = console.wait(console.started["replay"]["id"], ENDED, timeout=240)
     assert job["state"] == "succeeded", (job["error"], job["log_tail"])
     per = RECORDS // PARTITIONS
     assert job["result"]["partitions"] == {"0": per, "1": per}
@@ -272,8 +279,8 @@ def test_a_job_whose_script_raises_fails_with_the_error_and_log(console, data):
     name = f"twice-{uuid.uuid4().hex[:6]}"
     (console.workdir / "output" / name).mkdir(parents=True)  # an export is never overwritten
     job = console.submit("topic-export", {"topic": data["source"], "output_name": name})
-    job = console.wait(job["id"], {"succeeded", "failed"}, timeout=180)
-    assert job["state"] == "failed"
+    job = console.wait(job["id"], ENDED, timeout=180)
+    assert job["state"] == "failed", (job["state"], job["error"])
     assert "already exists" in job["error"], job["error"]
     assert "Traceback" in job["log_tail"]
     status, text = console.call("GET", f"spark/jobs/{job['id']}/log")

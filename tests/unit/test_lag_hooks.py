@@ -56,3 +56,32 @@ def test_a_failing_listener_is_logged_and_the_next_still_runs(listeners, caplog)
 def test_without_listeners_nothing_runs(listeners):
     listeners.pass_done("local", {}, 1.0)
     assert lag_hooks._pending == {}
+
+
+def test_the_thread_survives_a_database_error_and_closes_its_connections_after_each_pass(
+    listeners, monkeypatch
+):
+    failures = iter([RuntimeError("database gone")])
+
+    def close_old_once_broken():
+        for error in failures:
+            raise error
+
+    closed_in: list[str] = []
+
+    class Connections:
+        def close_all(self):
+            closed_in.append(threading.current_thread().name)
+
+    monkeypatch.setattr(lag_hooks, "close_old_connections", close_old_once_broken)
+    monkeypatch.setattr(lag_hooks, "connections", Connections())
+    seen: list[float] = []
+    listeners.register(lambda cluster, evaluations, at: seen.append(at))
+    listeners.pass_done("local", {}, 1.0)
+    assert listeners.idle(10)
+    assert seen == []  # the first pass met the broken database
+    listeners.pass_done("local", {}, 2.0)
+    assert listeners.idle(10)
+    assert seen == [2.0]  # the same thread went on with the next pass
+    # Each pass, failed or not, left the listeners' thread with no connection open.
+    assert closed_in == ["lag-pass-listeners", "lag-pass-listeners"]

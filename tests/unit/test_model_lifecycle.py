@@ -115,6 +115,36 @@ def test_the_api_promotes_as_operator_audited_and_shows_the_active_model(
     ) == ["ok", "refused", "refused"]
 
 
+def test_a_roll_back_through_the_api_is_audited_with_its_reason_and_kept_in_the_history(
+    operator_client, viewer_client
+):
+    first, second = _model(), _model()
+    for model, reason in ((first, "first usable model"), (second, "better recall")):
+        answer = operator_client.post(
+            f"/api/v1/spark/models/{model}/promote", {"reason": reason}, format="json"
+        )
+        assert answer.status_code == 200, answer.content
+    # Roll back: the earlier model made active again, by hand, with why.
+    answer = operator_client.post(
+        f"/api/v1/spark/models/{first}/promote",
+        {"reason": "the new one floods the crews"},
+        format="json",
+    )
+    assert answer.status_code == 200, answer.content
+    shown = viewer_client.get("/api/v1/spark/models/active?cluster=local").json()
+    assert shown["model"]["id"] == first and shown["how"] == "manual"
+    assert shown["reason"] == "the new one floods the crews"
+    assert [h["model_id"] for h in shown["history"]] == [first, second, first]
+    entries = list(AuditEntry.objects.filter(action="spark.model.promote").order_by("id"))
+    assert [(e.target, e.outcome) for e in entries] == [
+        (str(first), "ok"),
+        (str(second), "ok"),
+        (str(first), "ok"),
+    ]
+    assert entries[-1].actor == operator_client.user.username
+    assert "the new one floods the crews" in str([entries[-1].request, entries[-1].details])
+
+
 def test_the_active_model_needs_a_known_cluster(viewer_client):
     error = assert_error(viewer_client.get("/api/v1/spark/models/active"), 400)
     assert error["details"]["field"] == "cluster"

@@ -1185,6 +1185,8 @@ export interface components {
             offsets: components["schemas"]["GroupOffset"][];
             protocol_type: string;
             rates: components["schemas"]["Rates"];
+            /** @description when this answer read the committed offsets: a live sample whose pass began before it is older for a partition whose committed offset differs from this answer's */
+            read_at: string;
             /** @description why retention_risk is near or lost, in words; null: none */
             retention_reason: string | null;
             retention_risk: components["schemas"]["RetentionRiskEnum"];

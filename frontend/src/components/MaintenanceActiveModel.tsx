@@ -1,7 +1,8 @@
 // The active model of a cluster (GET spark/models/active): what a score job that names no model
 // uses. Nothing is active until a model is promoted (by an operator, or by a retraining whose model
 // beat the active one): the summary above the models says which one is, how and why, and the
-// dialog of a row's "Make active" promotes it.
+// dialog of a row's "Make active" promotes it; "Roll back" makes the one active before it active
+// again (the same promotion, audited as one).
 import { useMutation } from "@tanstack/react-query";
 import { useId, useState } from "react";
 import { promoteModel, type ActiveModel, type SparkModel } from "../api/maintenance";
@@ -42,14 +43,28 @@ function promotedText(state: ActiveModel): string {
 
 interface ActiveModelSummaryProps {
   state: ActiveModel;
-  /** Operators and admins: the rows below offer "Make active". */
+  /** Operators and admins: the rows below offer "Make active", and this line "Roll back". */
   canPromote: boolean;
   /** Shows the model's curves (its row chosen). */
   onSelect: (id: number) => void;
+  /** The models listed below: the one to roll back to is taken from them. */
+  models?: SparkModel[];
+  /** After a roll-back, with its answer (the cluster's new active model). */
+  onPromoted?: (state: ActiveModel) => void;
+}
+
+/** The model that was active before the active one (the history is newest first), when it can be
+ * made active again: listed, on this cluster, usable and not the active one. */
+export function rollBackTarget(state: ActiveModel, models: SparkModel[]): SparkModel | null {
+  const current = state.model?.id;
+  const previous = state.history.find((entry) => entry.model_id !== current)?.model_id;
+  const model = models.find((m) => m.id === previous);
+  return model && model.cluster === state.cluster && model.quality === "usable" && !model.active ? model : null;
 }
 
 /** One line above the models: the cluster's active model and why, or that it has none yet. */
-export function ActiveModelSummary({ state, canPromote, onSelect }: ActiveModelSummaryProps) {
+export function ActiveModelSummary({ state, canPromote, onSelect, models = [], onPromoted }: ActiveModelSummaryProps) {
+  const [rollingBack, setRollingBack] = useState<SparkModel | null>(null);
   const { model } = state;
   if (model === null) {
     // Said as a warning: until a model is promoted, scoring without naming one is refused.
@@ -62,21 +77,50 @@ export function ActiveModelSummary({ state, canPromote, onSelect }: ActiveModelS
   }
   const facts = modelFacts(model);
   const promoted = promotedText(state);
+  const target = rollBackTarget(state, models);
   return (
-    <p className="notice notice-ok pm-active" data-testid="pm-active-model" data-model={model.id}>
-      <strong>
-        Active on {state.cluster}:{" "}
-        <button type="button" className="pm-link-button" onClick={() => onSelect(model.id)} title="Show its ROC curve">
-          model {model.id}
-        </button>
-      </strong>
-      {facts && ` (${facts})`}
-      {promoted && ` — ${promoted}`}
-      {state.reason && `: “${state.reason}”`}
-      <ScoringScheduleText state={state} />
-      <PerformanceScheduleText state={state} />
-      <RetrainScheduleText state={state} />
-    </p>
+    <>
+      <p className="notice notice-ok pm-active" data-testid="pm-active-model" data-model={model.id}>
+        <strong>
+          Active on {state.cluster}:{" "}
+          <button type="button" className="pm-link-button" onClick={() => onSelect(model.id)} title="Show its ROC curve">
+            model {model.id}
+          </button>
+        </strong>
+        {facts && ` (${facts})`}
+        {promoted && ` — ${promoted}`}
+        {state.reason && `: “${state.reason}”`}
+        <ScoringScheduleText state={state} />
+        <PerformanceScheduleText state={state} />
+        <RetrainScheduleText state={state} />
+        {canPromote && target && (
+          <>
+            {" "}
+            <button
+              type="button"
+              className="button button-small"
+              onClick={() => setRollingBack(target)}
+              title={`Make model ${target.id}, the one active before, active again`}
+              data-testid="pm-rollback"
+              data-model={target.id}
+            >
+              Roll back to model {target.id}
+            </button>
+          </>
+        )}
+      </p>
+      {/* Beside the line, not in it: the dialog is no phrasing content. */}
+      {rollingBack && (
+        <PromoteModelDialog
+          model={rollingBack}
+          onPromoted={(answer) => {
+            setRollingBack(null);
+            onPromoted?.(answer);
+          }}
+          onClose={() => setRollingBack(null)}
+        />
+      )}
+    </>
   );
 }
 

@@ -6,7 +6,7 @@ import { noDays } from "../test/driftFixtures";
 import { json, stubFetch } from "../test/fetchStub";
 import { QueryWrapper } from "../test/queryClient";
 import { notMeasured } from "../test/performanceFixtures";
-import { ActiveModelSummary } from "./MaintenanceActiveModel";
+import { ActiveModelSummary, rollBackTarget } from "./MaintenanceActiveModel";
 import { type Challenge, challengeAuc } from "./MaintenanceChallenge";
 import { MaintenanceModels, TOP_FEATURES, topImportances } from "./MaintenanceModels";
 
@@ -385,5 +385,68 @@ describe("MaintenanceModels' retraining challenges", () => {
     expect(challengeAuc(challenge({ champion_id: null, champion_roc_auc: null }))).toBe("AUC 0.812");
     expect(challengeAuc(challenge({ champion_roc_auc: null }))).toBe("AUC 0.812");
     expect(challengeAuc(challenge({ challenger_roc_auc: null, champion_id: null, champion_roc_auc: null }))).toBe("AUC —");
+  });
+});
+
+describe("ActiveModelSummary's roll back", () => {
+  const promotion = (model_id: number, how: "manual" | "auto" = "manual") => ({
+    model_id,
+    how,
+    reason: "",
+    promoted_by: how === "manual" ? "alice" : null,
+    promoted_at: "2026-07-06T02:10:00Z",
+  });
+  const active: SparkModel = { ...MODEL, id: 52, job_id: 52, active: true, quality: "usable" };
+  const earlier: SparkModel = { ...MODEL, id: 51, quality: "usable" };
+  const STATE: ActiveModel = {
+    cluster: "local",
+    model: active,
+    how: "auto",
+    reason: "Promoted: ROC AUC 0.955 against model 51's 0.812.",
+    promoted_by: null,
+    promoted_at: "2026-07-06T02:10:00Z",
+    history: [promotion(52, "auto"), promotion(51), promotion(52)],
+    scoring_schedule: null,
+    performance_schedule: null,
+    retrain_schedule: null,
+  };
+
+  it("offers the model active before, when it is listed, usable and on this cluster", () => {
+    expect(rollBackTarget(STATE, [active, earlier])?.id).toBe(51);
+    expect(rollBackTarget(STATE, [active])).toBeNull(); // not listed
+    expect(rollBackTarget(STATE, [active, { ...earlier, quality: "chance" }])).toBeNull();
+    expect(rollBackTarget(STATE, [active, { ...earlier, cluster: "other" }])).toBeNull();
+    expect(rollBackTarget({ ...STATE, history: [promotion(52)] }, [active, earlier])).toBeNull();
+  });
+
+  it("makes it active again through the promotion dialog; viewers see no button", async () => {
+    const back: ActiveModel = { ...STATE, model: { ...earlier, active: true }, how: "manual", history: [promotion(51), ...STATE.history] };
+    const fetch = stubFetch({ "/api/v1/spark/models/51/promote": json(back) });
+    const promoted: ActiveModel[] = [];
+    const { unmount } = render(
+      <QueryWrapper>
+        <ActiveModelSummary state={STATE} canPromote onSelect={() => {}} models={[active, earlier]} onPromoted={(s) => promoted.push(s)} />
+      </QueryWrapper>,
+    );
+    const button = screen.getByTestId("pm-rollback");
+    expect(button).toHaveTextContent("Roll back to model 51");
+    fireEvent.click(button);
+    expect(screen.getByTestId("confirm-dialog")).toHaveTextContent("Make model 51 active on local?");
+    fireEvent.change(screen.getByTestId("pm-promote-reason"), { target: { value: "the new one floods the crews" } });
+    fireEvent.click(screen.getByTestId("pm-promote-confirm"));
+    await waitFor(() => expect(promoted).toHaveLength(1));
+    expect(promoted[0]?.model?.id).toBe(51);
+    const [url, init] = fetch.mock.calls[0] ?? [];
+    expect(String(url)).toContain("/api/v1/spark/models/51/promote");
+    expect(JSON.parse(String(init?.body))).toEqual({ reason: "the new one floods the crews" });
+    expect(screen.queryByTestId("confirm-dialog")).toBeNull();
+    unmount();
+
+    render(
+      <QueryWrapper>
+        <ActiveModelSummary state={STATE} canPromote={false} onSelect={() => {}} models={[active, earlier]} />
+      </QueryWrapper>,
+    );
+    expect(screen.queryByTestId("pm-rollback")).toBeNull();
   });
 });

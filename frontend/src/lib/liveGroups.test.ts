@@ -256,3 +256,36 @@ describe("parseLiveMessage", () => {
     expect(parseLiveMessage(new ArrayBuffer(2))).toBeNull();
   });
 });
+
+describe("overlayDetail, a pass older than the detail's read", () => {
+  // The detail read the committed offsets at 20 s (after a reset to 2 of orders-0, say); the
+  // partition's committed offset in the detail is what the reset left.
+  const readAt = at(20);
+  const detail: GroupDetail = {
+    ...BILLING,
+    sampled_at: at(0),
+    read_at: readAt,
+    max_lag_seconds: null, // the server found its own sample stale
+    offsets: BILLING.offsets.map((o) => (o.topic === "orders" && o.partition === 0 ? { ...o, committed_offset: 2, lag_seconds: null } : o)),
+  };
+  const sample = (ts: string, committed: number) =>
+    lagMessage("billing", {
+      ts,
+      max_lag_seconds: 64.5,
+      partitions: [partitionLag("orders", 0, { committed_offset: committed, lag_seconds: 64.5 })],
+    });
+
+  it("is not applied when it began before the read and saw another committed offset", () => {
+    expect(overlayDetail(detail, sample(at(10), 15))).toBe(detail);
+  });
+
+  it("is applied when it saw the same offsets, or began after the read", () => {
+    expect(overlayDetail(detail, sample(at(10), 2)).max_lag_seconds).toBe(64.5);
+    const after = overlayDetail(detail, sample(at(25), 3));
+    expect(after.max_lag_seconds).toBe(64.5);
+    expect(after.offsets.find((o) => o.topic === "orders" && o.partition === 0)!.committed_offset).toBe(3);
+    // An answer without read_at (an older server): samples newer than its sample are applied.
+    const { read_at: _, ...older } = detail;
+    expect(overlayDetail(older as GroupDetail, sample(at(10), 15)).max_lag_seconds).toBe(64.5);
+  });
+});

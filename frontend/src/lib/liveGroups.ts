@@ -247,16 +247,34 @@ function sampledOffset(p: LagMessage["partitions"][number], previous?: GroupOffs
 }
 
 /**
+ * Whether the message's pass began before the detail read its committed offsets and saw one of
+ * them otherwise (a reset in between, say): its offsets, lags and lag in time are older than
+ * the detail's. The detail stands (its lag in time unknown where the server found its own sample
+ * stale) until a pass that began after the read.
+ */
+function olderThanRead(detail: GroupDetail, message: LagMessage, ts: number): boolean {
+  const readAt = timeOf(detail.read_at);
+  if (readAt === null || ts >= readAt) return false;
+  const committed = new Map(detail.offsets.map((o) => [`${o.topic}\u0000${o.partition}`, o.committed_offset]));
+  return message.partitions.some((p) => {
+    const key = `${p.topic}\u0000${p.partition}`;
+    return committed.has(key) && committed.get(key) !== (p.committed_offset ?? null);
+  });
+}
+
+/**
  * A group detail with its latest `lag` message applied when newer than the detail's
  * `sampled_at`: group fields, topics, and each partition's committed offset, log end, lag, lag
  * seconds, status and risk (log start and member stay the REST answer's, and so does a
- * partition's risk reason while its risk is unchanged; a partition only the message has is added). The detail itself when the message is not newer.
+ * partition's risk reason while its risk is unchanged; a partition only the message has is added). The detail itself when the message is not newer,
+ * or began before the detail's read and saw a committed offset otherwise.
  */
 export function overlayDetail(detail: GroupDetail, message: LagMessage | null): GroupDetail {
   if (!message || message.group_id !== detail.group_id) return detail;
   const ts = timeOf(message.ts);
   const sampled = timeOf(detail.sampled_at);
   if (ts === null || (sampled !== null && ts <= sampled)) return detail;
+  if (olderThanRead(detail, message, ts)) return detail;
   const live = new Map(message.partitions.map((p) => [`${p.topic}\u0000${p.partition}`, p]));
   const seen = new Set<string>();
   const offsets: GroupOffset[] = detail.offsets.map((o) => {

@@ -186,7 +186,15 @@ export function MaintenancePage() {
           />
         )}
         {/* The same role that runs the pipeline makes a model active. */}
-        {active.data && <ActiveModelSummary state={active.data} canPromote={canSubmit} onSelect={setSelectedModel} />}
+        {active.data && (
+          <ActiveModelSummary
+            state={active.data}
+            canPromote={canSubmit}
+            onSelect={setSelectedModel}
+            models={models.data ?? []}
+            onPromoted={onPromoted}
+          />
+        )}
         {models.error && (
           <ErrorBanner error={models.error} title="Could not load the models" stale={models.data !== undefined} onRetry={models.refresh} />
         )}

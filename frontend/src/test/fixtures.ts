@@ -339,6 +339,7 @@ export const ORDERS_APP: GroupDetail = {
   ],
   total_lag: 120,
   ...NOT_SAMPLED,
+  read_at: "2026-07-01T09:59:00.000+00:00",
 };
 
 /** "billing", Stable with two members. */
@@ -359,6 +360,7 @@ export const BILLING: GroupDetail = {
   ],
   total_lag: 5,
   ...NOT_SAMPLED,
+  read_at: "2026-07-01T09:59:00.000+00:00",
 };
 
 /** A reset of orders-app as the API answers it. */

@@ -34,11 +34,9 @@ ADMIN = ("e2e-admin", "e2e-password-123")
 _template_db: Path | None = None
 _template_pg: str | None = None
 _consoles = itertools.count(1)
-# Every database the live consoles of this process make, dropped at its next run; a lane's
-# own (bin/test's TEST_LANE) or an xdist worker's (`gw0`, ...), so that pytest processes
-# running side by side never drop each other's.
-_PROCESS = os.environ.get("PYTEST_XDIST_WORKER") or os.environ.get("TEST_LANE") or "main"
-PG_PREFIX = f"console_live_{_PROCESS}_"
+# Every database the live consoles of this process make, dropped at its next run; an xdist
+# worker's own (`gw0`, ...), so that workers running side by side never drop each other's.
+PG_PREFIX = f"console_live_{os.environ.get('PYTEST_XDIST_WORKER', 'main')}_"
 
 
 _TOKENS_SCRIPT = """

@@ -21,7 +21,7 @@ from maintenance.jobs.pipeline_steps import PIPELINE_STEPS
 from tests.e2e.conftest import SCREENSHOTS, api_call, login, screenshot
 from tests.stack import cluster_client, wait_for
 
-pytestmark = [pytest.mark.e2e, pytest.mark.spark]
+pytestmark = pytest.mark.e2e
 
 EQUIPMENT, DAYS = 12, 60  # a small backfill: a few minutes of Spark on local[2] at most
 ALARM_PARTITIONS = 6

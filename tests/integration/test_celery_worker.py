@@ -9,7 +9,7 @@ import pytest
 
 from tests.stack import ROOT
 
-pytestmark = [pytest.mark.integration, pytest.mark.spark]
+pytestmark = pytest.mark.integration
 
 
 @pytest.fixture

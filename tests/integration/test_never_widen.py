@@ -20,7 +20,7 @@ from console.kafka import dev
 from tests.mutations import variants
 from tests.stack import cluster_client, commit_and_wait, log_ends, wait_for
 
-pytestmark = [pytest.mark.integration, pytest.mark.django_db, pytest.mark.whole_cluster]
+pytestmark = [pytest.mark.integration, pytest.mark.django_db]
 
 PARTITIONS = 4
 START = 10

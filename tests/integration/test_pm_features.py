@@ -27,7 +27,7 @@ from devtools.demo import maintenance_history as mh
 from tests.spark_helpers import maintenance_topic_names, start_spark_console
 from tests.stack import cluster_client, log_ends
 
-pytestmark = [pytest.mark.integration, pytest.mark.spark]
+pytestmark = pytest.mark.integration
 
 # test_spark_jobs 11, test_spark_standalone 12, test_pm_pipeline 13 (+14), test_pm_model 15
 CELERY_DB = 10

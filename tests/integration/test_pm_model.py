@@ -34,7 +34,7 @@ from tests.conftest import assert_error
 from tests.spark_helpers import read_records, start_spark_console
 from tests.stack import ROOT, cluster_client, log_ends
 
-pytestmark = [pytest.mark.integration, pytest.mark.spark]
+pytestmark = pytest.mark.integration
 
 CELERY_DB = 15  # test_spark_jobs 11, test_spark_standalone 12, test_pm_pipeline 13 (+14)
 EQUIPMENT, DAYS, HORIZON = 40, 60, 7

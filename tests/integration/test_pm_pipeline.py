@@ -32,7 +32,7 @@ from tests.live_server import start_sampler, stop_process
 from tests.spark_helpers import maintenance_topic_names, start_spark_console
 from tests.stack import cluster_client, commit_and_wait, log_ends, wait_for
 
-pytestmark = [pytest.mark.integration, pytest.mark.spark]
+pytestmark = pytest.mark.integration
 
 CELERY_DB = 13  # tests/integration/test_spark_jobs.py uses 11, test_spark_standalone.py 12
 SAMPLER_REDIS_DB = 14  # a lease of its own: another sampler of `local` may be running

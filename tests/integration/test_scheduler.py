@@ -27,7 +27,7 @@ from tests.live_server import stop_process
 from tests.spark_helpers import Console, start_spark_console
 from tests.stack import ROOT, cluster_client, filled_topic, wait_for
 
-pytestmark = [pytest.mark.integration, pytest.mark.spark]
+pytestmark = pytest.mark.integration
 
 CELERY_DB = 8  # others: test_topic_search 9, test_pm_features 10, ..., test_pm_model 15
 TICK_S = 1.0

@@ -31,7 +31,7 @@ from tests.spark_helpers import (
 )
 from tests.stack import cluster_client, log_ends, wait_for
 
-pytestmark = [pytest.mark.integration, pytest.mark.spark]
+pytestmark = pytest.mark.integration
 
 # Every end a job can have: a job lost or cancelled ends the wait at once, and the assertion
 # on its state says so with its error, instead of a timeout.
@@ -53,8 +53,8 @@ def console(stack, tmp_path_factory, data) -> Any:
         11,
         "local[2]",
         # Short, so that the killed worker's job is found lost soon; not so short that a
-        # running job's heartbeat, late on a machine busy with the other lane's Spark, is taken
-        # for a dead worker (6 s once lost a running replay that way).
+        # running job's heartbeat, late on a busy machine, is taken for a dead worker (6 s once
+        # lost a running replay that way, with two Spark applications on two cores).
         SPARK_HEARTBEAT_TIMEOUT="15",
         SPARK_REAPER_INTERVAL="1",
     )

@@ -20,7 +20,7 @@ import pytest
 from tests.spark_helpers import PARTITIONS, RECORDS, seed_topics, start_spark_console
 from tests.stack import devstack, status
 
-pytestmark = [pytest.mark.integration, pytest.mark.spark]
+pytestmark = pytest.mark.integration
 
 
 @pytest.fixture(scope="module")

@@ -15,7 +15,7 @@ from console.kafka import dev
 from tests.spark_helpers import start_spark_console
 from tests.stack import cluster_client
 
-pytestmark = [pytest.mark.integration, pytest.mark.spark]
+pytestmark = [pytest.mark.integration]
 
 CELERY_DB = 9  # others: test_pm_features 10, test_spark_jobs 11, ..., test_pm_model 15
 PARTITIONS = 3

@@ -4,7 +4,7 @@
 // dialog of a row's "Make active" promotes it; "Roll back" makes the one active before it active
 // again (the same promotion, audited as one).
 import { useMutation } from "@tanstack/react-query";
-import { useId, useState } from "react";
+import { type ReactNode, useId, useState } from "react";
 import { promoteModel, type ActiveModel, type SparkModel } from "../api/maintenance";
 import { formatLocal } from "../lib/time";
 import { ConfirmDialog } from "./ConfirmDialog";
@@ -64,7 +64,7 @@ export function rollBackTarget(state: ActiveModel, models: SparkModel[]): SparkM
 
 /** One line above the models: the cluster's active model and why, or that it has none yet. */
 export function ActiveModelSummary({ state, canPromote, onSelect, models = [], onPromoted }: ActiveModelSummaryProps) {
-  const [rollingBack, setRollingBack] = useState<SparkModel | null>(null);
+  const [rollBack, rollBackDialog] = usePromoteDialog(onPromoted);
   const { model } = state;
   if (model === null) {
     // Said as a warning: until a model is promoted, scoring without naming one is refused.
@@ -99,7 +99,7 @@ export function ActiveModelSummary({ state, canPromote, onSelect, models = [], o
             <button
               type="button"
               className="button button-small"
-              onClick={() => setRollingBack(target)}
+              onClick={() => rollBack(target)}
               title={`Make model ${target.id}, the one active before, active again`}
               data-testid="pm-rollback"
               data-model={target.id}
@@ -110,16 +110,7 @@ export function ActiveModelSummary({ state, canPromote, onSelect, models = [], o
         )}
       </p>
       {/* Beside the line, not in it: the dialog is no phrasing content. */}
-      {rollingBack && (
-        <PromoteModelDialog
-          model={rollingBack}
-          onPromoted={(answer) => {
-            setRollingBack(null);
-            onPromoted?.(answer);
-          }}
-          onClose={() => setRollingBack(null)}
-        />
-      )}
+      {rollBackDialog}
     </>
   );
 }
@@ -160,6 +151,23 @@ function ScheduleText({ schedule, lead, testId }: { schedule: Schedule | null | 
       {schedule.enabled && schedule.next_run_at ? `, next ${localMinute(schedule.next_run_at)}.` : ", disabled."}
     </span>
   );
+}
+
+/** The promotion dialog of one model at a time: `open(model)` shows it, and `dialog` is what to
+ * render (null while closed); a promotion closes it and hands its answer to `onPromoted`. */
+export function usePromoteDialog(onPromoted?: (state: ActiveModel) => void): [open: (model: SparkModel) => void, dialog: ReactNode] {
+  const [model, setModel] = useState<SparkModel | null>(null);
+  const dialog = model && (
+    <PromoteModelDialog
+      model={model}
+      onPromoted={(state) => {
+        setModel(null);
+        onPromoted?.(state);
+      }}
+      onClose={() => setModel(null)}
+    />
+  );
+  return [setModel, dialog];
 }
 
 interface PromoteModelDialogProps {

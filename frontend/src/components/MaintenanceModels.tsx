@@ -1,13 +1,13 @@
 // The trained models (GET spark/models), which is active, and the chosen one's ROC curve, feature
 // importances, realised performance and feature drift.
-import { lazy, useMemo, useState } from "react";
+import { lazy, useMemo } from "react";
 import { Link } from "react-router-dom";
 import type { ActiveModel, FeatureImportance, SparkModel } from "../api/maintenance";
 import { formatShare } from "../lib/format";
 import { sparkJobPath } from "../navigation";
 import { ChartCard, LazyChart } from "./ChartCard";
 import { ChallengeBadge, ChallengeNotice } from "./MaintenanceChallenge";
-import { localMinute, PromoteModelDialog } from "./MaintenanceActiveModel";
+import { localMinute, usePromoteDialog } from "./MaintenanceActiveModel";
 import { MaintenanceDrift } from "./MaintenanceDrift";
 import { MaintenancePerformance } from "./MaintenancePerformance";
 import { formatScore } from "./MaintenanceSteps";
@@ -121,7 +121,7 @@ interface MaintenanceModelsProps {
 /** The models, newest first, one of them chosen (its row highlighted) with its ROC curve beside;
  * the active one badged, the others of the chosen cluster that are usable promotable. */
 export function MaintenanceModels({ models, selected, onSelect, cluster = "", canPromote = false, onPromoted }: MaintenanceModelsProps) {
-  const [promoting, setPromoting] = useState<SparkModel | null>(null);
+  const [promote, promoteDialog] = usePromoteDialog(onPromoted);
   const chosen = models.find((m) => m.id === selected) ?? models[0];
   if (!chosen) {
     return (
@@ -174,7 +174,7 @@ export function MaintenanceModels({ models, selected, onSelect, cluster = "", ca
                       className="button button-small"
                       onClick={(event) => {
                         event.stopPropagation();
-                        setPromoting(model);
+                        promote(model);
                       }}
                       title={`Score jobs on ${model.cluster} that name no model will use this one`}
                       data-testid={`pm-promote-${model.id}`}
@@ -209,16 +209,7 @@ export function MaintenanceModels({ models, selected, onSelect, cluster = "", ca
       <MaintenancePerformance key={`performance-${chosen.id}`} model={chosen} canMeasure={canPromote} />
       {/* How far the days it scored drifted from the ones it learned from. */}
       <MaintenanceDrift key={`drift-${chosen.id}`} model={chosen} />
-      {promoting && (
-        <PromoteModelDialog
-          model={promoting}
-          onPromoted={(state) => {
-            setPromoting(null);
-            onPromoted?.(state);
-          }}
-          onClose={() => setPromoting(null)}
-        />
-      )}
+      {promoteDialog}
     </div>
   );
 }

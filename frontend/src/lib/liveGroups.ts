@@ -255,19 +255,25 @@ function sampledOffset(p: LagMessage["partitions"][number], previous?: GroupOffs
 function olderThanRead(detail: GroupDetail, message: LagMessage, ts: number): boolean {
   const readAt = timeOf(detail.read_at);
   if (readAt === null || ts >= readAt) return false;
-  const committed = new Map(detail.offsets.map((o) => [`${o.topic}\u0000${o.partition}`, o.committed_offset]));
+  const committed = new Map(detail.offsets.map((o) => [partitionKey(o), o.committed_offset]));
   return message.partitions.some((p) => {
-    const key = `${p.topic}\u0000${p.partition}`;
+    const key = partitionKey(p);
     return committed.has(key) && committed.get(key) !== (p.committed_offset ?? null);
   });
+}
+
+/** One key per topic partition, for maps of a detail's and a message's partitions. */
+function partitionKey(p: { topic: string; partition: number }): string {
+  return `${p.topic}\u0000${p.partition}`;
 }
 
 /**
  * A group detail with its latest `lag` message applied when newer than the detail's
  * `sampled_at`: group fields, topics, and each partition's committed offset, log end, lag, lag
  * seconds, status and risk (log start and member stay the REST answer's, and so does a
- * partition's risk reason while its risk is unchanged; a partition only the message has is added). The detail itself when the message is not newer,
- * or began before the detail's read and saw a committed offset otherwise.
+ * partition's risk reason while its risk is unchanged; a partition only the message has is
+ * added). The detail itself when the message is not newer, or began before the detail's read
+ * and saw a committed offset otherwise.
  */
 export function overlayDetail(detail: GroupDetail, message: LagMessage | null): GroupDetail {
   if (!message || message.group_id !== detail.group_id) return detail;
@@ -275,10 +281,10 @@ export function overlayDetail(detail: GroupDetail, message: LagMessage | null): 
   const sampled = timeOf(detail.sampled_at);
   if (ts === null || (sampled !== null && ts <= sampled)) return detail;
   if (olderThanRead(detail, message, ts)) return detail;
-  const live = new Map(message.partitions.map((p) => [`${p.topic}\u0000${p.partition}`, p]));
+  const live = new Map(message.partitions.map((p) => [partitionKey(p), p]));
   const seen = new Set<string>();
   const offsets: GroupOffset[] = detail.offsets.map((o) => {
-    const key = `${o.topic}\u0000${o.partition}`;
+    const key = partitionKey(o);
     const p = live.get(key);
     if (!p) return o;
     seen.add(key);

@@ -79,7 +79,16 @@ except ValueError as exc:
 
 # The console's apps, each with its REST, WebSocket and other routes in `<app>/routes.py`
 # (mounted by project/urls.py and project/ws_routing.py in this order).
-CONSOLE_APPS = ["topics", "groups", "messages", "sparkjobs", "maintenance", "alerts", "reassign"]
+CONSOLE_APPS = [
+    "topics",
+    "groups",
+    "messages",
+    "sparkjobs",
+    "maintenance",
+    "alerts",
+    "reassign",
+    "access",
+]
 # Not "daphne": its app only replaces `runserver` and imports Twisted (~1 s) into every
 # process; the console is served by `python -m project.serve` (daphne underneath).
 INSTALLED_APPS = [

@@ -49,6 +49,8 @@ from console.kafka.settings import librdkafka_config
 from console.kafka.types import (
     INTERNAL_TOPICS,
     TP,
+    Acl,
+    AclFilter,
     Broker,
     ClusterDescription,
     ConfigValue,
@@ -730,6 +732,40 @@ class ClusterClient:
             (tp.topic, tp.partition): None if error is None else _error_sentence(error)
             for tp, error in results.items()
         }
+
+    # --- ACLs ----------------------------------------------------------------------------
+
+    def describe_acls(self, flt: AclFilter) -> list[Acl]:
+        """The bindings a filter selects (DescribeAcls), sorted."""
+        what = "describe ACLs"
+        error, message, acls = self._wire(what, self.wire.describe_acls, flt, self.timeout)
+        if error:
+            raise _refusal(error, message, what)
+        return sorted(acls)
+
+    def create_acls(self, acls: list[Acl]) -> dict[Acl, str | None]:
+        """Create bindings (CreateAcls); per binding, None or the refusal's sentence."""
+        what = "create ACLs"
+        answers = self._wire(what, self.wire.create_acls, acls, self.timeout)
+        if len(answers) != len(acls):
+            raise KafkaCallFailed(
+                f"Kafka answered {what} for {len(answers)} of {len(acls)}.", code="kafka_error"
+            )
+        return {
+            acl: None if not error else _refusal(error, message, what).message
+            for acl, (error, message) in zip(acls, answers, strict=True)
+        }
+
+    def delete_acls(self, filters: list[AclFilter]) -> list[Acl]:
+        """Delete what the filters select (DeleteAcls): the bindings Kafka deleted, sorted."""
+        what = "delete ACLs"
+        answers = self._wire(what, self.wire.delete_acls, filters, self.timeout)
+        deleted: set[Acl] = set()
+        for error, message, acls in answers:
+            if error:
+                raise _refusal(error, message, what)
+            deleted.update(acls)
+        return sorted(deleted)
 
     # --- consumer groups -----------------------------------------------------------------
 

@@ -838,6 +838,9 @@ MINIMUM_KAFKA = "3.1"
 
 # The version of each request this module sends (kept in step with the builders above; a unit
 # test checks each builder's header against this table).
+DESCRIBE_ACLS, CREATE_ACLS, DELETE_ACLS = 29, 30, 31
+ACL_VERSION = 3  # the first flexible version of all three (Kafka 2.8)
+
 SPOKEN: dict[int, tuple[str, int]] = {
     DESCRIBE_QUORUM: ("DescribeQuorum", 0),
     FIND_COORDINATOR: ("FindCoordinator", 4),
@@ -852,6 +855,10 @@ SPOKEN: dict[int, tuple[str, int]] = {
     INCREMENTAL_ALTER_CONFIGS: ("IncrementalAlterConfigs", 1),
     LIST_PARTITION_REASSIGNMENTS: ("ListPartitionReassignments", 0),
     ALTER_PARTITION_REASSIGNMENTS: ("AlterPartitionReassignments", 0),
+    # Encoded in acl_protocol.py.
+    DESCRIBE_ACLS: ("DescribeAcls", ACL_VERSION),
+    CREATE_ACLS: ("CreateAcls", ACL_VERSION),
+    DELETE_ACLS: ("DeleteAcls", ACL_VERSION),
 }
 
 

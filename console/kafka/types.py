@@ -109,3 +109,34 @@ class GroupDescription:
     members: list[GroupMember]
     coordinator_id: int | None
     exists: bool = True
+
+
+@dataclass(frozen=True, order=True)
+class Acl:
+    """One ACL binding: a resource pattern and one entry. Names as kafka-acls.sh prints them
+    (TOPIC, LITERAL, User:alice, *, READ, ALLOW)."""
+
+    resource_type: str
+    resource_name: str
+    pattern_type: str
+    principal: str
+    host: str
+    operation: str
+    permission: str
+
+    def as_dict(self) -> dict[str, str]:
+        return {name: getattr(self, name) for name in self.__dataclass_fields__}
+
+
+@dataclass(frozen=True)
+class AclFilter:
+    """What DescribeAcls / DeleteAcls select: None is any; pattern_type is LITERAL, PREFIXED,
+    MATCH or ANY."""
+
+    resource_type: str | None = None
+    resource_name: str | None = None
+    pattern_type: str = "ANY"
+    principal: str | None = None
+    host: str | None = None
+    operation: str | None = None
+    permission: str | None = None

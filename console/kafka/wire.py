@@ -30,7 +30,7 @@ from functools import partial
 from typing import TypeVar
 
 from console.clusters import ClusterSecurity
-from console.kafka import protocol
+from console.kafka import acl_protocol, protocol
 from console.kafka.connection import (
     Address,
     ConnectionPool,
@@ -38,7 +38,7 @@ from console.kafka.connection import (
     WireUnreachable,
     parse_servers,
 )
-from console.kafka.types import ConfigValue, LogDir, PartitionMeta
+from console.kafka.types import Acl, AclFilter, ConfigValue, LogDir, PartitionMeta
 
 TP = tuple[str, int]
 R = TypeVar("R")
@@ -399,6 +399,23 @@ class WireClient:
             targets, cid, int(timeout * 1000)
         )
         return protocol.parse_alter_partition_reassignments(self.first_answer(build, timeout))
+
+    def describe_acls(self, flt: AclFilter, timeout: float) -> tuple[int, str | None, list[Acl]]:
+        """The bindings a filter selects (any broker answers)."""
+        build = lambda cid: acl_protocol.describe_acls_request(flt, cid)  # noqa: E731
+        return acl_protocol.parse_describe_acls(self.first_answer(build, timeout))
+
+    def create_acls(self, acls: list[Acl], timeout: float) -> list[tuple[int, str | None]]:
+        """(error code, message) per binding (KRaft forwards it to the controller)."""
+        build = lambda cid: acl_protocol.create_acls_request(acls, cid)  # noqa: E731
+        return acl_protocol.parse_create_acls(self.first_answer(build, timeout))
+
+    def delete_acls(
+        self, filters: list[AclFilter], timeout: float
+    ) -> list[tuple[int, str | None, list[Acl]]]:
+        """Per filter: (error code, message, the bindings it deleted)."""
+        build = lambda cid: acl_protocol.delete_acls_request(filters, cid)  # noqa: E731
+        return acl_protocol.parse_delete_acls(self.first_answer(build, timeout))
 
     def log_dirs(
         self,

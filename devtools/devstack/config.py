@@ -204,6 +204,13 @@ def node_properties(
         "num.network.threads": "2",
         "num.io.threads": "4",
         "num.recovery.threads.per.data.dir": "1",
+        # ACLs are enforced (KRaft's own authorizer), so the console's ACL pages act on a real
+        # authorizer. PLAINTEXT (brokers, controllers, the dev clients: User:ANONYMOUS) and the
+        # console's SCRAM user are super users; any other principal is held to the ACLs of a
+        # resource that has some, and allowed where none exist.
+        "authorizer.class.name": "org.apache.kafka.metadata.authorizer.StandardAuthorizer",
+        "super.users": f"User:ANONYMOUS;User:{SASL_USERNAME}",
+        "allow.everyone.if.no.acl.found": "true",
     }
     props.update(secure_listener or {})
     lines = [f"# Written by devtools.devstack for node {node_id}; regenerated on every start."]

@@ -29,6 +29,7 @@ TOOLS: dict[str, tuple[str, bool]] = {
     ),
     "kafka-log-dirs": ("org.apache.kafka.tools.LogDirsCommand", True),
     "kafka-storage": ("kafka.tools.StorageTool", False),
+    "kafka-acls": ("org.apache.kafka.tools.AclCommand", True),
 }
 
 # Short-lived JVMs: serial GC and C1-only JIT start noticeably faster than the broker flags.

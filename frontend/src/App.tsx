@@ -2,6 +2,7 @@ import { QueryClientProvider, type QueryClient } from "@tanstack/react-query";
 import { BrowserRouter, Navigate, Route, Routes } from "react-router-dom";
 import { CurrentUserProvider } from "./components/CurrentUser";
 import { Layout } from "./components/Layout";
+import { AclsPage } from "./pages/AclsPage";
 import { AlertsPage } from "./pages/AlertsPage";
 import { BrokerPage } from "./pages/BrokerPage";
 import { ClusterPage } from "./pages/ClusterPage";
@@ -43,6 +44,7 @@ export function AppRoutes() {
           <Route path="groups/:group" element={<GroupPage />} />
           <Route path="reassignments" element={<ReassignPage />} />
           <Route path="reassignments/:id" element={<ReassignmentPage />} />
+          <Route path="acls" element={<AclsPage />} />
         </Route>
         <Route path="spark">
           <Route index element={<Navigate to="jobs" replace />} />

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { readReassignPreset } from "./lib/reassign";
-import { reassignNewPath } from "./navigation";
+import { aclsPath, CLUSTER_TABS, reassignNewPath } from "./navigation";
 
 describe("reassignNewPath", () => {
   it("is the Reassign tab without a preset", () => {
@@ -22,5 +22,19 @@ describe("reassignNewPath", () => {
     expect(readReassignPreset(query(topics)).preset).toEqual({ topics: ["a&b", "c=d"] });
     expect(readReassignPreset(query(rf)).preset).toEqual({ rfTopic: "x?y#z" });
     expect(readReassignPreset(query(reassignNewPath("local", { drain: 3 }))).preset).toEqual({ drain: 3 });
+  });
+});
+
+describe("aclsPath", () => {
+  it("is the ACLs tab, with the filter bar's fields as its query (empty ones left out)", () => {
+    expect(aclsPath("local")).toBe("/clusters/local/acls");
+    expect(aclsPath("local", { resource_type: "TOPIC", resource_name: "orders", pattern_type: "match", principal: "" })).toBe(
+      "/clusters/local/acls?resource_type=TOPIC&resource_name=orders&pattern_type=match",
+    );
+    expect(aclsPath("eu west", { principal: "User:alice" })).toBe("/clusters/eu%20west/acls?principal=User%3Aalice");
+  });
+
+  it("is a cluster tab every role sees", () => {
+    expect(CLUSTER_TABS.find((tab) => tab.path === "acls")).toEqual({ path: "acls", label: "ACLs" });
   });
 });

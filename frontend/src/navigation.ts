@@ -75,6 +75,8 @@ export const CLUSTER_TABS: ClusterTab[] = [
   { path: "groups", label: "Consumer groups" },
   // Moving partitions between brokers: the API answers admins only.
   { path: "reassignments", label: "Reassign", role: "admin" },
+  // Every role may list them; only admins see the add and delete controls.
+  { path: "acls", label: "ACLs" },
 ];
 
 /** The app path of a per-cluster page: clusterPath("local", "topics") is "/clusters/local/topics". */
@@ -118,6 +120,28 @@ export function reassignNewPath(cluster: string, preset?: ReassignPreset): strin
   // A topic name has no comma (Kafka allows letters, digits, ".", "_" and "-").
   if ("topics" in preset) return `${path}?topics=${preset.topics.map(encodeURIComponent).join(",")}`;
   return `${path}?mode=rf&topic=${encodeURIComponent(preset.rfTopic)}`;
+}
+
+/** What the ACLs tab's filter bar holds (its URL query keys are the API's names). */
+export interface AclsFilter {
+  resource_type?: string;
+  resource_name?: string;
+  /** literal, prefixed, match or any. */
+  pattern_type?: string;
+  principal?: string;
+}
+
+/** The ACLs tab with a filter: aclsPath("local", {resource_type: "TOPIC", resource_name: "orders",
+ * pattern_type: "match"}) is "/clusters/local/acls?resource_type=TOPIC&resource_name=orders&pattern_type=match". */
+export function aclsPath(cluster: string, filter: AclsFilter = {}): string {
+  const path = clusterPath(cluster, "acls");
+  const query = new URLSearchParams();
+  for (const key of ["resource_type", "resource_name", "pattern_type", "principal"] as const) {
+    const value = filter[key];
+    if (value) query.set(key, value);
+  }
+  const qs = query.toString();
+  return qs ? `${path}?${qs}` : path;
 }
 
 /** The app path of a consumer group's page. */

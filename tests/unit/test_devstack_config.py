@@ -145,10 +145,16 @@ def test_node_properties_with_the_secure_listener(monkeypatch, tmp_path, node):
     assert props["listener.security.protocol.map"] == (
         "PLAINTEXT:PLAINTEXT,CONTROLLER:PLAINTEXT,SECURE:SASL_SSL"
     )
-    # Brokers and controllers keep talking PLAINTEXT among themselves; no authorizer.
+    # Brokers and controllers keep talking PLAINTEXT among themselves, as super users of the
+    # authorizer (User:ANONYMOUS), with the console's SCRAM user; other principals are held to
+    # the ACLs a resource has, and allowed where it has none.
     assert props["inter.broker.listener.name"] == "PLAINTEXT"
     assert props["controller.listener.names"] == "CONTROLLER"
-    assert not any("authorizer" in key or key.startswith("super.users") for key in props)
+    assert props["authorizer.class.name"] == (
+        "org.apache.kafka.metadata.authorizer.StandardAuthorizer"
+    )
+    assert props["super.users"] == "User:ANONYMOUS;User:console"
+    assert props["allow.everyone.if.no.acl.found"] == "true"
     # SASL is set on the SECURE listener only.
     sasl = {key: value for key, value in props.items() if "sasl" in key}
     assert sasl == {

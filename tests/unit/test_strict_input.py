@@ -181,6 +181,20 @@ EXAMPLES: dict[tuple[str, str], dict[str, Any]] = {
         "set": {"log.cleaner.backoff.ms": "20000"},
         "delete": ["log.cleaner.threads"],
     },
+    ("post", "/api/v1/clusters/{cluster}/acls"): {
+        "producer": {
+            "principal": "User:p",
+            "topics": ["t"],
+            "transactional_ids": ["x"],
+            "idempotent": True,
+        },
+        "consumer": {"principal": "User:c", "topics": ["t"], "groups": ["g"]},
+        "dry_run": True,
+    },
+    ("post", "/api/v1/clusters/{cluster}/acls/delete"): {
+        "filter": {"resource_type": "TOPIC", "resource_name": "t", "principal": "User:a"},
+        "dry_run": True,
+    },
     ("patch", "/api/v1/clusters/{cluster}/broker-defaults"): {
         "set": {"log.cleaner.backoff.ms": "20000"},
         "delete": ["log.cleaner.threads"],

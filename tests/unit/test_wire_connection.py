@@ -155,7 +155,8 @@ def _old_broker(table: dict[int, tuple[int, int]], error: int = 0) -> tuple[sock
 
 
 def test_every_request_builder_sends_the_version_the_table_names():
-    from console.kafka import protocol
+    from console.kafka import acl_protocol, protocol
+    from console.kafka.types import AclFilter
 
     built = [
         protocol.describe_quorum_request(1),
@@ -171,6 +172,9 @@ def test_every_request_builder_sends_the_version_the_table_names():
         protocol.incremental_alter_configs_request(4, "", {"a": "1"}, [], True, 1),
         protocol.list_partition_reassignments_request(1),
         protocol.alter_partition_reassignments_request({("t", 0): [1, 2]}, 1),
+        acl_protocol.describe_acls_request(AclFilter(), 1),
+        acl_protocol.create_acls_request([], 1),
+        acl_protocol.delete_acls_request([AclFilter()], 1),
     ]
     sent = {protocol.header_key_version(data) for data in built}
     assert sent == {(key, version) for key, (_name, version) in protocol.SPOKEN.items()}

@@ -6,6 +6,12 @@
 // `as`, which tsc still refuses for a type that does not overlap the schema's.
 import { pathUrl, typedApi as api } from "./paths";
 import type {
+  Acl,
+  AclCreated,
+  AclCreateRequest,
+  AclDeleted,
+  AclDeleteRequest,
+  AclListQuery,
   Broker,
   BrokerDetail,
   ClusterDetail,
@@ -176,6 +182,31 @@ export function patchReassignmentThrottle(cluster: string, id: number, throttle:
 /** Cancel: the partitions still moving keep their old replicas, the throttles are removed; 409 not_running. */
 export function cancelReassignment(cluster: string, id: number): Promise<Reassignment> {
   return api.post("clusters/{cluster}/reassignments/{reassignment_id}/cancel", { path: { cluster, reassignment_id: id } });
+}
+
+// ---- ACLs (docs/governance.md; list: viewer, changes: admin) ----
+
+/**
+ * The bindings the filter selects, as `kafka-acls.sh --list` (absent fields: any; pattern_type
+ * literal with a resource_name, any without).
+ */
+export function listAcls(cluster: string, query: AclListQuery = {}, signal?: AbortSignal): Promise<Acl[]> {
+  return api.get("clusters/{cluster}/acls", { path: { cluster }, query, signal }) as Promise<Acl[]>;
+}
+
+/**
+ * Bindings, or the producer and/or consumer sets (`--producer`, `--consumer`): with dry_run true
+ * what would be created and what exists already; false creates them. 400 names the bad field in
+ * details.field (`bindings[0].operation`, `producer.topics`, `consumer.groups`, …).
+ */
+export function createAcls(cluster: string, body: AclCreateRequest): Promise<AclCreated> {
+  return api.post("clusters/{cluster}/acls", { path: { cluster }, body }) as Promise<AclCreated>;
+}
+
+/** The bindings a filter selects (it names a resource type and name): previewed with dry_run true,
+ * deleted with false; the answer lists exactly those. */
+export function deleteAcls(cluster: string, body: AclDeleteRequest): Promise<AclDeleted> {
+  return api.post("clusters/{cluster}/acls/delete", { path: { cluster }, body }) as Promise<AclDeleted>;
 }
 
 // ---- consumer groups and offset resets ----

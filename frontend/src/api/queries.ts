@@ -2,7 +2,7 @@
 // call that answers it. The query's AbortSignal goes to fetch, so a page that unmounts or switches
 // to another key (another topic, filter, window) aborts the call in flight. How often each is
 // polled is the page's business (usePolledQuery's interval).
-import { queryOptions } from "@tanstack/react-query";
+import { keepPreviousData, queryOptions } from "@tanstack/react-query";
 import { listAlertEvents, listAlertRules, type AlertEventQuery } from "./alerts";
 import { isAbortError } from "./client";
 import {
@@ -16,6 +16,7 @@ import {
   getSchedule,
   getSparkJob,
   getTopic,
+  listAcls,
   listBrokers,
   listClusters,
   listGroups,
@@ -39,6 +40,7 @@ import {
 } from "./maintenance";
 import { queryKeys } from "./queryKeys";
 import type {
+  AclListQuery,
   Broker,
   ClusterDetail,
   LagWindow,
@@ -121,6 +123,15 @@ export const reassignmentListQuery = (cluster: string) =>
 /** One reassignment's progress. */
 export const reassignmentQuery = (cluster: string, id: number) =>
   queryOptions({ queryKey: queryKeys.reassignment(cluster, id), queryFn: ({ signal }) => getReassignment(cluster, id, signal) });
+
+/** The ACL bindings a filter selects (the server filters, as kafka-acls.sh --list). */
+// While a changed filter is asked, the rows of the last one stay (dimmed as stale), not a skeleton.
+export const aclListQuery = (cluster: string, query: AclListQuery = {}) =>
+  queryOptions({
+    queryKey: queryKeys.aclList(cluster, query),
+    queryFn: ({ signal }) => listAcls(cluster, query, signal),
+    placeholderData: keepPreviousData,
+  });
 
 export const groupListQuery = (cluster: string) =>
   queryOptions({ queryKey: queryKeys.groupList(cluster), queryFn: ({ signal }) => listGroups(cluster, signal) });

@@ -3,7 +3,7 @@
 // topic list and topic of a cluster that a page shows, and `queryKeys.group(cluster, group)` holds
 // a group's detail, lag history and reset history.
 import type { AlertEventQuery } from "./alerts";
-import type { LagWindow, SparkJobListQuery, TopicHealthFilter } from "./types";
+import type { AclListQuery, LagWindow, SparkJobListQuery, TopicHealthFilter } from "./types";
 
 export const queryKeys = {
   /** GET me */
@@ -40,6 +40,24 @@ export const queryKeys = {
   reassignmentList: (cluster: string) => [...queryKeys.reassignments(cluster), "list"] as const,
   /** GET clusters/{cluster}/reassignments/{id} (also what its socket pushes) */
   reassignment: (cluster: string, id: number) => [...queryKeys.reassignments(cluster), "reassignment", id] as const,
+
+  /** Every ACL list of a cluster (prefix: a create or delete refreshes them all). */
+  acls: (cluster: string) => [...queryKeys.cluster(cluster), "acls"] as const,
+  /** GET clusters/{cluster}/acls?resource_type=…&resource_name=…&pattern_type=…&principal=…&… */
+  aclList: (cluster: string, query: AclListQuery = {}) =>
+    [
+      ...queryKeys.acls(cluster),
+      "list",
+      {
+        resource_type: query.resource_type ?? null,
+        resource_name: query.resource_name ?? null,
+        pattern_type: query.pattern_type ?? null,
+        principal: query.principal ?? null,
+        host: query.host ?? null,
+        operation: query.operation ?? null,
+        permission: query.permission ?? null,
+      },
+    ] as const,
 
   /** Every group list and group of a cluster (prefix). */
   groups: (cluster: string) => [...queryKeys.cluster(cluster), "groups"] as const,

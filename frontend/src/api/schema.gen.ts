@@ -126,6 +126,41 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/clusters/{cluster}/acls": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** ACLs, filtered as kafka-acls.sh --list */
+        get: operations["clusters_acls_list"];
+        put?: never;
+        /** Create ACLs (kafka-acls.sh --add, --producer, --consumer); a preview unless dry_run is false */
+        post: operations["clusters_acls_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/clusters/{cluster}/acls/delete": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Delete the ACLs a filter selects (kafka-acls.sh --remove); a preview of exactly those unless dry_run is false */
+        post: operations["clusters_acls_delete_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/clusters/{cluster}/broker-defaults": {
         parameters: {
             query?: never;
@@ -811,6 +846,73 @@ export interface paths {
 export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
+        /** @description One binding, as kafka-acls.sh prints it. */
+        Acl: {
+            /**
+             * @description * or an IP address.
+             * @default *
+             */
+            host?: string;
+            /** @description One of ALL, READ, WRITE, CREATE, DESCRIBE, DELETE, ALTER, DESCRIBE_CONFIGS, ALTER_CONFIGS, CLUSTER_ACTION, IDEMPOTENT_WRITE, CREATE_TOKENS, DESCRIBE_TOKENS (any case). */
+            operation: string;
+            /**
+             * @description One of LITERAL, PREFIXED (any case).
+             * @default LITERAL
+             */
+            pattern_type?: string;
+            /**
+             * @description One of ALLOW, DENY (any case).
+             * @default ALLOW
+             */
+            permission?: string;
+            /** @description Type:name, for example User:alice. */
+            principal: string;
+            resource_name: string;
+            /** @description One of TOPIC, GROUP, CLUSTER, TRANSACTIONAL_ID, DELEGATION_TOKEN, USER (any case). */
+            resource_type: string;
+        };
+        /** @description Bindings, or the producer and/or consumer sets; previewed unless dry_run is false. */
+        AclCreate: {
+            bindings?: components["schemas"]["Acl"][];
+            consumer?: components["schemas"]["Consumer"];
+            /** @default true */
+            dry_run?: boolean;
+            producer?: components["schemas"]["Producer"];
+        };
+        AclCreated: {
+            /** @description Created, or to be created in a preview. */
+            bindings: components["schemas"]["Acl"][];
+            dry_run: boolean;
+            /** @description Asked for, and already in Kafka. */
+            existing: components["schemas"]["Acl"][];
+        };
+        AclDelete: {
+            /** @default true */
+            dry_run?: boolean;
+            filter: components["schemas"]["AclFilter"];
+        };
+        AclDeleted: {
+            /** @description Deleted, or to be deleted in a preview. */
+            bindings: components["schemas"]["Acl"][];
+            dry_run: boolean;
+        };
+        /**
+         * @description What a delete selects, as the list's query: absent is any. A delete names a resource
+         *     (its type and name), as kafka-acls.sh --remove requires one.
+         */
+        AclFilter: {
+            host?: string;
+            /** @description One of ALL, READ, WRITE, CREATE, DESCRIBE, DELETE, ALTER, DESCRIBE_CONFIGS, ALTER_CONFIGS, CLUSTER_ACTION, IDEMPOTENT_WRITE, CREATE_TOKENS, DESCRIBE_TOKENS (any case). */
+            operation?: string;
+            /** @description One of LITERAL, PREFIXED, MATCH, ANY (any case). */
+            pattern_type?: string;
+            /** @description One of ALLOW, DENY (any case). */
+            permission?: string;
+            principal?: string;
+            resource_name: string;
+            /** @description One of TOPIC, GROUP, CLUSTER, TRANSACTIONAL_ID, DELEGATION_TOKEN, USER (any case). */
+            resource_type: string;
+        };
         ActiveModel: {
             cluster: string;
             /** @description the last 20 promotions, newest (the active) first */
@@ -991,6 +1093,19 @@ export interface components {
             code: string;
             /** @description The cause, its consequence and the remedy. */
             message: string;
+        };
+        /** @description kafka-acls.sh --consumer: its --group values. */
+        Consumer: {
+            groups: string[];
+            /** @default * */
+            host?: string;
+            /**
+             * @description One of LITERAL, PREFIXED (any case).
+             * @default LITERAL
+             */
+            pattern_type?: string;
+            principal: string;
+            topics: string[];
         };
         Decoded: {
             /** @description A JSON value (json, avro, protobuf, msgpack), text, base64 (bytes) or a number (int, long, double). */
@@ -1611,6 +1726,21 @@ export interface components {
         ProduceHeader: {
             key: string;
             value: components["schemas"]["Part"] | null;
+        };
+        /** @description kafka-acls.sh --producer: --transactional-id, --idempotent. */
+        Producer: {
+            /** @default * */
+            host?: string;
+            /** @default false */
+            idempotent?: boolean;
+            /**
+             * @description One of LITERAL, PREFIXED (any case).
+             * @default LITERAL
+             */
+            pattern_type?: string;
+            principal: string;
+            topics: string[];
+            transactional_ids?: string[];
         };
         PromoteInput: {
             /**
@@ -2892,6 +3022,321 @@ export interface operations {
             };
             /** @description Unknown cluster, topic, group or reset. */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Kafka answered with an error (or refused our credentials or TLS). */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Kafka did not answer in time. */
+            504: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    clusters_acls_list: {
+        parameters: {
+            query?: {
+                host?: string;
+                operation?: "ALL" | "ALTER" | "ALTER_CONFIGS" | "CLUSTER_ACTION" | "CREATE" | "CREATE_TOKENS" | "DELETE" | "DESCRIBE" | "DESCRIBE_CONFIGS" | "DESCRIBE_TOKENS" | "IDEMPOTENT_WRITE" | "READ" | "WRITE";
+                /** @description literal (the default with a resource_name), prefixed, match (what applies to that resource: literal, * and prefixes) or any (the default without). */
+                pattern_type?: "any" | "literal" | "match" | "prefixed";
+                permission?: "ALLOW" | "DENY";
+                /** @description Exactly, e.g. User:alice. */
+                principal?: string;
+                resource_name?: string;
+                resource_type?: "CLUSTER" | "DELEGATION_TOKEN" | "GROUP" | "TOPIC" | "TRANSACTIONAL_ID" | "USER";
+            };
+            header?: never;
+            path: {
+                cluster: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Acl"][];
+                };
+            };
+            /** @description Bad input; details.field names the field. Nothing changed. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No credentials (session or token). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The user's role does not allow this. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unknown cluster, topic, group or reset. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Kafka answered with an error (or refused our credentials or TLS). */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Kafka did not answer in time. */
+            504: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    clusters_acls_create: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                cluster: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["AclCreate"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AclCreated"];
+                };
+            };
+            /** @description Bad input; details.field names the field. Nothing changed. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No credentials (session or token). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The user's role does not allow this. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unknown cluster, topic, group or reset. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflict: the group is active, a reset is running, or a preview no longer holds. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body is larger than the limit. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body is not JSON. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many writes by this user in a short time (Retry-After says when to retry), or, for Spark jobs, too many of the user's jobs queued or running. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Kafka answered with an error (or refused our credentials or TLS). */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Kafka did not answer in time. */
+            504: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    clusters_acls_delete_create: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                cluster: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AclDelete"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AclDeleted"];
+                };
+            };
+            /** @description Bad input; details.field names the field. Nothing changed. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No credentials (session or token). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The user's role does not allow this. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unknown cluster, topic, group or reset. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflict: the group is active, a reset is running, or a preview no longer holds. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body is larger than the limit. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body is not JSON. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many writes by this user in a short time (Retry-After says when to retry), or, for Spark jobs, too many of the user's jobs queued or running. */
+            429: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -289,3 +289,42 @@ export type KafkaReassigning = Schemas["KafkaReassigning"];
 
 /** GET /api/v1/clusters/{cluster}/reassignments */
 export type ReassignmentList = Schemas["ReassignmentList"];
+
+// ---- ACLs (docs/governance.md; list: viewer, changes: admin) ----
+
+/** One binding, as kafka-acls.sh prints it (TOPIC, LITERAL, READ, ALLOW); the answers always
+ * carry every field. */
+export type Acl = Required<Schemas["Acl"]>;
+
+/** GET /api/v1/clusters/{cluster}/acls: the filter (absent: any). */
+export type AclListQuery = NonNullable<paths["/api/v1/clusters/{cluster}/acls"]["get"]["parameters"]["query"]>;
+
+/** The resource types of the list's filter (TOPIC, GROUP, …). */
+export type AclResourceType = NonNullable<AclListQuery["resource_type"]>;
+
+/** The list's pattern filter: literal, prefixed, match or any. */
+export type AclPatternFilter = NonNullable<AclListQuery["pattern_type"]>;
+
+/** The operations (ALL, READ, …). */
+export type AclOperation = NonNullable<AclListQuery["operation"]>;
+
+/** kafka-acls.sh --producer: topics, --transactional-id, --idempotent. */
+export type AclProducer = Schemas["Producer"];
+
+/** kafka-acls.sh --consumer: topics and groups. */
+export type AclConsumer = Schemas["Consumer"];
+
+/** POST /api/v1/clusters/{cluster}/acls as the page sends it (always `dry_run`). */
+export type AclCreateRequest = Omit<Schemas["AclCreate"], "dry_run"> & { dry_run: boolean };
+
+/** Its answer: the bindings created (or to be, in a preview) and those asked for that exist already. */
+export type AclCreated = Omit<Schemas["AclCreated"], "bindings" | "existing"> & { bindings: Acl[]; existing: Acl[] };
+
+/** What a delete selects (a resource type and name, the rest absent: any). */
+export type AclFilter = Schemas["AclFilter"];
+
+/** POST /api/v1/clusters/{cluster}/acls/delete as the page sends it (always `dry_run`). */
+export type AclDeleteRequest = { filter: AclFilter; dry_run: boolean };
+
+/** Its answer: exactly the bindings deleted (or to be, in a preview). */
+export type AclDeleted = Omit<Schemas["AclDeleted"], "bindings"> & { bindings: Acl[] };

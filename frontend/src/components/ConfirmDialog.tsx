@@ -19,6 +19,8 @@ interface ConfirmDialogProps {
   /** Test ids of the confirm button (default "confirm-button") and of the error. */
   confirmTestId?: string;
   errorTestId?: string;
+  /** Room for a table (e.g. the bindings a delete removes): up to 60rem instead of 32rem. */
+  wide?: boolean;
   onConfirm: () => void;
   onCancel: () => void;
 }
@@ -39,6 +41,7 @@ export function ConfirmDialog({
   tone = "danger",
   confirmTestId = "confirm-button",
   errorTestId,
+  wide = false,
   onConfirm,
   onCancel,
 }: ConfirmDialogProps) {
@@ -69,7 +72,7 @@ export function ConfirmDialog({
     <div className="modal-backdrop">
       <div
         ref={dialog}
-        className={`modal modal-${tone}`}
+        className={`modal modal-${tone}${wide ? " modal-wide" : ""}`}
         role="dialog"
         aria-modal="true"
         aria-labelledby={titleId}

@@ -1,0 +1,96 @@
+"""Request and response shapes of the ACL API (the OpenAPI schema, and so the SPA's types,
+come from them). Names are checked by access/acls.py, which names the field it refuses."""
+
+from rest_framework import serializers
+
+from access.acls import BINDING_PATTERN_TYPES, OPERATIONS, PATTERN_TYPES, PERMISSIONS
+from access.acls import RESOURCE_TYPES as KINDS
+from console.api.limits import KafkaText
+
+
+def _names(choices: tuple[str, ...], **kwargs: object) -> KafkaText:
+    return KafkaText(help_text="One of " + ", ".join(choices) + " (any case).", **kwargs)
+
+
+class AclSerializer(serializers.Serializer):
+    """One binding, as kafka-acls.sh prints it."""
+
+    resource_type = _names(KINDS)
+    resource_name = KafkaText()
+    pattern_type = _names(BINDING_PATTERN_TYPES, required=False, default="LITERAL")
+    principal = KafkaText(help_text="Type:name, for example User:alice.")
+    host = KafkaText(required=False, default="*", help_text="* or an IP address.")
+    operation = _names(OPERATIONS)
+    permission = _names(PERMISSIONS, required=False, default="ALLOW")
+
+
+class AclFilterSerializer(serializers.Serializer):
+    """What a delete selects, as the list's query: absent is any. A delete names a resource
+    (its type and name), as kafka-acls.sh --remove requires one."""
+
+    resource_type = _names(KINDS)
+    resource_name = KafkaText()
+    pattern_type = _names(PATTERN_TYPES, required=False)
+    principal = KafkaText(required=False)
+    host = KafkaText(required=False)
+    operation = _names(OPERATIONS, required=False)
+    permission = _names(PERMISSIONS, required=False)
+
+
+class _RoleSerializer(serializers.Serializer):
+    principal = KafkaText()
+    topics = serializers.ListField(child=KafkaText(), min_length=1, max_length=1000)
+    pattern_type = _names(BINDING_PATTERN_TYPES, required=False, default="LITERAL")
+    host = KafkaText(required=False, default="*")
+
+
+class ProducerSerializer(_RoleSerializer):
+    """kafka-acls.sh --producer: --transactional-id, --idempotent."""
+
+    transactional_ids = serializers.ListField(
+        child=KafkaText(), required=False, default=list, max_length=1000
+    )
+    idempotent = serializers.BooleanField(required=False, default=False)
+
+
+class ConsumerSerializer(_RoleSerializer):
+    """kafka-acls.sh --consumer: its --group values."""
+
+    groups = serializers.ListField(child=KafkaText(), min_length=1, max_length=1000)
+
+
+class AclCreateSerializer(serializers.Serializer):
+    """Bindings, or the producer and/or consumer sets; previewed unless dry_run is false."""
+
+    bindings = AclSerializer(many=True, required=False, max_length=1000, allow_empty=False)
+    producer = ProducerSerializer(required=False)
+    consumer = ConsumerSerializer(required=False)
+    dry_run = serializers.BooleanField(required=False, default=True)
+
+    def validate(self, attrs: dict) -> dict:
+        given = [key for key in ("bindings", "producer", "consumer") if key in attrs]
+        if not given:
+            raise serializers.ValidationError(
+                {"bindings": "give bindings, or a producer and/or a consumer."}
+            )
+        if "bindings" in given and len(given) > 1:
+            raise serializers.ValidationError(
+                {given[1]: "bindings cannot be combined with the producer or consumer sets."}
+            )
+        return attrs
+
+
+class AclDeleteSerializer(serializers.Serializer):
+    filter = AclFilterSerializer()
+    dry_run = serializers.BooleanField(required=False, default=True)
+
+
+class AclCreatedSerializer(serializers.Serializer):
+    dry_run = serializers.BooleanField()
+    bindings = AclSerializer(many=True, help_text="Created, or to be created in a preview.")
+    existing = AclSerializer(many=True, help_text="Asked for, and already in Kafka.")
+
+
+class AclDeletedSerializer(serializers.Serializer):
+    dry_run = serializers.BooleanField()
+    bindings = AclSerializer(many=True, help_text="Deleted, or to be deleted in a preview.")

@@ -1,0 +1,105 @@
+from drf_spectacular.utils import OpenApiParameter, extend_schema
+from rest_framework.request import Request
+from rest_framework.response import Response
+
+from access import acl_changes, acls
+from access.api import serializers as s
+from console.api.base import ConsoleAPIView
+from console.audit import audited
+
+_FILTERS = [
+    OpenApiParameter("resource_type", str, enum=list(acls.RESOURCE_TYPES)),
+    OpenApiParameter("resource_name", str),
+    OpenApiParameter(
+        "pattern_type",
+        str,
+        enum=[p.lower() for p in acls.PATTERN_TYPES],
+        description="literal (the default with a resource_name), prefixed, match (what "
+        "applies to that resource: literal, * and prefixes) or any (the default without).",
+    ),
+    OpenApiParameter("principal", str, description="Exactly, e.g. User:alice."),
+    OpenApiParameter("host", str),
+    OpenApiParameter("operation", str, enum=list(acls.OPERATIONS)),
+    OpenApiParameter("permission", str, enum=list(acls.PERMISSIONS)),
+]
+
+
+def _preview_or(log: audited, dry_run: bool, **changed: list) -> None:
+    """A preview is audited as one (nothing changed); a change with what it changed."""
+    if dry_run:
+        log.outcome = "preview"
+    else:
+        log.details.update(changed)
+
+
+def _wanted(body: dict) -> list[acls.AclBinding]:
+    """The bindings a create asks for: as given, or the CLI's producer/consumer sets."""
+    if "bindings" in body:
+        return [acls.binding(b, f"bindings[{i}]") for i, b in enumerate(body["bindings"])]
+    out: list[acls.AclBinding] = []
+    for role in ("producer", "consumer"):
+        if role not in body:
+            continue
+        spec = body[role]
+        who = acls.principal(spec["principal"], f"{role}.principal")
+        where = acls.host(spec["host"], f"{role}.host")
+        pattern = acls.choice(
+            spec["pattern_type"], f"{role}.pattern_type", acls.BINDING_PATTERN_TYPES
+        )
+        if role == "producer":
+            out += acls.producer_bindings(
+                who,
+                spec["topics"],
+                pattern,
+                spec["transactional_ids"],
+                spec["idempotent"],
+                where,
+            )
+        else:
+            out += acls.consumer_bindings(who, spec["topics"], spec["groups"], pattern, where)
+    return sorted(set(out))
+
+
+class AclListView(ConsoleAPIView):
+    @extend_schema(
+        parameters=_FILTERS,
+        responses=s.AclSerializer(many=True),
+        summary="ACLs, filtered as kafka-acls.sh --list",
+    )
+    def get(self, request: Request, cluster: str) -> Response:
+        flt = acls.acl_filter(request.query_params)
+        return Response(acl_changes.list_acls(self.cluster(), flt))
+
+    @extend_schema(
+        request=s.AclCreateSerializer,
+        responses=s.AclCreatedSerializer,
+        summary="Create ACLs (kafka-acls.sh --add, --producer, --consumer); a preview unless "
+        "dry_run is false",
+    )
+    def post(self, request: Request, cluster: str) -> Response:
+        cfg = self.cluster()
+        with audited(request.user, "acl.create", cluster=cfg.name, request=request.data) as log:
+            body = self.validated(s.AclCreateSerializer, request.data)
+            wanted = _wanted(body)
+            log.target = f"{len(wanted)} ACL bindings"
+            answer = acl_changes.create_acls(cfg, wanted, dry_run=body["dry_run"])
+            _preview_or(log, body["dry_run"], created=answer["bindings"])
+        return Response(answer)
+
+
+class AclDeleteView(ConsoleAPIView):
+    @extend_schema(
+        request=s.AclDeleteSerializer,
+        responses=s.AclDeletedSerializer,
+        summary="Delete the ACLs a filter selects (kafka-acls.sh --remove); a preview of exactly "
+        "those unless dry_run is false",
+    )
+    def post(self, request: Request, cluster: str) -> Response:
+        cfg = self.cluster()
+        with audited(request.user, "acl.delete", cluster=cfg.name, request=request.data) as log:
+            body = self.validated(s.AclDeleteSerializer, request.data)
+            flt = acls.acl_filter(body["filter"], prefix="filter.")
+            log.target = f"{flt.resource_type} {flt.resource_name} ({flt.pattern_type})"
+            answer = acl_changes.delete_acls(cfg, flt, dry_run=body["dry_run"])
+            _preview_or(log, body["dry_run"], deleted=answer["bindings"])
+        return Response(answer)

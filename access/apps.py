@@ -1,0 +1,6 @@
+from django.apps import AppConfig
+
+
+class AccessConfig(AppConfig):
+    name = "access"
+    verbose_name = "Kafka access control"

@@ -28,6 +28,7 @@ _C1_ONLY = "-XX:TieredStopAtLevel=1"
 TEST_SPARK_CONF = json.dumps(
     {
         "spark.sql.shuffle.partitions": "4",
+        "spark.log.level": "WARN",
         "spark.driver.extraJavaOptions": _C1_ONLY,
         "spark.executor.extraJavaOptions": _C1_ONLY,
     }

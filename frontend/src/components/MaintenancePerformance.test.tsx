@@ -9,6 +9,7 @@ import { MEASURED, notMeasured, performanceDay } from "../test/performanceFixtur
 import { QueryWrapper } from "../test/queryClient";
 import { sparkJob } from "../test/sparkFixtures";
 import { ActiveModelSummary } from "./MaintenanceActiveModel";
+import { MaintenanceDrift } from "./MaintenanceDrift";
 import { calibrationPoints, MaintenancePerformance, totalsText } from "./MaintenancePerformance";
 import { DOTS_MAX_DAYS } from "./MaintenancePerformanceChart";
 
@@ -128,6 +129,32 @@ describe("MaintenancePerformance, not measured yet", () => {
     // Measured: measuring again is still offered.
     expect(screen.getByTestId("pm-performance-run")).toBeEnabled();
     expect(screen.getByTestId("pm-performance-run")).toHaveTextContent("Measure now");
+  });
+
+  it("asks the drift shown beside it again once a measure succeeded (days scored since its last poll)", async () => {
+    let job = measureJob();
+    const driftPath = "/api/v1/spark/models/51/drift";
+    const fetch = stubFetch({
+      [PERFORMANCE_PATH]: () => json(notMeasured(51)),
+      [driftPath]: () => json({ model_id: 51, reference: null, days: [] }),
+      "/api/v1/spark/jobs": () => json(job, 201),
+      "/api/v1/spark/jobs/90": () => json(job),
+    });
+    render(
+      <QueryWrapper>
+        <MemoryRouter>
+          <MaintenancePerformance model={MODEL} canMeasure />
+          <MaintenanceDrift model={MODEL} />
+        </MemoryRouter>
+      </QueryWrapper>,
+    );
+    const driftCalls = () => fetch.mock.calls.filter(([url]) => String(url).split("?")[0] === driftPath);
+    await waitFor(() => expect(driftCalls()).toHaveLength(1));
+    fireEvent.click(await screen.findByTestId("pm-performance-run"));
+    const socket = await jobSocket();
+    job = measureJob({ state: "succeeded", progress: 1, result: { days: 5 } });
+    await pushLive(socket, { type: "job", ...job });
+    await waitFor(() => expect(driftCalls()).toHaveLength(2));
   });
 
   it("shows why the measure failed, and a refused submit's message", async () => {

@@ -8,7 +8,7 @@ import { lazy, useCallback, useEffect, useId, useMemo, useRef, useState } from "
 import { Link } from "react-router-dom";
 import { measureModelPerformance, PERFORMANCE_JOB_TYPE, type ModelPerformance, type SparkModel } from "../api/maintenance";
 import { sparkModelPerformanceQuery } from "../api/queries";
-import { replaceQueryData } from "../api/queryClient";
+import { refetchNow, replaceQueryData } from "../api/queryClient";
 import { queryKeys } from "../api/queryKeys";
 import type { SparkJob } from "../api/types";
 import { usePolledQuery } from "../hooks/usePolledQuery";
@@ -93,7 +93,9 @@ function useMeasure(model: SparkModel, refetch: () => void): MeasureState {
   const done = useCallback(() => {
     setJobId(null);
     refetch();
-  }, [refetch]);
+    // The drift of the days scored since its last poll (a minute apart) shows with the measure.
+    void refetchNow(client, queryKeys.sparkModelDrift(model.id));
+  }, [refetch, client, model.id]);
   return { jobId, submitting: mutation.isPending, submitError: mutation.error, measure: () => mutation.mutate(), done };
 }
 

@@ -1,4 +1,5 @@
-"""Topic pages in real Chromium: the leadership map follows a broker failure without reload."""
+"""Topic pages in real Chromium: the brokers table and the leadership map follow a broker failure
+without reload."""
 
 import re
 import uuid
@@ -13,6 +14,7 @@ from tests.stack import devstack
 pytestmark = [pytest.mark.e2e, pytest.mark.restarts_brokers]
 
 TOPIC = "my-failsafe-topic"
+BROKER_ROWS = "[data-testid=brokers-table] [data-testid^=broker-row-]"
 
 
 def _states(page, broker: int) -> list[str]:
@@ -22,39 +24,57 @@ def _states(page, broker: int) -> list[str]:
     )
 
 
-def test_leadership_map_follows_a_broker_going_down(page, demo_topics):
+def _victim_offline(victim: int) -> str:
+    """Broker `victim` leads nothing on the leadership map and its replicas are offline."""
+    return f"""() => {{
+        const cells = [...document.querySelectorAll("[data-testid$='-{victim}']")]
+            .filter(c => c.dataset.testid.startsWith('lm-cell-'));
+        const held = cells.filter(c => c.dataset.state !== 'none');
+        return held.length > 0 && held.every(c => c.dataset.state === 'offline');
+    }}"""
+
+
+def test_a_broker_going_down_shows_on_the_brokers_page_and_the_leadership_map(page, demo_topics):
+    """One broker stop, two pages watching it (a broker's stop and start take ~20 s): the
+    cluster's brokers table drops it and elects another controller, the topic's leadership map
+    shows its replicas offline; both come back without a reload."""
     login(page)
-    page.goto(f"/clusters/local/topics/{TOPIC}")
-    page.wait_for_selector("[data-testid=leadership-map]")
+    page.goto("/clusters/local")
+    expect(page.locator(BROKER_ROWS)).to_have_count(3, timeout=30_000)
+    assert page.locator("[data-testid=controller-badge]").count() == 1
+    controller_row = page.locator(BROKER_ROWS, has=page.locator("[data-testid=controller-badge]"))
+    victim = int((controller_row.get_attribute("data-testid") or "").rsplit("-", 1)[1])
+    screenshot(page, "brokers")
+    topic_page = page.context.new_page()
+    topic_page.goto(f"/clusters/local/topics/{TOPIC}")
+    topic_page.wait_for_selector("[data-testid=leadership-map]")
     # Locator assertions, not string expressions: the page's CSP forbids eval.
-    expect(page.locator("[data-testid^=lm-cell-][data-state=leader]")).to_have_count(13)
-    victim = 3
-    assert "offline" not in _states(page, victim)
-    screenshot(page, "leadership-map-before")
+    expect(topic_page.locator("[data-testid^=lm-cell-][data-state=leader]")).to_have_count(13)
+    assert "offline" not in _states(topic_page, victim)
+    screenshot(topic_page, "leadership-map-before")
 
     devstack("stop-broker", str(victim))
     try:
-        # The page polls: within seconds broker 3 leads nothing and its replicas are offline.
-        page.wait_for_function(
-            f"""() => {{
-                const cells = [...document.querySelectorAll("[data-testid$='-{victim}']")]
-                    .filter(c => c.dataset.testid.startsWith('lm-cell-'));
-                const held = cells.filter(c => c.dataset.state !== 'none');
-                return held.length > 0 && held.every(c => c.dataset.state === 'offline');
-            }}""",
-            timeout=30_000,
-        )
-        assert "leader" not in _states(page, victim)
-        screenshot(page, "leadership-map-broker-down")
+        # No reload: both pages poll (or are pushed to) and follow by themselves.
+        expect(page.locator(BROKER_ROWS)).to_have_count(2, timeout=60_000)
+        assert page.locator(f"[data-testid=broker-row-{victim}]").count() == 0
+        page.wait_for_selector("[data-testid=controller-badge]")
+        assert page.locator("[data-testid=broker-count]").inner_text().strip().startswith("2")
+        screenshot(page, "brokers-one-down")
+        topic_page.wait_for_function(_victim_offline(victim), timeout=30_000)
+        assert "leader" not in _states(topic_page, victim)
+        screenshot(topic_page, "leadership-map-broker-down")
     finally:
         devstack("start-broker", str(victim))
-    page.wait_for_function(
+    expect(page.locator(BROKER_ROWS)).to_have_count(3, timeout=90_000)
+    topic_page.wait_for_function(
         f"""() => [...document.querySelectorAll("[data-testid$='-{victim}']")]
             .filter(c => c.dataset.testid.startsWith('lm-cell-'))
             .every(c => c.dataset.state !== 'offline' && c.dataset.state !== 'out_of_sync')""",
         timeout=90_000,
     )
-    screenshot(page, "leadership-map-after")
+    screenshot(topic_page, "leadership-map-after")
+    topic_page.close()
 
 
 def test_topic_list_and_create_form(page, demo_topics):

@@ -5,6 +5,7 @@ from rest_framework import serializers
 
 from access.acls import BINDING_PATTERN_TYPES, OPERATIONS, PATTERN_TYPES, PERMISSIONS
 from access.acls import RESOURCE_TYPES as KINDS
+from access.scram_users import MAX_ITERATIONS, MECHANISMS, MIN_ITERATIONS
 from console.api.limits import KafkaText
 
 
@@ -94,3 +95,27 @@ class AclCreatedSerializer(serializers.Serializer):
 class AclDeletedSerializer(serializers.Serializer):
     dry_run = serializers.BooleanField()
     bindings = AclSerializer(many=True, help_text="Deleted, or to be deleted in a preview.")
+
+
+class ScramCredentialSerializer(serializers.Serializer):
+    mechanism = serializers.CharField()
+    iterations = serializers.IntegerField()
+
+
+class ScramUserSerializer(serializers.Serializer):
+    """A SCRAM user and its credentials: never a password, salt or key (Kafka keeps no
+    password, and tells only the mechanism and iterations)."""
+
+    user = serializers.CharField()
+    credentials = ScramCredentialSerializer(many=True)
+
+
+class ScramUpsertSerializer(serializers.Serializer):
+    """kafka-configs.sh --alter --add-config 'SCRAM-SHA-512=[iterations=N,password=P]'."""
+
+    mechanism = serializers.ChoiceField(choices=list(MECHANISMS))
+    # Not trimmed: a password's spaces are part of it.
+    password = KafkaText(trim_whitespace=False, max_bytes=1024, write_only=True)
+    iterations = serializers.IntegerField(
+        required=False, default=MIN_ITERATIONS, min_value=MIN_ITERATIONS, max_value=MAX_ITERATIONS
+    )

@@ -9,4 +9,11 @@ urlpatterns = [
             ("/delete", views.AclDeleteView, "acl-delete"),
         ],
     ),
+    *routes(
+        "clusters/<str:cluster>/scram-users",
+        [
+            ("", views.ScramUserListView, "scram-user-list"),
+            ("/<str:user>", views.ScramUserView, "scram-user"),
+        ],
+    ),
 ]

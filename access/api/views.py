@@ -2,10 +2,11 @@ from drf_spectacular.utils import OpenApiParameter, extend_schema
 from rest_framework.request import Request
 from rest_framework.response import Response
 
-from access import acl_changes, acls
+from access import acl_changes, acls, scram_users
 from access.api import serializers as s
 from console.api.base import ConsoleAPIView
 from console.audit import audited
+from console.errors import BadInput
 
 _FILTERS = [
     OpenApiParameter("resource_type", str, enum=list(acls.RESOURCE_TYPES)),
@@ -102,4 +103,54 @@ class AclDeleteView(ConsoleAPIView):
             log.target = f"{flt.resource_type} {flt.resource_name} ({flt.pattern_type})"
             answer = acl_changes.delete_acls(cfg, flt, dry_run=body["dry_run"])
             _preview_or(log, body["dry_run"], deleted=answer["bindings"])
+        return Response(answer)
+
+
+class ScramUserListView(ConsoleAPIView):
+    read_role = "admin"
+
+    @extend_schema(
+        responses=s.ScramUserSerializer(many=True),
+        summary="SCRAM users and their mechanisms (kafka-configs.sh --describe, users)",
+    )
+    def get(self, request: Request, cluster: str) -> Response:
+        return Response(scram_users.list_users(self.cluster()))
+
+
+class ScramUserView(ConsoleAPIView):
+    read_role = "admin"
+
+    @extend_schema(
+        request=s.ScramUpsertSerializer,
+        responses=s.ScramUserSerializer,
+        summary="Create a SCRAM credential or rotate its password (the password is never "
+        "stored, logged or answered)",
+    )
+    def put(self, request: Request, cluster: str, user: str) -> Response:
+        cfg = self.cluster()
+        data = request.data if isinstance(request.data, dict) else {}
+        # The audit entry names the mechanism and iterations, never the password.
+        said = {k: data[k] for k in ("mechanism", "iterations") if k in data}
+        with audited(request.user, "scram.upsert", cluster=cfg.name, target=user, request=said):
+            body = self.validated(s.ScramUpsertSerializer, request.data)
+            answer = scram_users.upsert(cfg, user, body)
+        return Response(answer)
+
+    @extend_schema(
+        parameters=[
+            OpenApiParameter("mechanism", str, required=True, enum=list(scram_users.MECHANISMS))
+        ],
+        responses=s.ScramUserSerializer,
+        summary="Delete a user's credential of one mechanism",
+    )
+    def delete(self, request: Request, cluster: str, user: str) -> Response:
+        cfg = self.cluster()
+        kind = request.query_params.get("mechanism")
+        with audited(
+            request.user, "scram.delete", cluster=cfg.name, target=user, request={"mechanism": kind}
+        ):
+            self.no_body()
+            if kind is None:
+                raise BadInput("mechanism", "mechanism: name the credential to delete.")
+            answer = scram_users.delete(cfg, user, scram_users.mechanism(kind))
         return Response(answer)

@@ -39,6 +39,10 @@ from confluent_kafka.admin import (
     NewPartitions,
     NewTopic,
     ResourceType,
+    ScramCredentialInfo,
+    ScramMechanism,
+    UserScramCredentialDeletion,
+    UserScramCredentialUpsertion,
 )
 
 from console.clusters import ClusterConfig
@@ -60,11 +64,18 @@ from console.kafka.types import (
     LogDir,
     OffsetResult,
     Reassigning,
+    ScramCredential,
     TopicMeta,
 )
 from console.kafka.wire import NO_ANSWER, WireClient
 
 DEFAULT_TIMEOUT_S = 8.0
+# Kafka's names of the SCRAM mechanisms (as kafka-configs.sh and the SASL config write them).
+_MECHANISMS = {
+    "SCRAM-SHA-256": ScramMechanism.SCRAM_SHA_256,
+    "SCRAM-SHA-512": ScramMechanism.SCRAM_SHA_512,
+}
+_MECHANISM_NAMES = {kind: name for name, kind in _MECHANISMS.items()}
 # How long a topic missing from every broker's metadata is asked again before it is believed
 # missing (`find_topic`): broker lag after CreateTopics, measured up to 90 ms idle.
 TOPIC_GRACE_S = 1.5
@@ -766,6 +777,38 @@ class ClusterClient:
                 raise _refusal(error, message, what)
             deleted.update(acls)
         return sorted(deleted)
+
+    # --- SCRAM credentials -----------------------------------------------------------------
+
+    def describe_scram_credentials(self) -> list[ScramCredential]:
+        """Every user's SCRAM credentials (DescribeUserScramCredentials), sorted."""
+        # Without users, one future of {user: description} (with users, a future per user).
+        future = self.admin().describe_user_scram_credentials(request_timeout=self.timeout)
+        assert isinstance(future, Future)
+        described = self._result(future, "describe SCRAM credentials")
+        return sorted(
+            ScramCredential(user, _MECHANISM_NAMES[info.mechanism], int(info.iterations))
+            for user, description in described.items()
+            for info in description.scram_credential_infos
+        )
+
+    def upsert_scram_credential(
+        self, user: str, mechanism: str, password: str, iterations: int
+    ) -> None:
+        """Create or replace one credential (AlterUserScramCredentials). The client salts and
+        hashes the password: only the salted password reaches Kafka."""
+        info = ScramCredentialInfo(_MECHANISMS[mechanism], iterations)
+        change = UserScramCredentialUpsertion(user, info, password.encode())
+        self._alter_scram(change, f"store the {mechanism} credential of {user}")
+
+    def delete_scram_credential(self, user: str, mechanism: str) -> None:
+        change = UserScramCredentialDeletion(user, _MECHANISMS[mechanism])
+        self._alter_scram(change, f"delete the {mechanism} credential of {user}")
+
+    def _alter_scram(self, change: Any, what: str) -> None:
+        futures = self.admin().alter_user_scram_credentials([change], request_timeout=self.timeout)
+        for future in futures.values():
+            self._result(future, what)
 
     # --- consumer groups -----------------------------------------------------------------
 

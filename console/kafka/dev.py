@@ -16,9 +16,6 @@ from typing import Any
 from confluent_kafka import Consumer, KafkaError, KafkaException, Producer, TopicPartition
 from confluent_kafka.admin import (
     NewTopic,
-    ScramCredentialInfo,
-    ScramMechanism,
-    UserScramCredentialUpsertion,
 )
 
 from console.clusters import ClusterConfig
@@ -121,17 +118,7 @@ def upsert_scram_user(
     client: ClusterClient, user: str, mechanism: str, password: str, iterations: int = 4096
 ) -> None:
     """Create or replace a SCRAM credential (AlterUserScramCredentials)."""
-    kind = {"SCRAM-SHA-256": ScramMechanism.SCRAM_SHA_256}.get(
-        mechanism, ScramMechanism.SCRAM_SHA_512
-    )
-    upsert = UserScramCredentialUpsertion(
-        user, ScramCredentialInfo(kind, iterations), password.encode()
-    )
-    for future in client.admin().alter_user_scram_credentials([upsert]).values():
-        try:
-            future.result(timeout=client.timeout + 5)
-        except KafkaException as exc:
-            raise client._translate(exc, f"store the SCRAM credential of {user}") from exc
+    client.upsert_scram_credential(user, mechanism, password, iterations)
 
 
 @dataclass(frozen=True)

@@ -140,3 +140,13 @@ class AclFilter:
     host: str | None = None
     operation: str | None = None
     permission: str | None = None
+
+
+@dataclass(frozen=True, order=True)
+class ScramCredential:
+    """One SCRAM credential of a user: what Kafka tells of it (never the password, salt or
+    keys)."""
+
+    user: str
+    mechanism: str  # SCRAM-SHA-256 or SCRAM-SHA-512
+    iterations: int

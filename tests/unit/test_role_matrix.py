@@ -43,6 +43,7 @@ def _url(path: str) -> str:
         .replace("{schedule_id}", "999999")
         .replace("{model_id}", "999999")
         .replace("{equipment_id}", "eq-none")
+        .replace("{user}", "alice")
     )
 
 

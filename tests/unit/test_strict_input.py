@@ -191,6 +191,11 @@ EXAMPLES: dict[tuple[str, str], dict[str, Any]] = {
         "consumer": {"principal": "User:c", "topics": ["t"], "groups": ["g"]},
         "dry_run": True,
     },
+    ("put", "/api/v1/clusters/{cluster}/scram-users/{user}"): {
+        "mechanism": "SCRAM-SHA-512",
+        "password": "pw",
+        "iterations": 8192,
+    },
     ("post", "/api/v1/clusters/{cluster}/acls/delete"): {
         "filter": {"resource_type": "TOPIC", "resource_name": "t", "principal": "User:a"},
         "dry_run": True,

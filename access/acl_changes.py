@@ -16,6 +16,7 @@ from console import kafka
 from console.clusters import ClusterConfig
 from console.kafka import KafkaCallFailed
 from console.kafka.types import AclFilter
+from console.settle import read_until
 
 
 def _rows(acls: list[AclBinding]) -> list[dict[str, str]]:
@@ -61,6 +62,8 @@ def create_acls(cfg: ClusterConfig, acls: list[AclBinding], dry_run: bool) -> di
                 code="kafka_error",
                 details={"refused": [dict(a.as_dict(), error=w) for a, w in refused.items()]},
             )
+        # Whoever lists next sees them (the broker asked may apply them a moment later).
+        read_until(lambda: _existing(client, new), lambda held: held == set(new))
     return {"dry_run": dry_run, "bindings": _rows(new), "existing": _rows(list(existing))}
 
 
@@ -70,4 +73,5 @@ def delete_acls(cfg: ClusterConfig, flt: AclFilter, dry_run: bool) -> dict[str, 
     if dry_run or not matched:
         return {"dry_run": dry_run, "bindings": _rows(matched)}
     deleted = client.delete_acls([_exact(acl) for acl in matched])
+    read_until(lambda: client.describe_acls(flt), lambda left: not set(left) & set(deleted))
     return {"dry_run": False, "bindings": _rows(deleted)}

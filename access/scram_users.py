@@ -14,6 +14,7 @@ from console import kafka
 from console.clusters import ClusterConfig
 from console.errors import BadInput, NotFound
 from console.kafka import KafkaCallFailed
+from console.settle import read_until
 
 MECHANISMS: tuple[str, ...] = ("SCRAM-SHA-256", "SCRAM-SHA-512")
 # The client refuses fewer than 4096 iterations, the controller more than 16384.
@@ -44,18 +45,21 @@ def _user(cfg: ClusterConfig, user: str) -> dict[str, Any]:
     return {"user": user, "credentials": []}
 
 
+def _held(row: dict[str, Any]) -> dict[str, int]:
+    return {c["mechanism"]: c["iterations"] for c in row["credentials"]}
+
+
 def upsert(cfg: ClusterConfig, user: str, body: dict[str, Any]) -> dict[str, Any]:
     """Create the credential, or rotate its password; the user as Kafka then lists it."""
-    kafka.for_cluster(cfg).upsert_scram_credential(
-        user, body["mechanism"], body["password"], body["iterations"]
-    )
-    return _user(cfg, user)
+    kind, iterations = body["mechanism"], body["iterations"]
+    kafka.for_cluster(cfg).upsert_scram_credential(user, kind, body["password"], iterations)
+    # A rotation with the same iterations cannot be told from the old one by a listing.
+    return read_until(lambda: _user(cfg, user), lambda row: _held(row).get(kind) == iterations)
 
 
 def delete(cfg: ClusterConfig, user: str, kind: str) -> dict[str, Any]:
     """Delete one mechanism's credential; 404 when the user has none of that mechanism."""
-    held = {c["mechanism"] for c in _user(cfg, user)["credentials"]}
-    if kind not in held:
+    if kind not in _held(_user(cfg, user)):
         raise NotFound(f"User {user} has no {kind} credential on {cfg.name}.")
     try:
         kafka.for_cluster(cfg).delete_scram_credential(user, kind)
@@ -63,4 +67,4 @@ def delete(cfg: ClusterConfig, user: str, kind: str) -> dict[str, Any]:
         if exc.details.get("kafka_error") == "RESOURCE_NOT_FOUND":
             raise NotFound(f"User {user} has no {kind} credential on {cfg.name}.") from exc
         raise
-    return _user(cfg, user)
+    return read_until(lambda: _user(cfg, user), lambda row: kind not in _held(row))

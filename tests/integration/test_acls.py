@@ -204,7 +204,18 @@ def test_a_delete_preview_names_exactly_what_the_clis_remove_deletes(
         "kafka-acls", "--remove", "--force", "--topic", topic, "--resource-pattern-type", "match"
     )
     assert out.returncode == 0, out.stdout + out.stderr
-    after = _rows(viewer_client.get(URL).json())
+
+    # The CLI's delete was committed; the broker the console asks applies it a moment later.
+    def removed() -> tuple[set] | None:  # a tuple: an empty list of rows is an answer too
+        rows = _rows(viewer_client.get(URL).json())
+        return (rows,) if not rows & previewed else None
+
+    (after,) = wait_for(
+        removed,
+        timeout=15,
+        what="the console to list none of the removed bindings",
+        every=0.3,
+    )
     assert {r for r in before - after if tag in r[1] or tag in r[3]} == previewed
     # The console's own delete of what is left of ours, by a principal filter: exactly that.
     flt = {

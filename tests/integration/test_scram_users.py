@@ -16,7 +16,7 @@ from console.audit import AuditEntry
 from console.clusters import Secret, get_cluster
 from console.kafka import KafkaAdapterError
 from console.kafka.client import ClusterClient
-from tests.stack import kafka_tool
+from tests.stack import kafka_tool, wait_for
 
 pytestmark = [pytest.mark.integration, pytest.mark.django_db]
 
@@ -43,6 +43,12 @@ def _signs_in(user: str, password: str) -> bool:
         client.close()
 
 
+def _settles(check, what: str) -> None:
+    """Kafka applies a credential change on each broker from the metadata log, a moment after
+    the controller answered it: what another broker says is checked until it agrees."""
+    wait_for(lambda: check() or None, timeout=15, what=what, every=0.3)
+
+
 def _cli_credentials(user: str) -> dict[str, int]:
     out = kafka_tool("kafka-configs", "--describe", "--entity-type", "users", "--entity-name", user)
     assert out.returncode == 0, out.stdout + out.stderr
@@ -60,12 +66,12 @@ def test_a_user_made_in_the_console_signs_in_and_is_refused_after_its_delete(adm
         "user": user,
         "credentials": [{"mechanism": "SCRAM-SHA-512", "iterations": 8192}],
     }
-    assert _cli_credentials(user) == {"SCRAM-SHA-512": 8192}
+    _settles(lambda: _cli_credentials(user) == {"SCRAM-SHA-512": 8192}, "kafka-configs to list it")
     listed = admin_client_api.get(URL).json()
     assert {"user": user, "credentials": [{"mechanism": "SCRAM-SHA-512", "iterations": 8192}]} in (
         listed
     )
-    assert _signs_in(user, password)
+    _settles(lambda: _signs_in(user, password), "the new user to sign in")
 
     # Rotated: the new password signs in, the old one no longer does.
     rotated = f"new {uuid.uuid4().hex}"
@@ -74,13 +80,16 @@ def test_a_user_made_in_the_console_signs_in_and_is_refused_after_its_delete(adm
     )
     assert again.status_code == 200, again.content
     assert again.json()["credentials"] == [{"mechanism": "SCRAM-SHA-512", "iterations": 4096}]
-    assert _signs_in(user, rotated) and not _signs_in(user, password)
+    _settles(
+        lambda: _signs_in(user, rotated) and not _signs_in(user, password),
+        "the rotated password to replace the old one",
+    )
 
     gone = admin_client_api.delete(f"{url}?mechanism=SCRAM-SHA-512")
     assert gone.status_code == 200, gone.content
     assert gone.json() == {"user": user, "credentials": []}
-    assert _cli_credentials(user) == {}
-    assert not _signs_in(user, rotated)
+    _settles(lambda: _cli_credentials(user) == {}, "kafka-configs to list none")
+    _settles(lambda: not _signs_in(user, rotated), "the deleted user to be refused")
     missing = admin_client_api.delete(f"{url}?mechanism=SCRAM-SHA-512")
     assert missing.status_code == 404, missing.content
 

@@ -1,10 +1,12 @@
 """Request and response shapes of the ACL API (the OpenAPI schema, and so the SPA's types,
 come from them). Names are checked by access/acls.py, which names the field it refuses."""
 
+from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
 from access.acls import BINDING_PATTERN_TYPES, OPERATIONS, PATTERN_TYPES, PERMISSIONS
 from access.acls import RESOURCE_TYPES as KINDS
+from access.quotas import DEFAULT, IP_KEYS, USER_CLIENT_KEYS
 from access.scram_users import MAX_ITERATIONS, MECHANISMS, MIN_ITERATIONS
 from console.api.limits import KafkaText
 
@@ -119,3 +121,63 @@ class ScramUpsertSerializer(serializers.Serializer):
     iterations = serializers.IntegerField(
         required=False, default=MIN_ITERATIONS, min_value=MIN_ITERATIONS, max_value=MAX_ITERATIONS
     )
+
+
+_DEFAULT_SCHEMA = {
+    "type": "object",
+    "properties": {"default": {"type": "boolean", "enum": [True]}},
+    "required": ["default"],
+    "additionalProperties": False,
+}
+
+
+@extend_schema_field({"oneOf": [{"type": "string", "minLength": 1}, _DEFAULT_SCHEMA]})
+class QuotaEntityName(serializers.Field):
+    """A name, or {"default": true} for the type's default entity (`--entity-default`)."""
+
+    def to_internal_value(self, data: object) -> object:
+        if data == DEFAULT:
+            return dict(DEFAULT)
+        if not isinstance(data, str) or not data:
+            raise serializers.ValidationError('give a name, or {"default": true}.')
+        return KafkaText().to_internal_value(data)
+
+    def to_representation(self, value: object) -> object:
+        return value
+
+
+class QuotaEntitySerializer(serializers.Serializer):
+    """kafka-configs.sh's --entity-type users|clients|ips with --entity-name or
+    --entity-default: a user, a client id, both, or an ip."""
+
+    user = QuotaEntityName(required=False)
+    client_id = QuotaEntityName(required=False)
+    ip = QuotaEntityName(required=False, help_text="An IP address; not with user or client_id.")
+
+
+_KEYS = ", ".join([*USER_CLIENT_KEYS, *IP_KEYS])
+
+
+class QuotaChangeSerializer(serializers.Serializer):
+    """kafka-configs.sh --alter: --add-config k=v (set) and --delete-config k (delete)."""
+
+    entity = QuotaEntitySerializer()
+    set = serializers.DictField(
+        child=serializers.FloatField(),
+        required=False,
+        default=dict,
+        help_text=f"Values to set: {_KEYS}. Byte rates and connection_creation_rate are whole "
+        "numbers.",
+    )
+    delete = serializers.ListField(
+        child=KafkaText(), required=False, default=list, max_length=10, help_text="Keys to remove."
+    )
+
+
+class QuotaSerializer(serializers.Serializer):
+    entity = QuotaEntitySerializer()
+    values = serializers.DictField(child=serializers.FloatField())
+
+
+class QuotaChangedSerializer(QuotaSerializer):
+    before = serializers.DictField(child=serializers.FloatField())

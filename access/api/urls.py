@@ -9,6 +9,7 @@ urlpatterns = [
             ("/delete", views.AclDeleteView, "acl-delete"),
         ],
     ),
+    *routes("clusters/<str:cluster>/quotas", [("", views.QuotaListView, "quota-list")]),
     *routes(
         "clusters/<str:cluster>/scram-users",
         [

@@ -2,7 +2,7 @@ from drf_spectacular.utils import OpenApiParameter, extend_schema
 from rest_framework.request import Request
 from rest_framework.response import Response
 
-from access import acl_changes, acls, scram_users
+from access import acl_changes, acls, quota_changes, quotas, scram_users
 from access.api import serializers as s
 from console.api.base import ConsoleAPIView
 from console.audit import audited
@@ -154,3 +154,53 @@ class ScramUserView(ConsoleAPIView):
                 raise BadInput("mechanism", "mechanism: name the credential to delete.")
             answer = scram_users.delete(cfg, user, scram_users.mechanism(kind))
         return Response(answer)
+
+
+class QuotaListView(ConsoleAPIView):
+    read_role = "admin"
+
+    @extend_schema(
+        parameters=[
+            OpenApiParameter(
+                "entity_type",
+                str,
+                many=True,
+                enum=list(quotas.ENTITY_TYPES),
+                description="users, clients (both: the user and client-id pairs) or ips; "
+                "named and default entities, as kafka-configs.sh --describe --entity-type. "
+                "Absent: every entity.",
+            )
+        ],
+        responses=s.QuotaSerializer(many=True),
+        summary="Client quotas (kafka-configs.sh --describe --entity-type users|clients|ips)",
+    )
+    def get(self, request: Request, cluster: str) -> Response:
+        return Response(quota_changes.list_quotas(self.cluster(), _entity_types(request)))
+
+    @extend_schema(
+        request=s.QuotaChangeSerializer,
+        responses=s.QuotaChangedSerializer,
+        summary="Set and remove an entity's quotas (kafka-configs.sh --alter --add-config / "
+        "--delete-config)",
+    )
+    def patch(self, request: Request, cluster: str) -> Response:
+        cfg = self.cluster()
+        with audited(request.user, "quota.alter", cluster=cfg.name, request=request.data) as log:
+            body = self.validated(s.QuotaChangeSerializer, request.data)
+            log.target = quotas.describe(quotas.entity(body["entity"]))
+            answer = quota_changes.alter(cfg, body["entity"], body["set"], body["delete"])
+            log.details.update(before=answer["before"], after=answer["values"])
+        return Response(answer)
+
+
+def _entity_types(request: Request) -> list[str] | None:
+    """The entity_type query (repeated or comma-separated), checked as kafka-configs.sh does."""
+    given = [t for v in request.query_params.getlist("entity_type") for t in v.split(",") if t]
+    for name in given:
+        if name not in quotas.ENTITY_TYPES:
+            raise BadInput("entity_type", f"entity_type: one of users, clients, ips; not {name!r}.")
+    if len(set(given)) != len(given):
+        raise BadInput("entity_type", "entity_type: each type once.")
+    if "ips" in given and len(given) > 1:
+        raise BadInput("entity_type", "entity_type: only users and clients combine.")
+    return [quotas.ENTITY_TYPES[name] for name in given] or None

@@ -49,6 +49,7 @@ from console.clusters import ClusterConfig
 from console.kafka import protocol
 from console.kafka.connection import WireError, WireUnreachable
 from console.kafka.errors import KafkaAdapterError, KafkaCallFailed, KafkaTimeout
+from console.kafka.quota_protocol import MATCH_DEFAULT, MATCH_EXACT, MATCH_SPECIFIED
 from console.kafka.settings import librdkafka_config
 from console.kafka.types import (
     INTERNAL_TOPICS,
@@ -63,6 +64,7 @@ from console.kafka.types import (
     GroupMember,
     LogDir,
     OffsetResult,
+    QuotaEntity,
     Reassigning,
     ScramCredential,
     TopicMeta,
@@ -158,8 +160,9 @@ def _config_values(entries: Mapping[str, Any]) -> dict[str, ConfigValue]:
 def _refusal(code: int, message: str | None, what: str) -> KafkaCallFailed:
     """A Kafka error code the wire client got, as the adapter's error with its name."""
     error = KafkaError(code)
+    sentence = (message or error.str()).rstrip(".")
     return KafkaCallFailed(
-        f"Kafka refused {what}: {message or error.str()}.",
+        f"Kafka refused {what}: {sentence}.",
         code="kafka_error",
         details={"kafka_error": error.name()},
     )
@@ -777,6 +780,55 @@ class ClusterClient:
                 raise _refusal(error, message, what)
             deleted.update(acls)
         return sorted(deleted)
+
+    # --- client quotas ---------------------------------------------------------------------
+
+    def describe_client_quotas(
+        self, entity_types: list[str] | None = None, entity: QuotaEntity | None = None
+    ) -> dict[QuotaEntity, dict[str, float]]:
+        """Entities with quotas and their values (DescribeClientQuotas). `entity`: exactly that
+        one; `entity_types` (user, client-id, ip): the entities of exactly those types, named
+        or default, as `kafka-configs.sh --describe --entity-type users` lists them; neither:
+        every entity."""
+        if entity is not None:
+            components = [
+                (kind, MATCH_DEFAULT if name is None else MATCH_EXACT, name)
+                for kind, name in entity
+            ]
+        else:
+            components = [(kind, MATCH_SPECIFIED, None) for kind in entity_types or []]
+        strict = bool(components)
+        what = "describe client quotas"
+        call = self.wire.describe_client_quotas
+        error, message, found = self._wire(what, call, components, strict, self.timeout)
+        if error:
+            raise _refusal(error, message, what)
+        return found
+
+    def alter_client_quotas(
+        self,
+        entity: QuotaEntity,
+        set_values: dict[str, float],
+        remove: list[str],
+        validate_only: bool = False,
+    ) -> None:
+        """Set and remove one entity's quota values (AlterClientQuotas); a refusal raises with
+        the controller's sentence (e.g. "Quota producer_byte_rate must be greater than 0")."""
+        what = "alter client quotas"
+        answers = self._wire(
+            what,
+            self.wire.alter_client_quotas,
+            entity,
+            set_values,
+            remove,
+            validate_only,
+            self.timeout,
+        )
+        for error, message, _entity in answers:
+            if error:
+                raise _refusal(error, message, what)
+        if not answers:
+            raise KafkaCallFailed(f"Kafka answered {what} for no entity.", code="kafka_error")
 
     # --- SCRAM credentials -----------------------------------------------------------------
 

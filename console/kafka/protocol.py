@@ -840,6 +840,8 @@ MINIMUM_KAFKA = "3.1"
 # test checks each builder's header against this table).
 DESCRIBE_ACLS, CREATE_ACLS, DELETE_ACLS = 29, 30, 31
 ACL_VERSION = 3  # the first flexible version of all three (Kafka 2.8)
+DESCRIBE_CLIENT_QUOTAS, ALTER_CLIENT_QUOTAS = 48, 49
+QUOTA_VERSION = 1  # the first flexible version of both (Kafka 2.8)
 
 SPOKEN: dict[int, tuple[str, int]] = {
     DESCRIBE_QUORUM: ("DescribeQuorum", 0),
@@ -859,6 +861,9 @@ SPOKEN: dict[int, tuple[str, int]] = {
     DESCRIBE_ACLS: ("DescribeAcls", ACL_VERSION),
     CREATE_ACLS: ("CreateAcls", ACL_VERSION),
     DELETE_ACLS: ("DeleteAcls", ACL_VERSION),
+    # Encoded in quota_protocol.py.
+    DESCRIBE_CLIENT_QUOTAS: ("DescribeClientQuotas", QUOTA_VERSION),
+    ALTER_CLIENT_QUOTAS: ("AlterClientQuotas", QUOTA_VERSION),
 }
 
 

@@ -142,6 +142,11 @@ class AclFilter:
     permission: str | None = None
 
 
+# A client-quota entity: (entity type, name) in Kafka's order user, client-id, ip; a None
+# name is that type's default entity.
+QuotaEntity = tuple[tuple[str, str | None], ...]
+
+
 @dataclass(frozen=True, order=True)
 class ScramCredential:
     """One SCRAM credential of a user: what Kafka tells of it (never the password, salt or

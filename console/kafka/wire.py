@@ -30,7 +30,7 @@ from functools import partial
 from typing import TypeVar
 
 from console.clusters import ClusterSecurity
-from console.kafka import acl_protocol, protocol
+from console.kafka import acl_protocol, protocol, quota_protocol
 from console.kafka.connection import (
     Address,
     ConnectionPool,
@@ -38,7 +38,7 @@ from console.kafka.connection import (
     WireUnreachable,
     parse_servers,
 )
-from console.kafka.types import Acl, AclFilter, ConfigValue, LogDir, PartitionMeta
+from console.kafka.types import Acl, AclFilter, ConfigValue, LogDir, PartitionMeta, QuotaEntity
 
 TP = tuple[str, int]
 R = TypeVar("R")
@@ -416,6 +416,29 @@ class WireClient:
         """Per filter: (error code, message, the bindings it deleted)."""
         build = lambda cid: acl_protocol.delete_acls_request(filters, cid)  # noqa: E731
         return acl_protocol.parse_delete_acls(self.first_answer(build, timeout))
+
+    def describe_client_quotas(
+        self, components: list[tuple[str, int, str | None]], strict: bool, timeout: float
+    ) -> tuple[int, str | None, dict[QuotaEntity, dict[str, float]]]:
+        """The quotas of the entities a filter selects (any broker answers)."""
+        build = lambda cid: quota_protocol.describe_client_quotas_request(  # noqa: E731
+            components, strict, cid
+        )
+        return quota_protocol.parse_describe_client_quotas(self.first_answer(build, timeout))
+
+    def alter_client_quotas(
+        self,
+        entity: QuotaEntity,
+        set_values: dict[str, float],
+        remove: list[str],
+        validate_only: bool,
+        timeout: float,
+    ) -> list[tuple[int, str | None, QuotaEntity]]:
+        """(error code, message, entity) (KRaft forwards it to the controller)."""
+        build = lambda cid: quota_protocol.alter_client_quotas_request(  # noqa: E731
+            entity, set_values, remove, validate_only, cid
+        )
+        return quota_protocol.parse_alter_client_quotas(self.first_answer(build, timeout))
 
     def log_dirs(
         self,

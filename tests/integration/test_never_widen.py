@@ -17,6 +17,7 @@ from typing import Any
 import pytest
 
 from console.kafka import dev
+from console.kafka.types import Acl, AclFilter
 from tests.mutations import variants
 from tests.stack import cluster_client, commit_and_wait, log_ends, wait_for
 
@@ -192,3 +193,107 @@ def test_an_election_never_reaches_a_partition_it_did_not_name(admin_client_api,
             assert reached <= named, (what, body, reached)
     print("election variants:", dict(statuses))
     assert statuses[400] > 20
+
+
+def test_an_acl_delete_never_removes_a_binding_its_filter_did_not_select(admin_client_api, stack):
+    client = cluster_client()
+    tag = uuid.uuid4().hex[:8]
+    topic = f"widen-acl-{tag}"
+
+    def acl(name: str, principal: str, operation: str, pattern: str = "LITERAL") -> Acl:
+        return Acl("TOPIC", name, pattern, f"User:{principal}-{tag}", "*", operation, "ALLOW")
+
+    target = acl(topic, "a", "READ")
+    others = [
+        acl(topic, "b", "READ"),  # another principal on the same topic
+        acl(topic, "a", "WRITE"),  # another operation of the same principal
+        acl(f"{topic}-longer", "a", "READ"),
+        acl(topic[:-2], "a", "READ", pattern="PREFIXED"),  # applies to the topic
+    ]
+    every = {target, *others}
+    assert not any(client.create_acls(sorted(every)).values())
+
+    def ours() -> set[Acl]:
+        return {a for a in client.describe_acls(AclFilter()) if tag in a.principal}
+
+    wait_for(lambda: ours() == every, timeout=15, what="the bindings", every=0.2)
+    narrow = {
+        "filter": {
+            "resource_type": "TOPIC",
+            "resource_name": topic,
+            "pattern_type": "literal",
+            "principal": target.principal,
+            "operation": "READ",
+        },
+        "dry_run": False,
+    }
+    statuses: Counter = Counter()
+    deleted_target = 0
+    try:
+        for what, body in variants(narrow):
+            if what in ("('filter',)-principal", "('filter',)-operation"):
+                continue  # an absent filter key is the documented "any" (kafka-acls.sh --remove)
+            response = _send(admin_client_api, "post", "/api/v1/clusters/local/acls/delete", body)
+            _tally(statuses, response)
+            gone = every - ours()
+            assert gone <= {target}, (what, body, gone)
+            if gone:
+                deleted_target += 1
+                assert not any(client.create_acls([target]).values())
+                wait_for(lambda: ours() == every, timeout=15, what="the target back", every=0.2)
+    finally:
+        client.delete_acls([AclFilter(principal=p) for p in {a.principal for a in every}])
+    print("acl delete variants:", dict(statuses), "deleted the target:", deleted_target)
+    assert statuses[400] > 50 and deleted_target >= 1
+
+
+def test_a_quota_change_never_touches_another_entity_or_key(admin_client_api, stack):
+    client = cluster_client()
+    tag = uuid.uuid4().hex[:8]
+    user, other = f"widen-q-{tag}", f"widen-q-other-{tag}"
+    baseline = {
+        (("user", user),): {"producer_byte_rate": 1000.0, "consumer_byte_rate": 1000.0},
+        (("user", other),): {"producer_byte_rate": 1000.0},
+    }
+
+    def quotas() -> dict:
+        return client.describe_client_quotas()
+
+    def restore() -> None:
+        for entity, values in quotas().items():
+            if entity not in baseline:
+                client.alter_client_quotas(entity, {}, list(values))
+        for entity, values in baseline.items():
+            client.alter_client_quotas(entity, values, [])
+        wait_for(lambda: quotas() == {**before, **baseline}, timeout=15, what="the baseline")
+
+    before = quotas()
+    restore()
+    narrow = {"entity": {"user": user}, "set": {"producer_byte_rate": 2048}}
+    statuses: Counter = Counter()
+    try:
+        for what, body in variants(narrow):
+            response = _send(admin_client_api, "patch", "/api/v1/clusters/local/quotas", body)
+            _tally(statuses, response)
+            now = quotas()
+            changed = {
+                e for e in {*now, *before, *baseline} if now.get(e) != {**before, **baseline}.get(e)
+            }
+            if not changed:
+                continue
+            # Only the entity the body names, and only the keys it sets.
+            named = (
+                body.get("entity", {}).get("user") if isinstance(body.get("entity"), dict) else None
+            )
+            assert changed == {(("user", named),)}, (what, body, changed)
+            keys = set(body["set"]) if isinstance(body.get("set"), dict) else set()
+            old = {**before, **baseline}.get((("user", named),), {})
+            new = now[(("user", named),)]
+            assert {k for k in {*old, *new} if old.get(k) != new.get(k)} <= keys, (what, body)
+            restore()
+    finally:
+        for entity, values in quotas().items():
+            if entity not in before:
+                client.alter_client_quotas(entity, {}, list(values))
+    print("quota variants:", dict(statuses))
+    assert statuses[400] > 30 and statuses[200] >= 1

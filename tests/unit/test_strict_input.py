@@ -191,6 +191,11 @@ EXAMPLES: dict[tuple[str, str], dict[str, Any]] = {
         "consumer": {"principal": "User:c", "topics": ["t"], "groups": ["g"]},
         "dry_run": True,
     },
+    ("patch", "/api/v1/clusters/{cluster}/quotas"): {
+        "entity": {"user": "alice", "client_id": "c1"},
+        "set": {"producer_byte_rate": 1024},
+        "delete": ["consumer_byte_rate"],
+    },
     ("put", "/api/v1/clusters/{cluster}/scram-users/{user}"): {
         "mechanism": "SCRAM-SHA-512",
         "password": "pw",

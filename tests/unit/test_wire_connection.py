@@ -155,7 +155,7 @@ def _old_broker(table: dict[int, tuple[int, int]], error: int = 0) -> tuple[sock
 
 
 def test_every_request_builder_sends_the_version_the_table_names():
-    from console.kafka import acl_protocol, protocol
+    from console.kafka import acl_protocol, protocol, quota_protocol
     from console.kafka.types import AclFilter
 
     built = [
@@ -175,6 +175,8 @@ def test_every_request_builder_sends_the_version_the_table_names():
         acl_protocol.describe_acls_request(AclFilter(), 1),
         acl_protocol.create_acls_request([], 1),
         acl_protocol.delete_acls_request([AclFilter()], 1),
+        quota_protocol.describe_client_quotas_request([], False, 1),
+        quota_protocol.alter_client_quotas_request((("user", "a"),), {"x": 1.0}, [], True, 1),
     ]
     sent = {protocol.header_key_version(data) for data in built}
     assert sent == {(key, version) for key, (_name, version) in protocol.SPOKEN.items()}

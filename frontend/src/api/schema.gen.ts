@@ -334,6 +334,24 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/clusters/{cluster}/quotas": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Client quotas (kafka-configs.sh --describe --entity-type users|clients|ips) */
+        get: operations["clusters_quotas_list"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /** Set and remove an entity's quotas (kafka-configs.sh --alter --add-config / --delete-config) */
+        patch: operations["clusters_quotas_partial_update"];
+        trace?: never;
+    };
     "/api/v1/clusters/{cluster}/reassignments": {
         parameters: {
             query?: never;
@@ -1591,6 +1609,16 @@ export interface components {
                 [key: string]: string;
             };
         };
+        /** @description kafka-configs.sh --alter: --add-config k=v (set) and --delete-config k (delete). */
+        PatchedQuotaChange: {
+            /** @description Keys to remove. */
+            delete?: string[];
+            entity?: components["schemas"]["QuotaEntity"];
+            /** @description Values to set: producer_byte_rate, consumer_byte_rate, request_percentage, controller_mutation_rate, connection_creation_rate. Byte rates and connection_creation_rate are whole numbers. */
+            set?: {
+                [key: string]: number;
+            };
+        };
         /** @description A rule as written (POST: all of it; PATCH: any of it). */
         PatchedRuleInput: {
             channel?: components["schemas"]["ChannelEnum"];
@@ -1811,6 +1839,40 @@ export interface components {
          * @enum {string}
          */
         QualityEnum: "usable" | "chance" | "unmeasured";
+        Quota: {
+            entity: components["schemas"]["QuotaEntity"];
+            values: {
+                [key: string]: number;
+            };
+        };
+        QuotaChanged: {
+            before: {
+                [key: string]: number;
+            };
+            entity: components["schemas"]["QuotaEntity"];
+            values: {
+                [key: string]: number;
+            };
+        };
+        /**
+         * @description kafka-configs.sh's --entity-type users|clients|ips with --entity-name or
+         *     --entity-default: a user, a client id, both, or an ip.
+         */
+        QuotaEntity: {
+            client_id?: string | {
+                /** @enum {boolean} */
+                default: true;
+            };
+            /** @description An IP address; not with user or client_id. */
+            ip?: string | {
+                /** @enum {boolean} */
+                default: true;
+            };
+            user?: string | {
+                /** @enum {boolean} */
+                default: true;
+            };
+        };
         Rates: {
             /**
              * Format: double
@@ -4570,6 +4632,199 @@ export interface operations {
             };
             /** @description Unknown cluster, topic, group or reset. */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Kafka answered with an error (or refused our credentials or TLS). */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Kafka did not answer in time. */
+            504: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    clusters_quotas_list: {
+        parameters: {
+            query?: {
+                /** @description users, clients (both: the user and client-id pairs) or ips; named and default entities, as kafka-configs.sh --describe --entity-type. Absent: every entity. */
+                entity_type?: ("clients" | "ips" | "users")[];
+            };
+            header?: never;
+            path: {
+                cluster: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Quota"][];
+                };
+            };
+            /** @description Bad input; details.field names the field. Nothing changed. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No credentials (session or token). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The user's role does not allow this. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unknown cluster, topic, group or reset. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Kafka answered with an error (or refused our credentials or TLS). */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Kafka did not answer in time. */
+            504: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    clusters_quotas_partial_update: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                cluster: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["PatchedQuotaChange"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["QuotaChanged"];
+                };
+            };
+            /** @description Bad input; details.field names the field. Nothing changed. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No credentials (session or token). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The user's role does not allow this. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unknown cluster, topic, group or reset. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflict: the group is active, a reset is running, or a preview no longer holds. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body is larger than the limit. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body is not JSON. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many writes by this user in a short time (Retry-After says when to retry), or, for Spark jobs, too many of the user's jobs queued or running. */
+            429: {
                 headers: {
                     [name: string]: unknown;
                 };

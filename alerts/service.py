@@ -10,6 +10,7 @@ from django.utils import timezone
 from alerts import delivery, rules
 from alerts.models import AlertEvent, AlertRule
 from console.errors import NotFound
+from console.roles import ClusterScope, scoped
 
 
 def list_rules() -> QuerySet[AlertRule]:
@@ -69,9 +70,15 @@ def send_test(rule: AlertRule) -> AlertEvent:
 
 
 def list_events(
-    cluster: str | None, group: str | None, rule: int | None, limit: int
+    cluster: str | None,
+    group: str | None,
+    rule: int | None,
+    limit: int,
+    scope: ClusterScope | None = None,
 ) -> QuerySet[AlertEvent]:
     events = AlertEvent.objects.prefetch_related("attempts")
+    if scope is not None:
+        events = scoped(events, scope)
     if cluster:
         events = events.filter(cluster=cluster)
     if group:

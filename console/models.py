@@ -29,3 +29,22 @@ class AuditEntry(models.Model):
         return (
             f"{self.at:%Y-%m-%d %H:%M:%S} {self.actor} {self.action} {self.target} {self.outcome}"
         )
+
+
+class ClusterRole(models.Model):
+    """A user's role on one cluster. On that cluster it replaces the role the user holds on
+    every cluster (the Django group): higher or lower, e.g. admin on staging, viewer on prod."""
+
+    user = models.ForeignKey("auth.User", on_delete=models.CASCADE, related_name="cluster_roles")
+    cluster = models.CharField(max_length=64)
+    role = models.CharField(
+        max_length=16, choices=[(r, r) for r in ("viewer", "operator", "admin")]
+    )
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(fields=["user", "cluster"], name="one_role_per_cluster")
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.user} {self.role} on {self.cluster}"

@@ -1,4 +1,6 @@
-"""One permission class for every API view: reading needs `read_role`, changing `write_role`."""
+"""One permission class for every API view: reading needs `read_role`, changing `write_role`,
+on the cluster the path names; a view whose path names none checks each object's cluster
+itself (`ConsoleAPIView.require_role`), after this gate asked for the role anywhere."""
 
 from __future__ import annotations
 
@@ -22,7 +24,9 @@ class RolePermission(BasePermission):
             needed = getattr(view, "read_role", "viewer")
         else:
             needed = getattr(view, "write_role", "admin")
-        if not has_role(request.user, needed):
-            self.message = f"This action needs the {needed} role."
+        cluster = getattr(view, "kwargs", {}).get("cluster")
+        if not has_role(request.user, needed, cluster):
+            where = f" on cluster {cluster}" if cluster else ""
+            self.message = f"This action needs the {needed} role{where}."
             return False
         return True

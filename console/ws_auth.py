@@ -119,10 +119,16 @@ class AuthenticatedConsumer(AsyncJsonWebsocketConsumer):
         if user is None or not user.is_authenticated:
             await self.close(code=CLOSE_UNAUTHENTICATED)
             return
-        if not await database_sync_to_async(has_role)(user, self.required_role):
+        cluster = await self.role_cluster()
+        if not await database_sync_to_async(has_role)(user, self.required_role, cluster):
             await self.close(code=CLOSE_FORBIDDEN)
             return
         await self.on_authenticated()
+
+    async def role_cluster(self) -> str | None:
+        """The cluster whose role this socket needs: the one its path names (None: the
+        role anywhere)."""
+        return self.scope.get("url_route", {}).get("kwargs", {}).get("cluster")
 
     async def on_authenticated(self) -> None:
         """Called once the socket is accepted; subclasses join their groups here."""

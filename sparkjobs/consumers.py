@@ -1,5 +1,5 @@
 """`/ws/spark/jobs/{id}`: the current job on connect, then `{"type": "job", ...}` on every
-change (sparkjobs.live). Viewers and up; an unknown job is closed with 4404."""
+change (sparkjobs.live). Viewers of the job's cluster and up; an unknown job is closed with 4404."""
 
 from __future__ import annotations
 
@@ -20,9 +20,18 @@ def _job_message(job_id: int) -> dict[str, Any] | None:
     return None if job is None else job_message(job)
 
 
+@database_sync_to_async
+def _job_cluster(job_id: int) -> str | None:
+    return SparkJob.objects.filter(pk=job_id).values_list("cluster", flat=True).first()
+
+
 class JobConsumer(GroupPushConsumer):
     def job_id(self) -> int:
         return int(self.scope["url_route"]["kwargs"]["job_id"])
+
+    async def role_cluster(self) -> str | None:
+        # The job's cluster; an unknown job needs the role anywhere, then closes with 4404.
+        return await _job_cluster(self.job_id())
 
     async def group_for(self) -> str | None:
         if await _job_message(self.job_id()) is None:

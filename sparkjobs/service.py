@@ -15,6 +15,7 @@ from console.audit import audited
 from console.clusters import ClusterNotFound, get_cluster
 from console.errors import BadInput, Conflict, NotFound, TooMany
 from console.metadata import cache
+from console.roles import ClusterScope, scoped
 from sparkjobs import states
 from sparkjobs.catalog import get_job_type
 from sparkjobs.choices import ACTIVE, JobState
@@ -96,8 +97,13 @@ def get_job(job_id: int) -> SparkJob:
         raise NotFound(f"There is no Spark job {job_id}.", details={"job_id": job_id}) from None
 
 
-def list_jobs(state: str | None, job_type: str | None, limit: int) -> list[SparkJob]:
+def list_jobs(
+    state: str | None, job_type: str | None, limit: int, scope: ClusterScope | None = None
+) -> list[SparkJob]:
+    """Newest first; `scope`: only the jobs of the clusters it allows."""
     jobs = SparkJob.objects.select_related("created_by")
+    if scope is not None:
+        jobs = scoped(jobs, scope)
     if state:
         if state not in JobState.values:
             raise BadInput("state", f"state: choose one of {', '.join(JobState.values)}.")

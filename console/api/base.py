@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from rest_framework import exceptions, serializers
+from rest_framework.permissions import SAFE_METHODS
 from rest_framework.views import APIView
 
 from console.api.limits import INT64_MAX, MAX_PATH_NAME_BYTES, text_problem
@@ -12,6 +13,7 @@ from console.api.query import check_query
 from console.api.strict import check_body
 from console.clusters import ClusterConfig, get_cluster
 from console.errors import BadInput
+from console.roles import ClusterScope, has_role, scope_of
 
 _BODY_METHODS = ("POST", "PUT", "PATCH")
 
@@ -53,6 +55,22 @@ class ConsoleAPIView(APIView):
 
     def cluster(self) -> ClusterConfig:
         return get_cluster(self.kwargs["cluster"])
+
+    def needed_role(self) -> str:
+        return self.read_role if self.request.method in SAFE_METHODS else self.write_role
+
+    def require_role(self, cluster: str, role: str | None = None) -> None:
+        """The role this call needs (or `role`) on `cluster`, which a view without a cluster in
+        its path reads from the object or body it touches; a 403 naming both otherwise."""
+        needed = role or self.needed_role()
+        if not has_role(self.request.user, needed, cluster):
+            raise exceptions.PermissionDenied(
+                f"This action needs the {needed} role on cluster {cluster}."
+            )
+
+    def scope(self, role: str | None = None) -> ClusterScope:
+        """The clusters this user may read (or hold `role` on): what a list shows."""
+        return scope_of(self.request.user, role or self.read_role)
 
     def body_field(self, key: str) -> str:
         """One field of the body as text, for audit targets; empty when absent or malformed."""

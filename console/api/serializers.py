@@ -5,7 +5,13 @@ from console.models import AuditEntry
 
 class MeSerializer(serializers.Serializer):
     username = serializers.CharField()
-    role = serializers.CharField()
+    role = serializers.CharField(
+        allow_null=True, help_text="The highest role held on any cluster (null: none)."
+    )
+    cluster_roles = serializers.DictField(
+        child=serializers.CharField(),
+        help_text="The role on each registered cluster where the user holds one.",
+    )
 
 
 class AuditEntrySerializer(serializers.ModelSerializer):

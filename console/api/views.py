@@ -8,15 +8,24 @@ from rest_framework.response import Response
 from console.api.base import ConsoleAPIView, query_int
 from console.api.limits import AUDIT_PAGE_DEFAULT, AUDIT_PAGE_MAX, INT64_MAX
 from console.api.serializers import AuditEntrySerializer, MeSerializer
+from console.clusters import all_clusters
 from console.errors import BadInput
 from console.models import AuditEntry
-from console.roles import role_of
+from console.roles import role_of, scoped
 
 
 class MeView(ConsoleAPIView):
     @extend_schema(responses=MeSerializer, summary="The signed-in user and role")
     def get(self, request: Request) -> Response:
-        return Response({"username": request.user.username, "role": role_of(request.user)})
+        user = request.user
+        on_each = {c.name: role_of(user, c.name) for c in all_clusters()}
+        return Response(
+            {
+                "username": user.username,
+                "role": role_of(user),
+                "cluster_roles": {name: role for name, role in on_each.items() if role},
+            }
+        )
 
 
 class AuditListView(ConsoleAPIView):
@@ -44,7 +53,8 @@ class AuditListView(ConsoleAPIView):
     )
     def get(self, request: Request) -> Response:
         query = request.query_params
-        entries = AuditEntry.objects.all()
+        # A user with roles on some clusters only sees their entries (and none without one).
+        entries = scoped(AuditEntry.objects.all(), self.scope())
         for name in ("actor", "action", "cluster"):
             if value := query.get(name):
                 entries = entries.filter(**{name: value})

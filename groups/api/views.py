@@ -115,7 +115,9 @@ class OffsetResetListView(ConsoleAPIView):
 class OffsetResetDetailView(ConsoleAPIView):
     @extend_schema(responses=s.OffsetResetSerializer, summary="One reset with plan and result")
     def get(self, request: Request, reset_id: int) -> Response:
-        return Response(resets.reset_as_dict(resets.get_reset(reset_id)))
+        reset = resets.get_reset(reset_id)
+        self.require_role(reset.cluster)
+        return Response(resets.reset_as_dict(reset))
 
 
 def _reset_action_schema(status: int, summary: str) -> Callable[[type], type]:
@@ -141,6 +143,7 @@ class _ResetActionView(ConsoleAPIView):
 
     def post(self, request: Request, reset_id: int) -> Response:
         existing = resets.get_reset(reset_id)
+        self.require_role(existing.cluster)
         sent = request.data if isinstance(request.data, dict) else {}
         with audited(
             request.user,

@@ -32,7 +32,9 @@ class ModelListView(ConsoleAPIView):
     )
     def get(self, request: Request) -> Response:
         limit = query_int(request.query_params, "limit", MODELS_DEFAULT, 1, MODELS_MAX)
-        return Response(s.SparkModelSerializer(lifecycle.list_models(limit), many=True).data)
+        scope = self.scope()
+        mine = [m for m in lifecycle.list_models(limit) if scope.allows(m["cluster"])]
+        return Response(s.SparkModelSerializer(mine, many=True).data)
 
 
 class PredictionListView(ConsoleAPIView):
@@ -58,6 +60,7 @@ class PredictionListView(ConsoleAPIView):
         cluster = query.get("cluster")
         if not cluster:
             raise BadInput("cluster", "cluster: name the cluster whose predictions to read.")
+        self.require_role(cluster)
         limit = query_int(query, "limit", PREDICTIONS_DEFAULT, 1, PREDICTIONS_MAX)
         predictions = service.read_predictions(cluster, query.get("topic"), limit)
         return Response(s.PredictionSerializer(predictions, many=True).data)
@@ -73,6 +76,7 @@ class ActiveModelView(ConsoleAPIView):
         cluster = request.query_params.get("cluster")
         if not cluster:
             raise BadInput("cluster", "cluster: name the cluster whose active model to show.")
+        self.require_role(cluster)
         cfg = get_cluster(cluster)  # ClusterNotFound: 404
         return Response(s.ActiveModelSerializer(lifecycle.active_model(cfg.name)).data)
 
@@ -92,6 +96,7 @@ class ModelPromoteView(ConsoleAPIView):
         ) as log:
             body = self.validated(s.PromoteInputSerializer, request.data)
             log.cluster = lifecycle.get_model(model_id)["cluster"]
+            self.require_role(log.cluster)
             state = lifecycle.promote(model_id, request.user, body["reason"])
         return Response(s.ActiveModelSerializer(state).data)
 
@@ -137,6 +142,7 @@ class WorklistView(ConsoleAPIView):
     def get(self, request: Request) -> Response:
         query = request.query_params
         cluster = _cluster_param(request, "whose worklist to show")
+        self.require_role(cluster)
         limit = query_int(query, "limit", WORKLIST_DEFAULT, 1, WORKLIST_MAX)
         rows = worklist.worklist(
             cluster,
@@ -166,6 +172,7 @@ class WorklistMarkView(ConsoleAPIView):
             body = self.validated(s.WorklistMarkInputSerializer, request.data)
             cluster = _cluster_param(request, "the equipment is on")
             log.cluster = cluster
+            self.require_role(cluster)
             row = worklist.mark(
                 cluster,
                 equipment_id,
@@ -186,6 +193,7 @@ class ModelPerformanceView(ConsoleAPIView):
         "model-performance job's result)",
     )
     def get(self, request: Request, model_id: int) -> Response:
+        self.require_role(lifecycle.get_model(model_id)["cluster"])
         return Response(s.PerformanceSerializer(lifecycle.performance(model_id)).data)
 
 
@@ -196,4 +204,5 @@ class ModelDriftView(ConsoleAPIView):
         "feature (population-stability index)",
     )
     def get(self, request: Request, model_id: int) -> Response:
+        self.require_role(lifecycle.get_model(model_id)["cluster"])
         return Response(s.DriftSerializer(drift.model_drift(model_id)).data)

@@ -12,6 +12,7 @@ from console.api.base import ConsoleAPIView, query_int
 from console.api.downloads import content_disposition
 from console.audit import audited
 from console.errors import BadInput
+from console.roles import scoped
 from sparkjobs import downloads, log_lines, schedules, service
 from sparkjobs.api import serializers as s
 from sparkjobs.catalog import JOB_TYPES
@@ -28,13 +29,27 @@ def job_types_answer() -> list[dict[str, Any]]:
     return list(s.JobTypeSerializer([jt.describe() for jt in JOB_TYPES.values()], many=True).data)
 
 
-class JobTypeListView(ConsoleAPIView):
+class _SparkView(ConsoleAPIView):
+    """Jobs and schedules carry their cluster: the role is checked on it."""
+
+    def _job(self, job_id: int) -> Any:
+        job = service.get_job(job_id)
+        self.require_role(job.cluster)
+        return job
+
+    def _schedule(self, schedule_id: int) -> Any:
+        schedule = schedules.get_schedule(schedule_id)
+        self.require_role(schedule.cluster)
+        return schedule
+
+
+class JobTypeListView(_SparkView):
     @extend_schema(responses=s.JobTypeSerializer(many=True), summary="Spark job types")
     def get(self, request: Request) -> Response:
         return Response(job_types_answer())
 
 
-class JobListView(ConsoleAPIView):
+class JobListView(_SparkView):
     write_role = "operator"
 
     @extend_schema(
@@ -49,7 +64,7 @@ class JobListView(ConsoleAPIView):
     def get(self, request: Request) -> Response:
         query = request.query_params
         limit = query_int(query, "limit", LIST_DEFAULT, 1, LIST_MAX)
-        jobs = service.list_jobs(query.get("state"), query.get("job_type"), limit)
+        jobs = service.list_jobs(query.get("state"), query.get("job_type"), limit, self.scope())
         return Response(s.SparkJobSerializer(jobs, many=True).data)
 
     @extend_schema(
@@ -66,19 +81,20 @@ class JobListView(ConsoleAPIView):
             request=request.data,
         ) as log:
             body = self.validated(s.SubmitSerializer, request.data)
+            self.require_role(body["cluster"])
             job = service.submit(
                 body["job_type"], body["cluster"], body["params"], request.user, log
             )
         return Response(s.SparkJobSerializer(job).data, status=201)
 
 
-class JobDetailView(ConsoleAPIView):
+class JobDetailView(_SparkView):
     @extend_schema(responses=s.SparkJobSerializer, summary="One Spark job")
     def get(self, request: Request, job_id: int) -> Response:
-        return Response(s.SparkJobSerializer(service.get_job(job_id)).data)
+        return Response(s.SparkJobSerializer(self._job(job_id)).data)
 
 
-class JobCancelView(ConsoleAPIView):
+class JobCancelView(_SparkView):
     write_role = "operator"
 
     @extend_schema(
@@ -88,7 +104,7 @@ class JobCancelView(ConsoleAPIView):
         "is stopping it",
     )
     def post(self, request: Request, job_id: int) -> Response:
-        existing = service.get_job(job_id)
+        existing = self._job(job_id)
         with audited(
             request.user, "spark.job.cancel", cluster=existing.cluster, target=str(job_id)
         ) as log:
@@ -99,7 +115,7 @@ class JobCancelView(ConsoleAPIView):
         return Response(s.SparkJobSerializer(job).data, status=status)
 
 
-class JobLogView(ConsoleAPIView):
+class JobLogView(_SparkView):
     @extend_schema(
         responses={
             (200, "text/plain"): OpenApiResponse(
@@ -132,7 +148,7 @@ class JobLogView(ConsoleAPIView):
         if level not in log_lines.FILTERS:
             raise BadInput("level", f"level: give {' or '.join(log_lines.FILTERS)}.")
         last = query_int(query, "lines", 0, 1, LOG_LINES_MAX)  # 0: not given, the whole log
-        job = service.get_job(job_id)
+        job = self._job(job_id)
         if level == log_lines.ALL and not last:
             path = Path(job.log_path) if job.log_path else None
             if path is None or not path.is_file():
@@ -143,7 +159,7 @@ class JobLogView(ConsoleAPIView):
         return HttpResponse("".join(deque(kept, maxlen=last) if last else kept), content_type=TEXT)
 
 
-class JobDownloadView(ConsoleAPIView):
+class JobDownloadView(_SparkView):
     @extend_schema(
         responses={
             (200, downloads.CONTENT_TYPE): OpenApiResponse(
@@ -155,18 +171,19 @@ class JobDownloadView(ConsoleAPIView):
         summary="Download a topic-export's records (JSON lines, gzip)",
     )
     def get(self, request: Request, job_id: int) -> HttpResponseBase:
-        found = downloads.export_download(service.get_job(job_id))
+        found = downloads.export_download(self._job(job_id))
         response = FileResponse(found.path.open("rb"), content_type=downloads.CONTENT_TYPE)
         response["Content-Disposition"] = content_disposition(found.filename)
         return response
 
 
-class ScheduleListView(ConsoleAPIView):
+class ScheduleListView(_SparkView):
     write_role = "operator"
 
     @extend_schema(responses=s.ScheduleSerializer(many=True), summary="Job schedules")
     def get(self, request: Request) -> Response:
-        return Response(s.ScheduleSerializer(schedules.list_schedules(), many=True).data)
+        mine = scoped(schedules.list_schedules(), self.scope())
+        return Response(s.ScheduleSerializer(mine, many=True).data)
 
     @extend_schema(
         request=s.ScheduleInputSerializer,
@@ -182,19 +199,20 @@ class ScheduleListView(ConsoleAPIView):
             request=request.data,
         ) as log:
             body = self.validated(s.ScheduleInputSerializer, request.data)
+            self.require_role(body["cluster"])
             schedule = schedules.create_schedule(body, request.user)
             log.details["schedule_id"] = schedule.pk
         return Response(s.ScheduleDetailSerializer(schedule).data, status=201)
 
 
-class ScheduleDetailView(ConsoleAPIView):
+class ScheduleDetailView(_SparkView):
     write_role = "operator"
 
     @extend_schema(
         responses=s.ScheduleDetailSerializer, summary="One job schedule, with its last runs"
     )
     def get(self, request: Request, schedule_id: int) -> Response:
-        return Response(s.ScheduleDetailSerializer(schedules.get_schedule(schedule_id)).data)
+        return Response(s.ScheduleDetailSerializer(self._schedule(schedule_id)).data)
 
     @extend_schema(
         request=s.ScheduleInputSerializer(partial=True),
@@ -202,7 +220,7 @@ class ScheduleDetailView(ConsoleAPIView):
         summary="Change a job schedule (the fields given)",
     )
     def patch(self, request: Request, schedule_id: int) -> Response:
-        schedule = schedules.get_schedule(schedule_id)
+        schedule = self._schedule(schedule_id)
         with audited(
             request.user,
             "spark.schedule.update",
@@ -216,12 +234,14 @@ class ScheduleDetailView(ConsoleAPIView):
                 partial=True,
                 context={"schedule": schedule},
             )
+            if "cluster" in body:  # moved to another cluster: the role is needed there too
+                self.require_role(body["cluster"])
             schedule = schedules.update_schedule(schedule, body)
         return Response(s.ScheduleDetailSerializer(schedule).data)
 
     @extend_schema(responses={204: None}, summary="Delete a job schedule (its jobs stay)")
     def delete(self, request: Request, schedule_id: int) -> Response:
-        schedule = schedules.get_schedule(schedule_id)
+        schedule = self._schedule(schedule_id)
         with audited(
             request.user, "spark.schedule.delete", cluster=schedule.cluster, target=str(schedule_id)
         ):

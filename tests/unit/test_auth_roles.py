@@ -26,7 +26,11 @@ def test_user_without_role_is_403(norole_client):
 
 
 def test_me_reports_role(viewer_client, admin_client_api):
-    assert viewer_client.get("/api/v1/me").json() == {"username": "vera-viewer", "role": "viewer"}
+    assert viewer_client.get("/api/v1/me").json() == {
+        "username": "vera-viewer",
+        "role": "viewer",
+        "cluster_roles": {"local": "viewer", "local-secure": "viewer"},
+    }
     assert admin_client_api.get("/api/v1/me").json()["role"] == "admin"
 
 

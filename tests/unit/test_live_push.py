@@ -660,3 +660,28 @@ def test_consoles_on_two_databases_of_one_redis_never_hear_each_other(settings):
 
     with concurrent.futures.ThreadPoolExecutor(1) as pool:
         pool.submit(asyncio.run, check()).result(timeout=30)
+
+
+@sockets
+@pytest.mark.parametrize("kind", ["lag", "metadata"])
+async def test_a_socket_needs_the_role_on_its_own_cluster(kind, layer, stored, settings):
+    """A viewer of `local` only: its sockets on `local` open, on `local-secure` close 4403."""
+    from django.contrib.auth import get_user_model
+    from rest_framework.authtoken.models import Token
+
+    from console.roles import grant_cluster_role
+
+    def make() -> str:
+        user = get_user_model().objects.create_user("local-only")
+        grant_cluster_role(user, "local", "viewer")
+        return Token.objects.create(user=user).key
+
+    token = await sync_to_async(make)()
+    socket, connected, _ = await _open(f"/ws/clusters/local-secure/{kind}?token={token}")
+    assert connected
+    assert await socket.receive_output(timeout=5) == {"type": "websocket.close", "code": 4403}
+    socket = await _socket(f"/ws/clusters/local/{kind}?token={token}")
+    if not await socket.receive_nothing(timeout=0.5):  # open: silent, or a first message
+        first = await socket.receive_output(timeout=1)
+        assert first.get("type") != "websocket.close", first
+    await socket.disconnect()

@@ -13,7 +13,9 @@ from topics.health import FILTERS
 class ClusterListView(ConsoleAPIView):
     @extend_schema(responses=s.ClusterSerializer(many=True), summary="List registered clusters")
     def get(self, request: Request) -> Response:
-        return Response(cluster_overview.list_clusters(all_clusters()))
+        scope = self.scope()
+        mine = [cfg for cfg in all_clusters() if scope.allows(cfg.name)]
+        return Response(cluster_overview.list_clusters(mine))
 
 
 class ClusterDetailView(ConsoleAPIView):

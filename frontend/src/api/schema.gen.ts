@@ -11,7 +11,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Alerts sent, newest first, with every delivery attempt */
+        /**
+         * Alerts sent, newest first, with every delivery attempt
+         * @description A rule carries its cluster: the role is checked on it.
+         */
         get: operations["alerts_events_list"];
         put?: never;
         post?: never;
@@ -28,10 +31,16 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Lag alert rules */
+        /**
+         * Lag alert rules
+         * @description A rule carries its cluster: the role is checked on it.
+         */
         get: operations["alerts_rules_list"];
         put?: never;
-        /** Create a lag alert rule */
+        /**
+         * Create a lag alert rule
+         * @description A rule carries its cluster: the role is checked on it.
+         */
         post: operations["alerts_rules_create"];
         delete?: never;
         options?: never;
@@ -46,15 +55,24 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** One lag alert rule */
+        /**
+         * One lag alert rule
+         * @description A rule carries its cluster: the role is checked on it.
+         */
         get: operations["alerts_rules_retrieve"];
         put?: never;
         post?: never;
-        /** Delete a lag alert rule */
+        /**
+         * Delete a lag alert rule
+         * @description A rule carries its cluster: the role is checked on it.
+         */
         delete: operations["alerts_rules_destroy"];
         options?: never;
         head?: never;
-        /** Change a lag alert rule (the fields given) */
+        /**
+         * Change a lag alert rule (the fields given)
+         * @description A rule carries its cluster: the role is checked on it.
+         */
         patch: operations["alerts_rules_partial_update"];
         trace?: never;
     };
@@ -67,7 +85,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Send a test alert through the rule's channel now (one try, recorded) */
+        /**
+         * Send a test alert through the rule's channel now (one try, recorded)
+         * @description A rule carries its cluster: the role is checked on it.
+         */
         post: operations["alerts_rules_test_create"];
         delete?: never;
         options?: never;
@@ -660,7 +681,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Spark job types */
+        /**
+         * Spark job types
+         * @description Jobs and schedules carry their cluster: the role is checked on it.
+         */
         get: operations["spark_job_types_list"];
         put?: never;
         post?: never;
@@ -677,10 +701,16 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Spark jobs, newest first */
+        /**
+         * Spark jobs, newest first
+         * @description Jobs and schedules carry their cluster: the role is checked on it.
+         */
         get: operations["spark_jobs_list"];
         put?: never;
-        /** Submit a Spark job (validated, then queued) */
+        /**
+         * Submit a Spark job (validated, then queued)
+         * @description Jobs and schedules carry their cluster: the role is checked on it.
+         */
         post: operations["spark_jobs_create"];
         delete?: never;
         options?: never;
@@ -695,7 +725,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** One Spark job */
+        /**
+         * One Spark job
+         * @description Jobs and schedules carry their cluster: the role is checked on it.
+         */
         get: operations["spark_jobs_retrieve"];
         put?: never;
         post?: never;
@@ -714,7 +747,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Cancel a job: 200 when it was queued (now cancelled), 202 when its worker is stopping it */
+        /**
+         * Cancel a job: 200 when it was queued (now cancelled), 202 when its worker is stopping it
+         * @description Jobs and schedules carry their cluster: the role is checked on it.
+         */
         post: operations["spark_jobs_cancel_create"];
         delete?: never;
         options?: never;
@@ -729,7 +765,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Download a topic-export's records (JSON lines, gzip) */
+        /**
+         * Download a topic-export's records (JSON lines, gzip)
+         * @description Jobs and schedules carry their cluster: the role is checked on it.
+         */
         get: operations["spark_jobs_download_retrieve"];
         put?: never;
         post?: never;
@@ -746,7 +785,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** A job's driver log */
+        /**
+         * A job's driver log
+         * @description Jobs and schedules carry their cluster: the role is checked on it.
+         */
         get: operations["spark_jobs_log_retrieve"];
         put?: never;
         post?: never;
@@ -865,10 +907,16 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Job schedules */
+        /**
+         * Job schedules
+         * @description Jobs and schedules carry their cluster: the role is checked on it.
+         */
         get: operations["spark_schedules_list"];
         put?: never;
-        /** Schedule a job type with its params (cron in a time zone, or every N minutes) */
+        /**
+         * Schedule a job type with its params (cron in a time zone, or every N minutes)
+         * @description Jobs and schedules carry their cluster: the role is checked on it.
+         */
         post: operations["spark_schedules_create"];
         delete?: never;
         options?: never;
@@ -883,15 +931,24 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** One job schedule, with its last runs */
+        /**
+         * One job schedule, with its last runs
+         * @description Jobs and schedules carry their cluster: the role is checked on it.
+         */
         get: operations["spark_schedules_retrieve"];
         put?: never;
         post?: never;
-        /** Delete a job schedule (its jobs stay) */
+        /**
+         * Delete a job schedule (its jobs stay)
+         * @description Jobs and schedules carry their cluster: the role is checked on it.
+         */
         delete: operations["spark_schedules_destroy"];
         options?: never;
         head?: never;
-        /** Change a job schedule (the fields given) */
+        /**
+         * Change a job schedule (the fields given)
+         * @description Jobs and schedules carry their cluster: the role is checked on it.
+         */
         patch: operations["spark_schedules_partial_update"];
         trace?: never;
     };
@@ -1485,7 +1542,12 @@ export interface components {
             usable_bytes: number | null;
         };
         Me: {
-            role: string;
+            /** @description The role on each registered cluster where the user holds one. */
+            cluster_roles: {
+                [key: string]: string;
+            };
+            /** @description The highest role held on any cluster (null: none). */
+            role: string | null;
             username: string;
         };
         /**

@@ -53,6 +53,8 @@ MAX_TIMESTAMP_MS = 253_402_300_799_999  # 9999-12-31T23:59:59.999Z
 # --- query strings ---------------------------------------------------------------------------
 AUDIT_PAGE_DEFAULT = 100
 AUDIT_PAGE_MAX = 1000
+# An export is one download of the filtered list, newest first.
+AUDIT_EXPORT_MAX = 100_000
 
 _CONTROL = re.compile(r"[\x00-\x1f\x7f]")
 _EPOCH = datetime(1970, 1, 1, tzinfo=UTC)

@@ -1,12 +1,16 @@
 from datetime import UTC, datetime
 
+from django.db.models import QuerySet
+from django.http import StreamingHttpResponse
 from django.utils.dateparse import parse_datetime
-from drf_spectacular.utils import OpenApiParameter, extend_schema
+from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
 from rest_framework.request import Request
 from rest_framework.response import Response
 
+from console import audit_csv
 from console.api.base import ConsoleAPIView, query_int
-from console.api.limits import AUDIT_PAGE_DEFAULT, AUDIT_PAGE_MAX, INT64_MAX
+from console.api.downloads import content_disposition
+from console.api.limits import AUDIT_EXPORT_MAX, AUDIT_PAGE_DEFAULT, AUDIT_PAGE_MAX, INT64_MAX
 from console.api.serializers import AuditEntrySerializer, MeSerializer
 from console.clusters import all_clusters
 from console.errors import BadInput
@@ -28,17 +32,55 @@ class MeView(ConsoleAPIView):
         )
 
 
-class AuditListView(ConsoleAPIView):
+_AUDIT_FILTERS = [
+    OpenApiParameter("actor", str, description="exactly this user"),
+    OpenApiParameter("action", str, description="exactly, or a prefix ending in a dot: offsets."),
+    OpenApiParameter("cluster", str),
+    OpenApiParameter("target", str, description="contains this text (any case)"),
+    OpenApiParameter("outcome", str, enum=list(AuditEntry.Outcome.values)),
+    OpenApiParameter("since", str, description="ISO-8601 date-time with a time zone"),
+    OpenApiParameter("until", str, description="ISO-8601 date-time with a time zone (before it)"),
+]
+
+
+class _AuditView(ConsoleAPIView):
     read_role = "operator"
 
+    def entries(self, request: Request) -> QuerySet[AuditEntry]:
+        """The entries the query's filters select, on the clusters this user may read."""
+        query = request.query_params
+        # A user with roles on some clusters only sees their entries (and none without one).
+        entries = scoped(AuditEntry.objects.all(), self.scope())
+        for name in ("actor", "cluster"):
+            if value := query.get(name):
+                entries = entries.filter(**{name: value})
+        if action := query.get("action"):
+            exact = not action.endswith(".")
+            entries = (
+                entries.filter(action=action)
+                if exact
+                else entries.filter(action__startswith=action)
+            )
+        if target := query.get("target"):
+            entries = entries.filter(target__icontains=target)
+        if outcome := query.get("outcome"):
+            if outcome not in AuditEntry.Outcome.values:
+                choices = ", ".join(AuditEntry.Outcome.values)
+                raise BadInput("outcome", f"outcome: one of {choices}.")
+            entries = entries.filter(outcome=outcome)
+        if since := query.get("since"):
+            entries = entries.filter(at__gte=_moment(since, "since"))
+        if until := query.get("until"):
+            entries = entries.filter(at__lt=_moment(until, "until"))
+        return entries.order_by("-id")
+
+
+class AuditListView(_AuditView):
     @extend_schema(
         responses=AuditEntrySerializer(many=True),
         summary="Audit log, newest first",
         parameters=[
-            OpenApiParameter("actor", str),
-            OpenApiParameter("action", str),
-            OpenApiParameter("cluster", str),
-            OpenApiParameter("since", str, description="ISO-8601 date-time with a time zone"),
+            *_AUDIT_FILTERS,
             OpenApiParameter(
                 "limit",
                 int,
@@ -53,17 +95,29 @@ class AuditListView(ConsoleAPIView):
     )
     def get(self, request: Request) -> Response:
         query = request.query_params
-        # A user with roles on some clusters only sees their entries (and none without one).
-        entries = scoped(AuditEntry.objects.all(), self.scope())
-        for name in ("actor", "action", "cluster"):
-            if value := query.get(name):
-                entries = entries.filter(**{name: value})
-        if since := query.get("since"):
-            entries = entries.filter(at__gte=_moment(since, "since"))
+        entries = self.entries(request)
         if before := query_int(query, "before_id", 0, 1, INT64_MAX):
             entries = entries.filter(id__lt=before)
         limit = query_int(query, "limit", AUDIT_PAGE_DEFAULT, 1, AUDIT_PAGE_MAX)
-        return Response(AuditEntrySerializer(entries.order_by("-id")[:limit], many=True).data)
+        return Response(AuditEntrySerializer(entries[:limit], many=True).data)
+
+
+class AuditExportView(_AuditView):
+    @extend_schema(
+        responses={
+            (200, "text/csv"): OpenApiResponse(
+                description="id,at,actor,action,cluster,target,outcome,request,details (the "
+                f"last two as JSON), newest first, at most {AUDIT_EXPORT_MAX} rows"
+            )
+        },
+        summary="The audit log's filtered entries as CSV",
+        parameters=_AUDIT_FILTERS,
+    )
+    def get(self, request: Request) -> StreamingHttpResponse:
+        rows = audit_csv.rows(self.entries(request)[:AUDIT_EXPORT_MAX])
+        response = StreamingHttpResponse(rows, content_type="text/csv; charset=utf-8")
+        response["Content-Disposition"] = content_disposition("audit.csv")
+        return response
 
 
 def _moment(text: str, field: str) -> datetime:

@@ -113,6 +113,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/audit/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The audit log's filtered entries as CSV */
+        get: operations["audit_export_retrieve"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/clusters": {
         parameters: {
             query?: never;
@@ -3059,15 +3076,22 @@ export interface operations {
     audit_list: {
         parameters: {
             query?: {
+                /** @description exactly, or a prefix ending in a dot: offsets. */
                 action?: string;
+                /** @description exactly this user */
                 actor?: string;
                 /** @description the next page: entries older than this id (the last id seen) */
                 before_id?: number;
                 cluster?: string;
                 /** @description page size, 1..1000 (default 100) */
                 limit?: number;
+                outcome?: "failed" | "ok" | "preview" | "refused";
                 /** @description ISO-8601 date-time with a time zone */
                 since?: string;
+                /** @description contains this text (any case) */
+                target?: string;
+                /** @description ISO-8601 date-time with a time zone (before it) */
+                until?: string;
             };
             header?: never;
             path?: never;
@@ -3082,6 +3106,64 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["AuditEntry"][];
                 };
+            };
+            /** @description Bad input; details.field names the field. Nothing changed. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No credentials (session or token). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The user's role does not allow this. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    audit_export_retrieve: {
+        parameters: {
+            query?: {
+                /** @description exactly, or a prefix ending in a dot: offsets. */
+                action?: string;
+                /** @description exactly this user */
+                actor?: string;
+                cluster?: string;
+                outcome?: "failed" | "ok" | "preview" | "refused";
+                /** @description ISO-8601 date-time with a time zone */
+                since?: string;
+                /** @description contains this text (any case) */
+                target?: string;
+                /** @description ISO-8601 date-time with a time zone (before it) */
+                until?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description id,at,actor,action,cluster,target,outcome,request,details (the last two as JSON), newest first, at most 100000 rows */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             /** @description Bad input; details.field names the field. Nothing changed. */
             400: {

@@ -48,3 +48,22 @@ class ClusterRole(models.Model):
 
     def __str__(self) -> str:
         return f"{self.user} {self.role} on {self.cluster}"
+
+
+class ApiToken(models.Model):
+    """A named API token with an expiry. Only its SHA-256 is stored: the key is shown once,
+    when it is made; `prefix` (its first characters) tells tokens apart in lists."""
+
+    user = models.ForeignKey("auth.User", on_delete=models.CASCADE, related_name="api_tokens")
+    name = models.CharField(max_length=100)
+    key_hash = models.CharField(max_length=64, unique=True)
+    prefix = models.CharField(max_length=8)
+    created_at = models.DateTimeField(auto_now_add=True)
+    expires_at = models.DateTimeField(null=True, blank=True)
+    last_used_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["-created_at", "-id"]
+
+    def __str__(self) -> str:
+        return f"{self.user} {self.name} ({self.prefix}…)"

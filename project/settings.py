@@ -88,6 +88,7 @@ CONSOLE_APPS = [
     "alerts",
     "reassign",
     "access",
+    "accounts",
 ]
 # Not "daphne": its app only replaces `runserver` and imports Twisted (~1 s) into every
 # process; the console is served by `python -m project.serve` (daphne underneath).
@@ -365,6 +366,8 @@ if not 0 < READINESS_TIMEOUT_SECONDS <= 30:
 REST_FRAMEWORK = {
     # Token first, so an anonymous request gets 401 with WWW-Authenticate, not 403.
     "DEFAULT_AUTHENTICATION_CLASSES": [
+        # Named tokens with an expiry first; a key that is not one: manage.py apitoken's.
+        "console.tokens.ApiTokenAuthentication",
         "rest_framework.authentication.TokenAuthentication",
         "rest_framework.authentication.SessionAuthentication",
     ],

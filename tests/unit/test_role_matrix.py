@@ -44,6 +44,8 @@ def _url(path: str) -> str:
         .replace("{model_id}", "999999")
         .replace("{equipment_id}", "eq-none")
         .replace("{user}", "alice")
+        .replace("{user_id}", "999999")
+        .replace("{token_id}", "999999")
     )
 
 

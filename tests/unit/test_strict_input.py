@@ -191,6 +191,18 @@ EXAMPLES: dict[tuple[str, str], dict[str, Any]] = {
         "consumer": {"principal": "User:c", "topics": ["t"], "groups": ["g"]},
         "dry_run": True,
     },
+    ("post", "/api/v1/users"): {
+        "username": "new-user",
+        "password": "a long enough passphrase",
+        "role": "viewer",
+        "cluster_roles": {"local": "operator"},
+    },
+    ("patch", "/api/v1/users/{user_id}"): {
+        "is_active": True,
+        "role": "operator",
+        "cluster_roles": {"local": "viewer"},
+    },
+    ("post", "/api/v1/users/{user_id}/tokens"): {"name": "ci", "expires_in_days": 30},
     ("patch", "/api/v1/clusters/{cluster}/quotas"): {
         "entity": {"user": "alice", "client_id": "c1"},
         "set": {"producer_byte_rate": 1024},
@@ -355,6 +367,7 @@ def test_an_unknown_key_anywhere_in_any_body_is_a_400_naming_it(admin_client_api
             .replace("{schedule_id}", str(schedule.pk))
             .replace("{model_id}", "999999")
             .replace("{equipment_id}", "eq-none")
+            .replace("{user_id}", str(admin_client_api.user.pk))
         )
         response = _post(admin_client_api, url, body, method=method)
         expected = _field_name([*where, "surplus"])

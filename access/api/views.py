@@ -140,7 +140,7 @@ class ScramUserView(ConsoleAPIView):
         parameters=[
             OpenApiParameter("mechanism", str, required=True, enum=list(scram_users.MECHANISMS))
         ],
-        responses=s.ScramUserSerializer,
+        responses={200: s.ScramUserSerializer},
         summary="Delete a user's credential of one mechanism",
     )
     def delete(self, request: Request, cluster: str, user: str) -> Response:

@@ -13,8 +13,10 @@ import { GroupsPage } from "./pages/GroupsPage";
 import { MaintenancePage } from "./pages/MaintenancePage";
 import { NotFoundPage } from "./pages/NotFoundPage";
 import { ReassignmentPage } from "./pages/ReassignmentPage";
+import { QuotasPage } from "./pages/QuotasPage";
 import { ReassignPage } from "./pages/ReassignPage";
 import { SchedulesPage } from "./pages/SchedulesPage";
+import { ScramUsersPage } from "./pages/ScramUsersPage";
 import { SparkJobPage } from "./pages/SparkJobPage";
 import { SparkJobsPage } from "./pages/SparkJobsPage";
 import { SparkSubmitPage } from "./pages/SparkSubmitPage";
@@ -45,6 +47,8 @@ export function AppRoutes() {
           <Route path="reassignments" element={<ReassignPage />} />
           <Route path="reassignments/:id" element={<ReassignmentPage />} />
           <Route path="acls" element={<AclsPage />} />
+          <Route path="quotas" element={<QuotasPage />} />
+          <Route path="scram-users" element={<ScramUsersPage />} />
         </Route>
         <Route path="spark">
           <Route index element={<Navigate to="jobs" replace />} />

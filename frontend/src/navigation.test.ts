@@ -38,3 +38,13 @@ describe("aclsPath", () => {
     expect(CLUSTER_TABS.find((tab) => tab.path === "acls")).toEqual({ path: "acls", label: "ACLs" });
   });
 });
+
+describe("CLUSTER_TABS", () => {
+  it("ends with ACLs, then the admins' Quotas and SCRAM users", () => {
+    expect(CLUSTER_TABS.map((tab) => tab.path)).toEqual(["", "topics", "groups", "reassignments", "acls", "quotas", "scram-users"]);
+    expect(CLUSTER_TABS.slice(-2)).toEqual([
+      { path: "quotas", label: "Quotas", role: "admin" },
+      { path: "scram-users", label: "SCRAM users", role: "admin" },
+    ]);
+  });
+});

@@ -77,6 +77,9 @@ export const CLUSTER_TABS: ClusterTab[] = [
   { path: "reassignments", label: "Reassign", role: "admin" },
   // Every role may list them; only admins see the add and delete controls.
   { path: "acls", label: "ACLs" },
+  // Client quotas and SCRAM credentials: the API answers admins only.
+  { path: "quotas", label: "Quotas", role: "admin" },
+  { path: "scram-users", label: "SCRAM users", role: "admin" },
 ];
 
 /** The app path of a per-cluster page: clusterPath("local", "topics") is "/clusters/local/topics". */

@@ -31,6 +31,10 @@ import type {
   OffsetReset,
   Plan,
   PlanRequest,
+  Quota,
+  QuotaChange,
+  QuotaChanged,
+  QuotaEntityType,
   ReasonRequest,
   Reassignment,
   ReassignmentList,
@@ -39,6 +43,9 @@ import type {
   ScheduleDetail,
   ScheduleInput,
   SchedulePatch,
+  ScramMechanism,
+  ScramUpsert,
+  ScramUser,
   SparkJob,
   SparkJobListQuery,
   SparkJobSubmit,
@@ -207,6 +214,38 @@ export function createAcls(cluster: string, body: AclCreateRequest): Promise<Acl
  * deleted with false; the answer lists exactly those. */
 export function deleteAcls(cluster: string, body: AclDeleteRequest): Promise<AclDeleted> {
   return api.post("clusters/{cluster}/acls/delete", { path: { cluster }, body }) as Promise<AclDeleted>;
+}
+
+// ---- SCRAM users and client quotas (docs/governance.md; admin only) ----
+
+/** Every SCRAM user and its credentials (mechanism, iterations), as kafka-configs.sh --describe. */
+export function listScramUsers(cluster: string, signal?: AbortSignal): Promise<ScramUser[]> {
+  return api.get("clusters/{cluster}/scram-users", { path: { cluster }, signal });
+}
+
+/** Create the user's credential of a mechanism, or rotate its password: the user as Kafka then
+ * lists it (the password is never answered). 400 names the field (`password`, `iterations`, …). */
+export function upsertScramUser(cluster: string, user: string, body: ScramUpsert): Promise<ScramUser> {
+  return api.put("clusters/{cluster}/scram-users/{user}", { path: { cluster, user }, body });
+}
+
+/** Delete the user's credential of one mechanism; 404 when it has none. The server answers the user
+ * as Kafka then lists it, which the schema does not describe (it says 204): the page lists again. */
+export function deleteScramCredential(cluster: string, user: string, mechanism: ScramMechanism): Promise<unknown> {
+  return api.delete("clusters/{cluster}/scram-users/{user}", { path: { cluster, user }, query: { mechanism } });
+}
+
+/** The entities with quotas and their values: of exactly these entity types (["users", "clients"]:
+ * the pairs), or every entity without. */
+export function listQuotas(cluster: string, entityTypes: readonly QuotaEntityType[] = [], signal?: AbortSignal): Promise<Quota[]> {
+  const query = entityTypes.length > 0 ? { entity_type: [...entityTypes] } : {};
+  return api.get("clusters/{cluster}/quotas", { path: { cluster }, query, signal });
+}
+
+/** Set and remove one entity's values: its values before and after. 400 names the field
+ * (`set.producer_byte_rate`, `delete[0]`, `entity.user`, …). */
+export function alterQuotas(cluster: string, body: QuotaChange): Promise<QuotaChanged> {
+  return api.patch("clusters/{cluster}/quotas", { path: { cluster }, body });
 }
 
 // ---- consumer groups and offset resets ----

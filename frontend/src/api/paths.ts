@@ -11,7 +11,7 @@ type StripPrefix<K> = K extends `${Prefix}${infer P}` ? P : never;
 /** Every REST path of the schema, without "/api/v1/", with its `{name}` parameters. */
 export type ApiPath = StripPrefix<keyof paths>;
 
-export type Method = "get" | "post" | "patch" | "delete";
+export type Method = "get" | "post" | "put" | "patch" | "delete";
 
 type PathItem<P extends ApiPath> = paths[Extract<keyof paths, `${Prefix}${P}`>];
 
@@ -98,6 +98,8 @@ export const typedApi = {
     call<ResponseOf<P, "get">>("get", path, options as AnyOptions),
   post: <P extends PathWith<"post">>(path: P, ...[options]: OptionsArg<P, "post">) =>
     call<ResponseOf<P, "post">>("post", path, options as AnyOptions),
+  put: <P extends PathWith<"put">>(path: P, ...[options]: OptionsArg<P, "put">) =>
+    call<ResponseOf<P, "put">>("put", path, options as AnyOptions),
   patch: <P extends PathWith<"patch">>(path: P, ...[options]: OptionsArg<P, "patch">) =>
     call<ResponseOf<P, "patch">>("patch", path, options as AnyOptions),
   delete: <P extends PathWith<"delete">>(path: P, ...[options]: OptionsArg<P, "delete">) =>

@@ -21,8 +21,10 @@ import {
   listClusters,
   listGroups,
   listOffsetResets,
+  listQuotas,
   listReassignments,
   listSchedules,
+  listScramUsers,
   listSparkJobs,
   listSparkJobTypes,
   listTopics,
@@ -44,6 +46,7 @@ import type {
   Broker,
   ClusterDetail,
   LagWindow,
+  QuotaEntityType,
   SparkJobListQuery,
   TopicHealthFilter,
   TopicSummary,
@@ -130,6 +133,19 @@ export const aclListQuery = (cluster: string, query: AclListQuery = {}) =>
   queryOptions({
     queryKey: queryKeys.aclList(cluster, query),
     queryFn: ({ signal }) => listAcls(cluster, query, signal),
+    placeholderData: keepPreviousData,
+  });
+
+/** The cluster's SCRAM users and their credentials (admins). */
+export const scramUserListQuery = (cluster: string) =>
+  queryOptions({ queryKey: queryKeys.scramUsers(cluster), queryFn: ({ signal }) => listScramUsers(cluster, signal) });
+
+/** The client quotas of some entity types (the server filters, as kafka-configs.sh --describe
+ * --entity-type); none: every entity. The rows of the last filter stay while another is asked. */
+export const quotaListQuery = (cluster: string, entityTypes: readonly QuotaEntityType[] = []) =>
+  queryOptions({
+    queryKey: queryKeys.quotaList(cluster, entityTypes),
+    queryFn: ({ signal }) => listQuotas(cluster, entityTypes, signal),
     placeholderData: keepPreviousData,
   });
 

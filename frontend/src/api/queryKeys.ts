@@ -3,7 +3,7 @@
 // topic list and topic of a cluster that a page shows, and `queryKeys.group(cluster, group)` holds
 // a group's detail, lag history and reset history.
 import type { AlertEventQuery } from "./alerts";
-import type { AclListQuery, LagWindow, SparkJobListQuery, TopicHealthFilter } from "./types";
+import type { AclListQuery, LagWindow, QuotaEntityType, SparkJobListQuery, TopicHealthFilter } from "./types";
 
 export const queryKeys = {
   /** GET me */
@@ -58,6 +58,15 @@ export const queryKeys = {
         permission: query.permission ?? null,
       },
     ] as const,
+
+  /** GET clusters/{cluster}/scram-users */
+  scramUsers: (cluster: string) => [...queryKeys.cluster(cluster), "scram-users"] as const,
+
+  /** Every quota list of a cluster (prefix: a change refreshes them all). */
+  quotas: (cluster: string) => [...queryKeys.cluster(cluster), "quotas"] as const,
+  /** GET clusters/{cluster}/quotas?entity_type=… (none: every entity) */
+  quotaList: (cluster: string, entityTypes: readonly QuotaEntityType[] = []) =>
+    [...queryKeys.quotas(cluster), "list", { entity_type: entityTypes.length > 0 ? entityTypes.join(",") : null }] as const,
 
   /** Every group list and group of a cluster (prefix). */
   groups: (cluster: string) => [...queryKeys.cluster(cluster), "groups"] as const,

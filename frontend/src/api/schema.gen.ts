@@ -1166,9 +1166,10 @@ export interface components {
          *     * `refused` - Refused
          *     * `failed` - Failed
          *     * `preview` - Preview
+         *     * `requested` - Requested
          * @enum {string}
          */
-        AuditEntryOutcomeEnum: "ok" | "refused" | "failed" | "preview";
+        AuditEntryOutcomeEnum: "ok" | "refused" | "failed" | "preview" | "requested";
         Broker: {
             host: string;
             id: number;
@@ -3241,7 +3242,7 @@ export interface operations {
                 cluster?: string;
                 /** @description page size, 1..1000 (default 100) */
                 limit?: number;
-                outcome?: "failed" | "ok" | "preview" | "refused";
+                outcome?: "failed" | "ok" | "preview" | "refused" | "requested";
                 /** @description ISO-8601 date-time with a time zone */
                 since?: string;
                 /** @description contains this text (any case) */
@@ -3300,7 +3301,7 @@ export interface operations {
                 /** @description exactly this user */
                 actor?: string;
                 cluster?: string;
-                outcome?: "failed" | "ok" | "preview" | "refused";
+                outcome?: "failed" | "ok" | "preview" | "refused" | "requested";
                 /** @description ISO-8601 date-time with a time zone */
                 since?: string;
                 /** @description contains this text (any case) */
@@ -5948,12 +5949,13 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description No response body */
-            204: {
+            200: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ScramUser"];
+                };
             };
             /** @description Bad input; details.field names the field. Nothing changed. */
             400: {

@@ -13,7 +13,11 @@ type Schemas = components["schemas"];
 export type Role = "viewer" | "operator" | "admin";
 
 /** GET /api/v1/me */
-export type CurrentUser = Omit<Schemas["Me"], "role"> & { role: Role };
+/** `role`: the highest held anywhere; `cluster_roles`: the role on each cluster where one is held. */
+export type CurrentUser = Omit<Schemas["Me"], "role" | "cluster_roles"> & {
+  role: Role;
+  cluster_roles: Record<string, Role>;
+};
 
 /** One entry of GET /api/v1/clusters. Kafka-derived fields are null when unreachable. */
 export type ClusterSummary = Schemas["Cluster"];
@@ -328,3 +332,36 @@ export type AclDeleteRequest = { filter: AclFilter; dry_run: boolean };
 
 /** Its answer: exactly the bindings deleted (or to be, in a preview). */
 export type AclDeleted = Omit<Schemas["AclDeleted"], "bindings"> & { bindings: Acl[] };
+
+// ---- SCRAM users and client quotas (docs/governance.md; admin only) ----
+
+/** One SCRAM credential: all Kafka tells of it (never a password, salt or key). */
+export type ScramCredential = Schemas["ScramCredential"];
+
+/** A SCRAM user of GET /api/v1/clusters/{cluster}/scram-users (and the answer of a PUT or DELETE). */
+export type ScramUser = Schemas["ScramUser"];
+
+/** SCRAM-SHA-256 or SCRAM-SHA-512. */
+export type ScramMechanism = Schemas["MechanismEnum"];
+
+/** PUT /api/v1/clusters/{cluster}/scram-users/{user}: create the credential or rotate its password. */
+export type ScramUpsert = Schemas["ScramUpsert"];
+
+/** An entity of kafka-configs.sh --entity-type users|clients|ips: each part a name, or
+ * {"default": true} (--entity-default). */
+export type QuotaEntity = Schemas["QuotaEntity"];
+
+/** One part of an entity: a name or the default. */
+export type QuotaEntityPart = NonNullable<QuotaEntity["user"]>;
+
+/** GET /api/v1/clusters/{cluster}/quotas: one entity and its values. */
+export type Quota = Schemas["Quota"];
+
+/** GET /api/v1/clusters/{cluster}/quotas?entity_type=…: users, clients, both (the pairs) or ips; absent: all. */
+export type QuotaEntityType = NonNullable<NonNullable<paths["/api/v1/clusters/{cluster}/quotas"]["get"]["parameters"]["query"]>["entity_type"]>[number];
+
+/** PATCH /api/v1/clusters/{cluster}/quotas as the page sends it (always an entity). */
+export type QuotaChange = Omit<Schemas["PatchedQuotaChange"], "entity"> & { entity: QuotaEntity };
+
+/** Its answer: the entity's values as Kafka then lists them, and before. */
+export type QuotaChanged = Schemas["QuotaChanged"];

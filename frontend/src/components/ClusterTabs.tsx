@@ -14,7 +14,7 @@ export function ClusterTabs({ cluster }: { cluster: string }) {
   const first = rest.split("/")[0] ?? "";
   return (
     <nav className="tabs" aria-label={`Cluster ${cluster}`} data-testid="cluster-tabs">
-      {CLUSTER_TABS.filter((tab) => !tab.role || hasRole(user, tab.role)).map((tab) => {
+      {CLUSTER_TABS.filter((tab) => !tab.role || hasRole(user, tab.role, cluster)).map((tab) => {
         const active = first === tab.path || !!tab.alsoFor?.includes(first);
         return (
           <Link

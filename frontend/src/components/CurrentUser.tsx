@@ -5,9 +5,12 @@ import type { CurrentUser, Role } from "../api/types";
 
 const ROLE_RANK: Record<Role, number> = { viewer: 0, operator: 1, admin: 2 };
 
-/** Each role includes the ones before it: admin ⊇ operator ⊇ viewer. */
-export function hasRole(user: CurrentUser | null, needed: Role): boolean {
-  return user !== null && ROLE_RANK[user.role] >= ROLE_RANK[needed];
+/** Each role includes the ones before it: admin ⊇ operator ⊇ viewer. With a cluster: the role
+ * held on that cluster (none when it is not in `cluster_roles`); without: the highest anywhere. */
+export function hasRole(user: CurrentUser | null, needed: Role, cluster?: string): boolean {
+  if (user === null) return false;
+  const held = cluster === undefined ? user.role : user.cluster_roles[cluster];
+  return held !== undefined && held !== null && ROLE_RANK[held] >= ROLE_RANK[needed];
 }
 
 interface CurrentUserState {

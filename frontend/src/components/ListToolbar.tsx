@@ -80,12 +80,25 @@ export function ToolbarCheckbox({
 }
 
 /** "12 topics", or "3 of 12 topics" while a search or filter hides some (`data-count`: shown). */
-export function RowCount({ shown, total, noun, testId }: { shown: number; total: number; noun: string; testId: string }) {
+export function RowCount({
+  shown,
+  total,
+  noun,
+  nouns = `${noun}s`,
+  testId,
+}: {
+  shown: number;
+  total: number;
+  noun: string;
+  /** The plural, when not `noun` + "s" ("entities"). */
+  nouns?: string;
+  testId: string;
+}) {
   return (
     <span className="muted" data-testid={testId} data-count={shown}>
       {shown === total
-        ? `${formatCount(shown)} ${plural(shown, noun)}`
-        : `${formatCount(shown)} of ${formatCount(total)} ${plural(total, noun)}`}
+        ? `${formatCount(shown)} ${plural(shown, noun, nouns)}`
+        : `${formatCount(shown)} of ${formatCount(total)} ${plural(total, noun, nouns)}`}
     </span>
   );
 }

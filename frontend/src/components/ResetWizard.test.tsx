@@ -22,6 +22,8 @@ function setup(answer: Answer = (body) => json(resetOf({ dry_run: body.dry_run }
     "/api/v1/me": json(ME),
     [GROUP_URL]: json(ORDERS_APP),
     "/api/v1/clusters/local/topics": json(TOPICS.filter((t) => !t.internal)),
+    // The page's ACL panel: none applies (its errors would be banners too).
+    "/api/v1/clusters/local/acls": json([]),
     [RESETS_URL]: (_url, init) => {
       if (init?.method !== "POST") return json([]);
       const body = JSON.parse(String(init.body)) as ResetRequest;

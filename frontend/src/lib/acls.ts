@@ -332,3 +332,176 @@ export function sortAcls(rows: readonly Acl[], key: AclSortKey, desc: boolean): 
 export function aclKey(acl: Acl): string {
   return SORT_ORDER.map((k) => acl[k]).join("\u0000");
 }
+
+// ---- what applies to one resource, what one principal may do ----
+
+/** Whether an answer is Kafka's SECURITY_DISABLED: the cluster runs without an authorizer, so
+ * it keeps no ACLs (the API answers 502 kafka_error naming it). */
+export function isSecurityDisabled(error: unknown): boolean {
+  return error instanceof ApiError && error.details.kafka_error === "SECURITY_DISABLED";
+}
+
+/** How a binding reaches a resource: set on its name, on every name (a literal `*`), or on a
+ * prefix of its name. */
+export type AclReach = "literal" | "wildcard" | "prefixed";
+
+/** The pattern column's words: literal, prefixed, or `*`. */
+export const ACL_REACH_LABELS: Record<AclReach, string> = { literal: "literal", wildcard: "*", prefixed: "prefixed" };
+
+export function aclReach(acl: Pick<Acl, "pattern_type" | "resource_name">): AclReach {
+  if (acl.pattern_type.toUpperCase() === "PREFIXED") return "prefixed";
+  return acl.resource_name === "*" ? "wildcard" : "literal";
+}
+
+const RESOURCE_NOUNS: Record<string, readonly [one: string, many: string]> = {
+  TOPIC: ["topic", "topics"],
+  GROUP: ["group", "groups"],
+  CLUSTER: ["cluster", "clusters"],
+  TRANSACTIONAL_ID: ["transactional id", "transactional ids"],
+  DELEGATION_TOKEN: ["delegation token", "delegation tokens"],
+  USER: ["user", "users"],
+};
+
+/** "topic", "group", … of a resource type (lower case, for sentences). */
+export function resourceNoun(resourceType: string, many = false): string {
+  const nouns = RESOURCE_NOUNS[resourceType.toUpperCase()];
+  if (!nouns) return many ? "resources" : "resource";
+  return nouns[many ? 1 : 0];
+}
+
+/**
+ * Why a binding that `pattern_type=match` answered for the resource `name` applies to it, in one
+ * short sentence: set on its name, the wildcard `*`, or a prefix its name starts with.
+ */
+export function whyAclApplies(acl: Pick<Acl, "resource_type" | "pattern_type" | "resource_name">, name: string): string {
+  const one = resourceNoun(acl.resource_type);
+  switch (aclReach(acl)) {
+    case "wildcard":
+      return `The wildcard * applies to every ${one}.`;
+    case "prefixed":
+      return acl.resource_name === name
+        ? `Prefixed on “${acl.resource_name}”: its whole name, and every ${one} whose name starts with it.`
+        : `Prefixed on “${acl.resource_name}”: applies to every ${one} whose name starts with it, as “${name}” does.`;
+    default:
+      return acl.resource_name === name ? `Set on this ${one} by name.` : `Set on the ${one} “${acl.resource_name}” by name.`;
+  }
+}
+
+const REACH_ORDER: Record<AclReach, number> = { literal: 0, prefixed: 1, wildcard: 2 };
+
+/**
+ * The bindings that apply to one resource, most specific first: literal, then prefixed (longest
+ * prefix first), then `*`; within each by principal, operation, DENY before ALLOW, host.
+ */
+export function sortApplying(rows: readonly Acl[]): Acl[] {
+  return [...rows].sort((a, b) => {
+    const ra = aclReach(a);
+    const rb = aclReach(b);
+    if (ra !== rb) return REACH_ORDER[ra] - REACH_ORDER[rb];
+    if (a.resource_name.length !== b.resource_name.length) return b.resource_name.length - a.resource_name.length;
+    return (
+      compare(a.resource_name, b.resource_name) ||
+      compare(a.principal, b.principal) ||
+      operationRank(a.operation) - operationRank(b.operation) ||
+      compare(a.operation, b.operation) ||
+      compare(b.permission, a.permission) || // DENY before ALLOW
+      compare(a.host, b.host)
+    );
+  });
+}
+
+function operationRank(operation: string): number {
+  const index = (ACL_OPERATIONS as readonly string[]).indexOf(operation);
+  return index < 0 ? ACL_OPERATIONS.length : index;
+}
+
+/** One operation a principal is allowed or denied on a resource, from a host (`*`: any). */
+export interface AclGrant {
+  operation: string;
+  host: string;
+  /** An ALLOW that a DENY on the same resource pattern takes back (the same operation or ALL,
+   * from any host or this one). */
+  overridden: boolean;
+}
+
+/** One resource pattern of a principal's bindings: what it is allowed and denied there. */
+export interface AclResourceSummary {
+  /** Type, name and pattern, a stable key. */
+  key: string;
+  resource_type: string;
+  resource_name: string;
+  pattern_type: string;
+  reach: AclReach;
+  allowed: AclGrant[];
+  denied: AclGrant[];
+  /** Bindings summed up in this row. */
+  bindings: number;
+}
+
+/** "READ", or "READ from 10.0.0.7" when limited to one host. */
+export function grantLabel(grant: Pick<AclGrant, "operation" | "host">): string {
+  return grant.host === "*" ? grant.operation : `${grant.operation} from ${grant.host}`;
+}
+
+function grantOrder(a: AclGrant, b: AclGrant): number {
+  return (
+    operationRank(a.operation) - operationRank(b.operation) ||
+    compare(a.operation, b.operation) ||
+    (a.host === "*" ? -1 : 0) - (b.host === "*" ? -1 : 0) ||
+    compare(a.host, b.host)
+  );
+}
+
+function resourceTypeRank(type: string): number {
+  const index = (ACL_RESOURCE_TYPES as readonly string[]).indexOf(type);
+  return index < 0 ? ACL_RESOURCE_TYPES.length : index;
+}
+
+/**
+ * A principal's bindings (or any list) by resource pattern — type, name and pattern — each with
+ * the operations allowed and denied there (an ALLOW a DENY of the same resource takes back is
+ * marked `overridden`), sorted by resource type (kafka-acls.sh's order), name, literal first.
+ */
+export function summarizeByResource(rows: readonly Acl[]): AclResourceSummary[] {
+  const byKey = new Map<string, AclResourceSummary>();
+  for (const acl of rows) {
+    const pattern = acl.pattern_type.toUpperCase();
+    const key = [acl.resource_type, acl.resource_name, pattern].join("\u0000");
+    let entry = byKey.get(key);
+    if (!entry) {
+      entry = {
+        key,
+        resource_type: acl.resource_type,
+        resource_name: acl.resource_name,
+        pattern_type: pattern,
+        reach: aclReach(acl),
+        allowed: [],
+        denied: [],
+        bindings: 0,
+      };
+      byKey.set(key, entry);
+    }
+    entry.bindings += 1;
+    const list = acl.permission.toUpperCase() === "DENY" ? entry.denied : entry.allowed;
+    if (!list.some((g) => g.operation === acl.operation && g.host === acl.host)) {
+      list.push({ operation: acl.operation, host: acl.host, overridden: false });
+    }
+  }
+  const out = [...byKey.values()];
+  for (const entry of out) {
+    entry.allowed.sort(grantOrder);
+    entry.denied.sort(grantOrder);
+    for (const grant of entry.allowed) {
+      grant.overridden = entry.denied.some(
+        (deny) => (deny.operation === grant.operation || deny.operation === "ALL") && (deny.host === "*" || deny.host === grant.host),
+      );
+    }
+  }
+  return out.sort(
+    (a, b) =>
+      resourceTypeRank(a.resource_type) - resourceTypeRank(b.resource_type) ||
+      compare(a.resource_type, b.resource_type) ||
+      compare(a.resource_name, b.resource_name) ||
+      compare(a.pattern_type, b.pattern_type),
+  );
+}

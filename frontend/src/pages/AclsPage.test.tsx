@@ -334,4 +334,63 @@ describe("AclsPage", () => {
     expect(await screen.findByTestId("acls-deleted")).toHaveAttribute("data-count", "2");
     expect(bodiesTo(fetch, DELETE_URL).at(-1)).toEqual({ filter, dry_run: false });
   });
+
+  it("filters by a principal clicked in the list and sums up what it may do, by resource", async () => {
+    const ALICE_DENY = acl({ resource_name: "orders", principal: "User:alice", operation: "WRITE", permission: "DENY" });
+    const all = [...ACLS, ALICE_DENY];
+    // The server's principal filter: exactly that principal.
+    const fetch = stubFetch({
+      "/api/v1/me": json(VIEWER),
+      [ACLS_URL]: (url) => {
+        const principal = new URL(url, "http://x").searchParams.get("principal");
+        return json(principal ? all.filter((a) => a.principal === principal) : all);
+      },
+    });
+    await openPage("/clusters/local/acls?resource_type=TOPIC&resource_name=orders&pattern_type=match");
+    expect(screen.queryByTestId("acl-principal-summary")).toBeNull();
+    expect(screen.getByTestId("acl-principal-0")).toHaveTextContent("User:alice");
+
+    click("acl-principal-0");
+    const summary = await screen.findByTestId("acl-principal-summary");
+    // Only the principal now: the resource filters are dropped, so the summary is all of it.
+    expect(screen.getByTestId("acls-filter-principal")).toHaveValue("User:alice");
+    expect(screen.getByTestId("acls-filter-name")).toHaveValue("");
+    expect(screen.getByTestId("acls-filter-type")).toHaveValue("");
+    await waitFor(() => expect(listQueries(fetch).at(-1)).toEqual({ principal: "User:alice" }));
+    await waitFor(() => expect(summary).toHaveAttribute("data-bindings", "4"));
+    expect(summary).toHaveAttribute("data-principal", "User:alice");
+    expect(summary).toHaveAttribute("data-count", "3");
+    expect(summary).toHaveTextContent("What User:alice may do");
+    expect(screen.queryByTestId("acl-principal-narrowed")).toBeNull();
+
+    expect(cells("acl-summary-row-0")).toEqual(["TOPIC", "orders", "literal", "READ", "WRITE"]);
+    expect(screen.getByTestId("acl-summary-allowed-0")).toHaveAttribute("data-operations", "READ");
+    expect(screen.getByTestId("acl-summary-denied-0")).toHaveAttribute("data-operations", "WRITE");
+    expect(within(screen.getByTestId("acl-summary-denied-0")).getByText("WRITE")).toHaveClass("badge-error");
+    expect(screen.getByTestId("acl-summary-row-1")).toHaveAttribute("data-pattern", "prefixed");
+    expect(cells("acl-summary-row-1")).toEqual(["TOPIC", "orders-", "prefixed every topic starting with it", "DESCRIBE", "—"]);
+    expect(cells("acl-summary-row-2")).toEqual(["GROUP", "orders-app", "literal", "READ", "—"]);
+    // A literal topic or group links to its page.
+    expect(within(screen.getByTestId("acl-summary-row-2")).getByRole("link", { name: "orders-app" })).toHaveAttribute(
+      "href",
+      "/clusters/local/groups/orders-app",
+    );
+
+    // A resource filter on top: the summary says it is narrowed, and offers all of it again.
+    change("acls-filter-type", "GROUP");
+    expect(await screen.findByTestId("acl-principal-narrowed")).toBeInTheDocument();
+    await waitFor(() => expect(listQueries(fetch).at(-1)).toEqual({ resource_type: "GROUP", principal: "User:alice" }));
+    click("acl-principal-all");
+    await waitFor(() => expect(listQueries(fetch).at(-1)).toEqual({ principal: "User:alice" }));
+    expect(screen.queryByTestId("acl-principal-narrowed")).toBeNull();
+
+    // User:* applies to every user: one click away. Clearing the principal ends the view.
+    click("acl-principal-wildcard");
+    expect(screen.getByTestId("acls-filter-principal")).toHaveValue("User:*");
+    await waitFor(() => expect(screen.getByTestId("acl-principal-summary")).toHaveAttribute("data-principal", "User:*"));
+    expect(await screen.findByTestId("acl-principal-empty")).toHaveTextContent("No binding names this principal.");
+    click("acl-principal-clear");
+    await waitFor(() => expect(screen.queryByTestId("acl-principal-summary")).toBeNull());
+    expect(screen.getByTestId("acls-filter-principal")).toHaveValue("");
+  });
 });

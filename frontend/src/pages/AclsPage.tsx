@@ -8,6 +8,7 @@ import { queryKeys } from "../api/queryKeys";
 import type { Acl, AclDeleted, AclFilter } from "../api/types";
 import { AclBindingsTable, AclCells } from "../components/acls/AclBindings";
 import { AddAclsPanel } from "../components/acls/AddAclsPanel";
+import { PrincipalSummary } from "../components/acls/PrincipalSummary";
 import { ConfirmDialog } from "../components/ConfirmDialog";
 import { hasRole, useCurrentUser } from "../components/CurrentUser";
 import { ErrorBanner } from "../components/ErrorBanner";
@@ -81,7 +82,9 @@ interface DeleteOutcome {
  * order=desc), polled every 30 s; thousands of rows stay smooth (virtualized). Admins also add
  * bindings (one, or the --producer / --consumer sets; previewed first) and delete them: one row
  * (a filter of all its seven fields) or everything the filter matches, each previewed and listed
- * in the confirmation before anything goes.
+ * in the confirmation before anything goes. A principal clicked in the list filters by it alone,
+ * and with a principal in the filter the list is summed up above it: what that principal may do,
+ * by resource (PrincipalSummary).
  */
 export function AclsPage() {
   const { cluster = "" } = useParams<{ cluster: string }>();
@@ -132,6 +135,16 @@ export function AclsPage() {
   const startDeleteRef = useRef(startDelete);
   startDeleteRef.current = startDelete;
   const onRowDelete = useCallback((acl: Acl, index: number) => void startDeleteRef.current(`row-${index}`, rowDeleteFilter(acl)), []);
+
+  // A principal clicked in the list: its view (every binding of it, and the summary above).
+  const updateRef = useRef(update);
+  updateRef.current = update;
+  const onPrincipal = useCallback(
+    (clicked: string) => updateRef.current({ principal: clicked, resource_type: null, resource_name: null, pattern_type: null }),
+    [],
+  );
+  const shownPrincipal = principal.trim();
+  const narrowed = Boolean(query.resource_type || query.resource_name || query.pattern_type);
 
   const confirmDelete = async () => {
     if (!pending?.preview) return;
@@ -253,6 +266,17 @@ export function AclsPage() {
       skeletonRows={6}
       testId="acls-page"
     >
+      {data && shownPrincipal && (
+        <PrincipalSummary
+          cluster={cluster}
+          principal={shownPrincipal}
+          bindings={data}
+          narrowed={narrowed}
+          onShowAll={() => update({ resource_type: null, resource_name: null, pattern_type: null })}
+          onPrincipal={(other) => update({ principal: other })}
+          onClear={() => update({ principal: null })}
+        />
+      )}
       {data && (
         <VirtualTable
           testId="acls"
@@ -280,6 +304,7 @@ export function AclsPage() {
               previewing={previewing === `row-${index}`}
               disabled={previewing !== null}
               onDelete={onRowDelete}
+              onPrincipal={onPrincipal}
             />
           )}
         />
@@ -330,13 +355,15 @@ interface AclRowProps {
   /** Another delete is being previewed. */
   disabled: boolean;
   onDelete: (acl: Acl, index: number) => void;
+  /** The principal clicked: filter by it. */
+  onPrincipal: (principal: string) => void;
 }
 
 /** One binding; memoized: a poll answering the same bindings re-renders nothing. */
-const AclRow = memo(function AclRow({ row, index, admin, previewing, disabled, onDelete }: AclRowProps) {
+const AclRow = memo(function AclRow({ row, index, admin, previewing, disabled, onDelete, onPrincipal }: AclRowProps) {
   return (
     <tr data-testid={`acl-row-${index}`} {...virtualRowProps(index)} data-permission={row.permission} data-pattern={row.pattern_type}>
-      <AclCells acl={row} />
+      <AclCells acl={row} onPrincipal={onPrincipal} testId={`acl-principal-${index}`} />
       {admin && (
         <td className="row-actions">
           <button

@@ -36,7 +36,7 @@ export function BrokerPage() {
 
   const detail = usePolledQuery({ ...brokerQuery(cluster, id ?? -1), enabled: id !== null }, BROKER_POLL_MS);
   const defaults = usePolledQuery({ ...brokerDefaultsQuery(cluster), enabled: id !== null }, BROKER_POLL_MS);
-  const isAdmin = hasRole(useCurrentUser().user, "admin");
+  const isAdmin = hasRole(useCurrentUser().user, "admin", cluster);
   const write = useBrokerConfigWrite(cluster, id ?? -1);
   const { data } = detail;
   const load =

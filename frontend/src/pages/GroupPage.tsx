@@ -1,6 +1,7 @@
 import { useCallback, useState } from "react";
 import { useParams } from "react-router-dom";
 import { queryKeys } from "../api/queryKeys";
+import { AppliesToPanel } from "../components/acls/AppliesToPanel";
 import { hasRole, useCurrentUser } from "../components/CurrentUser";
 import { DeleteGroupDialog } from "../components/groupPage/DeleteGroupDialog";
 import { GroupFacts } from "../components/groupPage/GroupFacts";
@@ -24,10 +25,11 @@ export { OFFSET_ROW_HEIGHT } from "../components/groupPage/GroupOffsetsTable";
 
 /**
  * /clusters/:cluster/groups/:group — state, members and lag of one consumer group, the lag charts,
- * members, topics and offsets tables, the offsets.csv export, and for operators the reset wizard,
- * undo and delete. Live: the lag socket's samples of this group update the numbers, statuses, the
- * charts and the offsets as they arrive (REST polled every 30 s then, every 5 s without them); a
- * membership change refetches the detail at once (useLiveGroup). Its parts: components/groupPage/.
+ * members, topics and offsets tables, the offsets.csv export, the ACL bindings that apply to the
+ * group (AppliesToPanel), and for operators the reset wizard, undo and delete. Live: the lag
+ * socket's samples of this group update the numbers, statuses, the charts and the offsets as they
+ * arrive (REST polled every 30 s then, every 5 s without them); a membership change refetches the
+ * detail at once (useLiveGroup). Its parts: components/groupPage/.
  */
 export function GroupPage() {
   const { cluster = "", group = "" } = useParams<{ cluster: string; group: string }>();
@@ -113,6 +115,8 @@ export function GroupPage() {
           </Stale>
         </>
       )}
+
+      <AppliesToPanel cluster={cluster} resourceType="GROUP" name={group} />
 
       <h2>Reset history</h2>
       <ResetHistory cluster={cluster} group={group} canUndo={isOperator} onChanged={refresh} />

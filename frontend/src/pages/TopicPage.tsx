@@ -4,6 +4,7 @@ import { patchTopicConfigs } from "../api/endpoints";
 import { topicQuery } from "../api/queries";
 import { queryKeys } from "../api/queryKeys";
 import type { ConfigPatch, PartitionInfo, TopicDetail } from "../api/types";
+import { AppliesToPanel } from "../components/acls/AppliesToPanel";
 import { hasRole, useCurrentUser } from "../components/CurrentUser";
 import { LeadershipMap } from "../components/LeadershipMap";
 import { MessagesTab } from "../components/messages/MessagesTab";
@@ -41,7 +42,8 @@ export const TOPIC_POLL_MS = 3_000;
 /**
  * /clusters/:cluster/topics/:topic — header facts (sizes, messages) and health,
  * the leadership map, the partitions, the reading consumer groups, the configs
- * and (for admins) the topic actions. Any `metadata` push (a broker, leader,
+ * and (for admins) the topic actions; the Messages tab; the ACLs tab (the bindings
+ * that apply to the topic, AppliesToPanel). Any `metadata` push (a broker, leader,
  * ISR or topic changed) refetches it.
  */
 export function TopicPage() {
@@ -49,9 +51,10 @@ export function TopicPage() {
   useDocumentTitle(`${topic} · ${cluster}`);
   const { user } = useCurrentUser();
   const isAdmin = hasRole(user, "admin");
-  // ?tab=messages: the Messages tab (its controls are in the query too, so a link reproduces it).
+  // ?tab=messages: the Messages tab (its controls are in the query too, so a link reproduces it);
+  // ?tab=acls: the bindings that apply to the topic.
   const [search] = useSearchParams();
-  const tab: TopicTab = search.get("tab") === "messages" ? "messages" : "overview";
+  const tab: TopicTab = TOPIC_TABS.find((t) => t.tab === search.get("tab"))?.tab ?? "overview";
 
   // A leader, ISR or broker changed: refetch at once (the slow poll is only a safety net then).
   const live = useMetadataSocket(cluster, useRefetch(queryKeys.topic(cluster, topic)));
@@ -87,6 +90,8 @@ export function TopicPage() {
     >
       <TopicTabs topic={topic} tab={tab} />
       {data && tab === "messages" && <MessagesTab cluster={cluster} topic={topic} partitionCount={data.partition_count} />}
+      {/* Not waiting for the topic: bindings may name a topic that does not exist (yet). */}
+      {tab === "acls" && <AppliesToPanel cluster={cluster} resourceType="TOPIC" name={topic} />}
       {data && tab === "overview" && (
         <>
           <TopicFacts detail={data} />
@@ -114,14 +119,15 @@ export function TopicPage() {
   );
 }
 
-type TopicTab = "overview" | "messages";
+type TopicTab = "overview" | "messages" | "acls";
 
 const TOPIC_TABS: { tab: TopicTab; label: string; search: string }[] = [
   { tab: "overview", label: "Overview", search: "" },
   { tab: "messages", label: "Messages", search: "?tab=messages" },
+  { tab: "acls", label: "ACLs", search: "?tab=acls" },
 ];
 
-/** Overview | Messages of one topic; the tab is the query's `tab` (none: the overview). */
+/** Overview | Messages | ACLs of one topic; the tab is the query's `tab` (none: the overview). */
 function TopicTabs({ topic, tab }: { topic: string; tab: TopicTab }) {
   return (
     <nav className="tabs topic-tabs" aria-label={`Topic ${topic}`} data-testid="topic-tabs">

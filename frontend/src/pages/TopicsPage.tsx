@@ -101,7 +101,7 @@ export function TopicsPage() {
   const { cluster = "" } = useParams<{ cluster: string }>();
   useDocumentTitle(`Topics · ${cluster}`);
   const { user } = useCurrentUser();
-  const isAdmin = hasRole(user, "admin");
+  const isAdmin = hasRole(user, "admin", cluster);
   const location = useLocation();
   const deleted = (location.state as { deleted?: string } | null)?.deleted;
 

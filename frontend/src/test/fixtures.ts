@@ -12,7 +12,7 @@ import type {
   TopicSummary,
 } from "../api/types";
 
-export const ME: CurrentUser = { username: "alice", role: "operator" };
+export const ME: CurrentUser = { username: "alice", role: "operator", cluster_roles: { local: "operator", staging: "operator" } };
 
 export const CLUSTERS: ClusterSummary[] = [
   {
@@ -61,7 +61,7 @@ export const LOCAL_DISKS_UNKNOWN: ClusterDetail = {
   brokers: BROKERS.map((b) => ({ ...b, disk_total_bytes: null, disk_usable_bytes: null, replicas_size_bytes: null })),
 };
 
-export const ADMIN: CurrentUser = { username: "root", role: "admin" };
+export const ADMIN: CurrentUser = { username: "root", role: "admin", cluster_roles: { local: "admin", staging: "admin" } };
 
 function topicRow(name: string, partitions: number, rf: number, counts: Partial<TopicSummary> = {}): TopicSummary {
   return {
@@ -272,7 +272,7 @@ export const INVOICES: TopicDetail = {
   ],
 };
 
-export const VIEWER: CurrentUser = { username: "vic", role: "viewer" };
+export const VIEWER: CurrentUser = { username: "vic", role: "viewer", cluster_roles: { local: "viewer", staging: "viewer" } };
 
 function groupRow(group_id: string, state: string, members: number, topics: string[], lag: number | null, max: number | null): GroupSummary {
   return {

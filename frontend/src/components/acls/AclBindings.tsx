@@ -1,5 +1,6 @@
 import type { Acl } from "../../api/types";
 import { Table } from "../TableParts";
+import "./acls.css";
 
 /** ALLOW in green, DENY in red: a deny wins over every allow, so it must stand out. */
 export function PermissionBadge({ permission }: { permission: string }) {
@@ -11,14 +12,29 @@ export function PermissionBadge({ permission }: { permission: string }) {
   );
 }
 
-/** The cells of one binding, in the list's column order (resource type … permission). */
-export function AclCells({ acl }: { acl: Acl }) {
+/** The cells of one binding, in the list's column order (resource type … permission). With
+ * `onPrincipal`, the principal is a button that asks for that principal's view. */
+export function AclCells({ acl, onPrincipal, testId }: { acl: Acl; onPrincipal?: (principal: string) => void; testId?: string }) {
   return (
     <>
       <td className="nowrap">{acl.resource_type}</td>
       <td className="mono name-cell">{acl.resource_name}</td>
       <td className={acl.pattern_type === "PREFIXED" ? "nowrap" : "nowrap muted"}>{acl.pattern_type}</td>
-      <td className="mono">{acl.principal}</td>
+      <td className="mono">
+        {onPrincipal ? (
+          <button
+            type="button"
+            className="acl-link-button acl-principal-button"
+            onClick={() => onPrincipal(acl.principal)}
+            title={`What ${acl.principal} may do`}
+            data-testid={testId}
+          >
+            {acl.principal}
+          </button>
+        ) : (
+          acl.principal
+        )}
+      </td>
       <td className={acl.host === "*" ? "mono muted" : "mono"}>{acl.host}</td>
       <td className="nowrap">{acl.operation}</td>
       <td>

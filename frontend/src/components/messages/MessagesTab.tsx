@@ -51,9 +51,9 @@ export function MessagesTab({ cluster, topic, partitionCount }: MessagesTabProps
   // A Spark search's match opened in the drawer (its key is `selected`, "spark:p:o").
   const [sparkRecord, setSparkRecord] = useState<MessageRecord | null>(null);
   const { user } = useCurrentUser();
-  const canProduce = hasRole(user, "operator");
+  const canProduce = hasRole(user, "operator", cluster);
   // Submitting a Spark job needs the operator role, as producing does.
-  const canSearchOnSpark = hasRole(user, "operator");
+  const canSearchOnSpark = hasRole(user, "operator", cluster);
   const sparkSearch = useSparkSearch();
   const plan = useMemo(() => searchPlan(view, topic, partitionCount), [view, topic, partitionCount]);
   const [producing, setProducing] = useState(false);

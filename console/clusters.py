@@ -123,6 +123,8 @@ class ClusterConfig:
     # Further librdkafka properties (client.id, ...); never secrets, never security settings.
     client_config: Mapping[str, str] = field(default_factory=dict)
     schema_registry: SchemaRegistry | None = None
+    # Protected: changes become requests a second person approves (approvals/).
+    protected: bool = False
 
     def fingerprint(self) -> tuple:
         """What identifies this configuration, for caching one client per cluster."""
@@ -246,12 +248,16 @@ def parse_registry(
         bootstrap = entry.get("bootstrap_servers") or (default_bootstrap or {}).get(name)
         if not isinstance(bootstrap, str) or not bootstrap.strip():
             raise ImproperlyConfigured(f"cluster registry: {name!r} needs bootstrap_servers")
+        protected = entry.get("protected", False)
+        if not isinstance(protected, bool):
+            raise ImproperlyConfigured(f"cluster {name!r}: protected must be true or false")
         registry[name] = ClusterConfig(
             name,
             bootstrap.strip(),
             _security(entry, environ),
             _client_config(entry),
             _schema_registry(entry, environ),
+            protected,
         )
     return registry
 

@@ -11,6 +11,7 @@ class AuditEntry(models.Model):
         REFUSED = "refused"
         FAILED = "failed"
         PREVIEW = "preview"
+        REQUESTED = "requested"  # on a protected cluster: waiting for a second person
 
     at = models.DateTimeField(auto_now_add=True, db_index=True)
     actor = models.CharField(max_length=150, db_index=True)

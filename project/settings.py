@@ -89,6 +89,7 @@ CONSOLE_APPS = [
     "reassign",
     "access",
     "accounts",
+    "approvals",
 ]
 # Not "daphne": its app only replaces `runserver` and imports Twisted (~1 s) into every
 # process; the console is served by `python -m project.serve` (daphne underneath).
@@ -240,6 +241,9 @@ DEFAULT_KAFKA_CLUSTERS: list[dict[str, object]] = [
 ]
 KAFKA_CLUSTERS = load_registry(os.environ, DEFAULT_KAFKA_CLUSTERS)
 KAFKA_TIMEOUT_SECONDS = float(os.environ.get("KAFKA_TIMEOUT_SECONDS", "8"))
+# On a cluster marked "protected" in the registry, changes wait for a second person's approval
+# (approvals/); a request not decided within this many seconds expires.
+APPROVAL_TTL_SECONDS = int(os.environ.get("APPROVAL_TTL_SECONDS", "3600"))
 
 # --- Spark jobs (docs/spark-jobs.md) ---
 # Spark jobs run in the Celery worker that consumes the `spark` queue (Procfile `worker`).

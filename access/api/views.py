@@ -1,9 +1,14 @@
+import dataclasses
+
 from drf_spectacular.utils import OpenApiParameter, extend_schema
 from rest_framework.request import Request
 from rest_framework.response import Response
 
 from access import acl_changes, acls, quota_changes, quotas, scram_users
 from access.api import serializers as s
+from approvals import service as approval_service
+from approvals.api.serializers import ApprovalWrapSerializer
+from approvals.respond import requested
 from console.api.base import ConsoleAPIView
 from console.audit import audited
 from console.errors import BadInput
@@ -91,7 +96,7 @@ class AclListView(ConsoleAPIView):
 class AclDeleteView(ConsoleAPIView):
     @extend_schema(
         request=s.AclDeleteSerializer,
-        responses=s.AclDeletedSerializer,
+        responses={200: s.AclDeletedSerializer, 202: ApprovalWrapSerializer},
         summary="Delete the ACLs a filter selects (kafka-acls.sh --remove); a preview of exactly "
         "those unless dry_run is false",
     )
@@ -101,6 +106,15 @@ class AclDeleteView(ConsoleAPIView):
             body = self.validated(s.AclDeleteSerializer, request.data)
             flt = acls.acl_filter(body["filter"], prefix="filter.")
             log.target = f"{flt.resource_type} {flt.resource_name} ({flt.pattern_type})"
+            if not body["dry_run"] and approval_service.protected(cfg):
+                preview = acl_changes.delete_acls(cfg, flt, dry_run=True)
+                plan = {"filter": dataclasses.asdict(flt), "bindings": preview["bindings"]}
+                count = len(preview["bindings"])
+                summary = f"Delete the {count} ACL binding(s) the filter on {log.target} selects."
+                found = approval_service.ask(
+                    request.user, cfg, "acl.delete", log.target, plan, summary
+                )
+                return requested(log, found, bindings=preview["bindings"])
             answer = acl_changes.delete_acls(cfg, flt, dry_run=body["dry_run"])
             _preview_or(log, body["dry_run"], deleted=answer["bindings"])
         return Response(answer)

@@ -11,9 +11,13 @@ from drf_spectacular.utils import (
 from rest_framework.request import Request
 from rest_framework.response import Response
 
+from approvals import service as approval_service
+from approvals.api.serializers import ApprovalWrapSerializer
+from approvals.respond import requested
 from console.api.base import ConsoleAPIView
 from console.api.downloads import content_disposition
 from console.audit import audited
+from console.clusters import get_cluster
 from console.errors import BadInput
 from groups.api import serializers as s
 from groups.lag import rest as lag
@@ -93,7 +97,7 @@ class OffsetResetListView(ConsoleAPIView):
 
     @extend_schema(
         request=s.ResetRequestSerializer,
-        responses={201: s.OffsetResetSerializer},
+        responses={201: s.OffsetResetSerializer, 202: ApprovalWrapSerializer},
         summary="Plan (dry run, the default) or execute an offset reset",
     )
     def post(self, request: Request, cluster: str, group: str) -> Response:
@@ -105,6 +109,15 @@ class OffsetResetListView(ConsoleAPIView):
             _storable_group_id(group)
             dry_run = body.get("dry_run", True)
             log.action = "offsets.reset.preview" if dry_run else "offsets.reset.execute"
+            if not dry_run and approval_service.protected(cfg):
+                # Planned now, executed once approved: the approver runs exactly this plan.
+                preview = resets.create_reset(cfg, group, {**body, "dry_run": True}, request.user)
+                plan = {"reset_id": preview.pk, "reason": body.get("reason", "")}
+                found = approval_service.ask(
+                    request.user, cfg, "offsets.reset.execute", group, plan,
+                    _execute_summary(preview), plan["reason"],
+                )  # fmt: skip
+                return requested(log, found, reset=resets.reset_as_dict(preview))
             reset = resets.create_reset(cfg, group, body, request.user)
             _audit_reset(log, reset)
             if dry_run:
@@ -120,12 +133,20 @@ class OffsetResetDetailView(ConsoleAPIView):
         return Response(resets.reset_as_dict(reset))
 
 
+def _execute_summary(reset: OffsetReset) -> str:
+    count = len(reset.plan)
+    return (
+        f"Execute preview {reset.pk}: reset group {reset.group_id} on {count} "
+        f"partition{'s' if count != 1 else ''} as planned ({reset.strategy.get('type')})."
+    )
+
+
 def _reset_action_schema(status: int, summary: str) -> Callable[[type], type]:
     """The schema of a POST on an existing reset: a reason in, the reset out with `status`."""
     return extend_schema_view(
         post=extend_schema(
             request=s.ReasonRequestSerializer,
-            responses={status: s.OffsetResetSerializer},
+            responses={status: s.OffsetResetSerializer, 202: ApprovalWrapSerializer},
             summary=summary,
         )
     )
@@ -154,9 +175,20 @@ class _ResetActionView(ConsoleAPIView):
         ) as log:
             # No body is no reason; a body is an object (`null` or `[]` is a 400, not "none").
             body = self.validated(s.ReasonRequestSerializer, request.data)
+            cfg = get_cluster(existing.cluster)
+            if approval_service.protected(cfg):
+                plan = {"reset_id": reset_id, "reason": body["reason"]}
+                found = approval_service.ask(
+                    request.user, cfg, self.action, existing.group_id, plan,
+                    self.summary(existing), body["reason"],
+                )  # fmt: skip
+                return requested(log, found)
             reset = self.act(reset_id, request.user, body["reason"])
             _audit_reset(log, reset)
         return Response(resets.reset_as_dict(reset), status=self.status_code)
+
+    def summary(self, reset: OffsetReset) -> str:
+        raise NotImplementedError
 
 
 @_reset_action_schema(
@@ -169,6 +201,9 @@ class OffsetResetExecuteView(_ResetActionView):
     def act(self, reset_id: int, user: Any, reason: str) -> OffsetReset:
         return resets.execute_preview(reset_id, user, reason)
 
+    def summary(self, reset: OffsetReset) -> str:
+        return _execute_summary(reset)
+
 
 @_reset_action_schema(201, "Restore the offsets from before an executed reset")
 class OffsetResetUndoView(_ResetActionView):
@@ -178,6 +213,9 @@ class OffsetResetUndoView(_ResetActionView):
 
     def act(self, reset_id: int, user: Any, reason: str) -> OffsetReset:
         return resets.undo_reset(reset_id, user, reason)
+
+    def summary(self, reset: OffsetReset) -> str:
+        return f"Undo reset {reset.pk} of group {reset.group_id}: restore the offsets before it."
 
 
 class OffsetsCsvView(ConsoleAPIView):

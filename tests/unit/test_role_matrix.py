@@ -46,6 +46,7 @@ def _url(path: str) -> str:
         .replace("{user}", "alice")
         .replace("{user_id}", "999999")
         .replace("{token_id}", "999999")
+        .replace("{approval_id}", "999999")
     )
 
 

@@ -9,12 +9,15 @@ from __future__ import annotations
 
 import copy
 import json
+from datetime import timedelta
 from typing import Any
 
 import pytest
+from django.utils import timezone
 from rest_framework import serializers
 
 from alerts.models import AlertRule
+from approvals.models import ApprovalRequest
 from console.api.strict import check_body
 from console.errors import BadInput
 from console.models import AuditEntry
@@ -191,6 +194,8 @@ EXAMPLES: dict[tuple[str, str], dict[str, Any]] = {
         "consumer": {"principal": "User:c", "topics": ["t"], "groups": ["g"]},
         "dry_run": True,
     },
+    ("post", "/api/v1/approvals/{approval_id}/approve"): {"reason": "checked the plan"},
+    ("post", "/api/v1/approvals/{approval_id}/reject"): {"reason": "not now"},
     ("post", "/api/v1/users"): {
         "username": "new-user",
         "password": "a long enough passphrase",
@@ -350,6 +355,10 @@ def test_an_unknown_key_anywhere_in_any_body_is_a_400_naming_it(admin_client_api
     schedule = Schedule.objects.create(
         job_type="topic-export", cluster="local", params={"topic": "t"}, every_minutes=60
     )
+    approval = ApprovalRequest.objects.create(
+        cluster="local", action="topic.delete", target="t", summary="s", plan={"topic": "t"},
+        requested_by=admin_client_api.user, expires_at=timezone.now() + timedelta(hours=1),
+    )  # fmt: skip
     for method, path, where in _cases(schema):
         body = copy.deepcopy(EXAMPLES[(method, path)])
         target = body
@@ -368,6 +377,7 @@ def test_an_unknown_key_anywhere_in_any_body_is_a_400_naming_it(admin_client_api
             .replace("{model_id}", "999999")
             .replace("{equipment_id}", "eq-none")
             .replace("{user_id}", str(admin_client_api.user.pk))
+            .replace("{approval_id}", str(approval.pk))
         )
         response = _post(admin_client_api, url, body, method=method)
         expected = _field_name([*where, "surplus"])

@@ -2,9 +2,13 @@ from drf_spectacular.utils import OpenApiParameter, extend_schema
 from rest_framework.request import Request
 from rest_framework.response import Response
 
+from approvals import service as approval_service
+from approvals.api.serializers import ApprovalWrapSerializer
+from approvals.respond import requested
 from console.api.base import ConsoleAPIView, query_bool
 from console.audit import audited
 from console.clusters import all_clusters
+from console.metadata import cache
 from topics import broker_configs, broker_detail, changes, cluster_overview, listing
 from topics.api import serializers as s
 from topics.health import FILTERS
@@ -132,11 +136,21 @@ class TopicDetailView(ConsoleAPIView):
     def get(self, request: Request, cluster: str, topic: str) -> Response:
         return Response(listing.topic_detail(self.cluster(), topic))
 
-    @extend_schema(responses={204: None}, summary="Delete a topic")
+    @extend_schema(
+        responses={204: None, 202: ApprovalWrapSerializer},
+        summary="Delete a topic (on a protected cluster: a request for approval, 202)",
+    )
     def delete(self, request: Request, cluster: str, topic: str) -> Response:
         cfg = self.cluster()
-        with audited(request.user, "topic.delete", cluster=cfg.name, target=topic):
+        with audited(request.user, "topic.delete", cluster=cfg.name, target=topic) as log:
             self.no_body()
+            if approval_service.protected(cfg):
+                listing.get_topic_meta(cache.snapshot(cfg), topic)  # 404 for no such topic
+                summary = f"Delete topic {topic} and every record in it."
+                found = approval_service.ask(
+                    request.user, cfg, "topic.delete", topic, {"topic": topic}, summary
+                )
+                return requested(log, found)
             changes.delete_topic(cfg, topic)
         return Response(status=204)
 

@@ -4,15 +4,23 @@ from django.db import migrations, models
 
 
 class Migration(migrations.Migration):
-
     dependencies = [
-        ('console', '0003_api_tokens'),
+        ("console", "0003_api_tokens"),
     ]
 
     operations = [
         migrations.AlterField(
-            model_name='auditentry',
-            name='outcome',
-            field=models.CharField(choices=[('ok', 'Ok'), ('refused', 'Refused'), ('failed', 'Failed'), ('preview', 'Preview'), ('requested', 'Requested')], max_length=16),
+            model_name="auditentry",
+            name="outcome",
+            field=models.CharField(
+                choices=[
+                    ("ok", "Ok"),
+                    ("refused", "Refused"),
+                    ("failed", "Failed"),
+                    ("preview", "Preview"),
+                    ("requested", "Requested"),
+                ],
+                max_length=16,
+            ),
         ),
     ]

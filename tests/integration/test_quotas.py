@@ -195,8 +195,9 @@ def test_a_change_kafka_or_the_cli_would_refuse_is_a_400_naming_the_field(
     answer = _patch(admin_client_api, {"entity": {"user": user}} | body)
     assert answer.status_code == 400, answer.content
     assert answer.json()["error"]["details"]["field"] == field
-    assert _mine(_cli("users"), tag) == {
-        (f"user-principal '{user}'", frozenset({("producer_byte_rate", 777.0)}))
+    # Read from Kafka by the console's own client: a CLI run per case would cost a JVM start.
+    assert cluster_client().describe_client_quotas(entity=(("user", user),)) == {
+        (("user", user),): {"producer_byte_rate": 777.0}
     }
 
 

@@ -16,7 +16,7 @@ from django.db import transaction
 from django.utils import timezone
 from rest_framework import exceptions
 
-from approvals import actions
+from approvals import actions, live
 from approvals.models import ApprovalRequest
 from console.clusters import ClusterConfig, get_cluster
 from console.errors import Conflict, ConsoleError, NotFound
@@ -45,7 +45,7 @@ def ask(
 ) -> ApprovalRequest:
     """Store the request; nothing runs until someone else approves it."""
     actions.get(action)  # a change that cannot be approved is a bug, not a request
-    return ApprovalRequest.objects.create(
+    found = ApprovalRequest.objects.create(
         cluster=cfg.name,
         action=action,
         target=target,
@@ -55,6 +55,8 @@ def ask(
         reason=reason,
         expires_at=timezone.now() + ttl(),
     )
+    live.changed(found.pk)
+    return found
 
 
 def _expire_due() -> None:
@@ -121,6 +123,7 @@ def approve(request_id: int, user: Any, reason: str = "") -> ApprovalRequest:
     found = get_request(request_id)
     _check_decider(found, user)
     _take(found, State.RUNNING)
+    live.changed(found.pk)
     found.decided_by, found.decided_at, found.decision_reason = user, timezone.now(), reason
     try:
         answer = actions.get(found.action).run(get_cluster(found.cluster), found.plan, user)
@@ -131,13 +134,16 @@ def approve(request_id: int, user: Any, reason: str = "") -> ApprovalRequest:
         found.state = State.FAILED
         found.error = {"code": exc.code, "message": exc.message, "details": exc.details}
         found.save()
+        live.changed(found.pk)
         raise
     except BaseException:
         found.state = State.FAILED
         found.error = {"code": "failed", "message": "The change failed; see the server log."}
         found.save()
+        live.changed(found.pk)
         raise
     found.save()
+    live.changed(found.pk)
     return found
 
 
@@ -149,6 +155,7 @@ def reject(request_id: int, user: Any, reason: str = "") -> ApprovalRequest:
         found.state = State.REJECTED
         found.decided_by, found.decided_at, found.decision_reason = user, timezone.now(), reason
         found.save()
+        live.changed(found.pk)
     return found
 
 

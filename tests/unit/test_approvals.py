@@ -123,3 +123,47 @@ def test_a_plan_that_no_longer_holds_fails_and_says_why(django_user_model):
     assert found.state == "failed" and found.error["code"] == "plan_stale"
     assert RAN == []
     assert AuditEntry.objects.get(action="test.change").outcome == "refused"
+
+
+IN_MEMORY = {"default": {"BACKEND": "channels.layers.InMemoryChannelLayer"}}
+HEADERS = [(b"origin", b"http://127.0.0.1:8000"), (b"host", b"127.0.0.1")]
+
+
+@pytest.mark.django_db(transaction=True)
+async def test_approvers_see_requests_asked_and_decided_live(django_user_model, settings):
+    from asgiref.sync import sync_to_async
+    from channels.testing import WebsocketCommunicator
+    from rest_framework.authtoken.models import Token
+
+    from project.asgi import application
+
+    settings.CHANNEL_LAYERS = IN_MEMORY
+
+    def people() -> tuple:
+        ann = django_user_model.objects.create_user("ann")
+        grant_role(ann, "operator")
+        bob = django_user_model.objects.create_user("bob")
+        grant_role(bob, "operator")
+        return ann, bob, Token.objects.create(user=bob).key
+
+    ann, bob, key = await sync_to_async(people)()
+    path = f"/ws/clusters/local/approvals?token={key}"
+    socket = WebsocketCommunicator(application, path, headers=HEADERS)
+    assert (await socket.connect(timeout=5))[0]
+    assert await socket.receive_json_from(timeout=5) == {"type": "status", "live": True}
+    found = await sync_to_async(_ask)(ann, {"n": 5})
+    asked = await socket.receive_json_from(timeout=5)
+    assert (asked["type"], asked["id"], asked["state"]) == ("approval", found.pk, "pending")
+    await sync_to_async(service.reject)(found.pk, bob, "no")
+    decided = await socket.receive_json_from(timeout=5)
+    assert (decided["state"], decided["decided_by"]) == ("rejected", "bob")
+    await socket.disconnect()
+    # Another cluster's socket hears nothing of it.
+    other = WebsocketCommunicator(
+        application, f"/ws/clusters/local-secure/approvals?token={key}", headers=HEADERS
+    )
+    assert (await other.connect(timeout=5))[0]
+    assert (await other.receive_json_from(timeout=5))["live"] is True
+    await sync_to_async(_ask)(ann, {"n": 6})
+    assert await other.receive_nothing(timeout=0.3)
+    await other.disconnect()

@@ -146,3 +146,46 @@ def test_a_topic_delete_and_an_acl_delete_wait_for_a_second_admin(
     assert refused.status_code == 409 and refused.json()["error"]["code"] == "acl_moved"
     assert len(client.describe_acls(AclFilter(principal=principal))) == 2
     client.delete_acls([AclFilter(principal=principal)])
+
+
+def test_config_partition_and_election_changes_wait_and_refuse_when_moved(
+    protected, admin_client_api, django_user_model
+):
+    client = cluster_client()
+    topic = f"approve-cfg-{uuid.uuid4().hex[:8]}"
+    dev.create_topics(client, [(topic, 1, 3, {})])
+    other_admin = _client_for(django_user_model, "arne-admin", "admin")
+    base = f"/api/v1/clusters/local/topics/{topic}"
+
+    def approve(answer) -> object:
+        assert answer.status_code == 202, answer.content
+        return other_admin.post(
+            f"/api/v1/approvals/{answer.json()['approval']['id']}/approve", {}, format="json"
+        )
+
+    def retention() -> str | None:
+        value = client.describe_topic_configs([topic])[topic]["retention.ms"]
+        return value.value if value.source == "DYNAMIC_TOPIC_CONFIG" else None
+
+    change = {"set": {"retention.ms": "3600000"}, "delete": []}
+    done = approve(admin_client_api.patch(f"{base}/configs", change, format="json"))
+    assert done.status_code == 200 and retention() == "3600000"
+    # Moved: someone sets the key between the request and its approval.
+    asked = admin_client_api.patch(
+        f"{base}/configs", {"set": {"retention.ms": "7200000"}, "delete": []}, format="json"
+    )
+    client.alter_topic_configs(topic, {"retention.ms": "60000"}, [])
+    wait_for(lambda: retention() == "60000", timeout=15, what="the direct change")
+    refused = approve(asked)
+    assert refused.status_code == 409 and refused.json()["error"]["code"] == "config_moved"
+    assert retention() == "60000"
+
+    grown = approve(admin_client_api.post(f"{base}/partitions", {"count": 2}, format="json"))
+    assert grown.status_code == 200 and grown.json()["result"]["partition_count"] == 2
+    election = {"election": "preferred", "partitions": [{"topic": topic, "partition": 0}]}
+    elected = approve(
+        admin_client_api.post("/api/v1/clusters/local/elect-leaders", election, format="json")
+    )
+    assert elected.status_code == 200, elected.content
+    assert [r["partition"] for r in elected.json()["result"]] == [0]
+    client.delete_topics([topic])

@@ -9,6 +9,7 @@ from console.api.base import ConsoleAPIView, query_bool
 from console.audit import audited
 from console.clusters import all_clusters
 from console.metadata import cache
+from topics import approval_actions as held
 from topics import broker_configs, broker_detail, changes, cluster_overview, listing
 from topics.api import serializers as s
 from topics.health import FILTERS
@@ -158,15 +159,22 @@ class TopicDetailView(ConsoleAPIView):
 class TopicConfigsView(ConsoleAPIView):
     @extend_schema(
         request=s.ConfigPatchSerializer,
-        responses=s.TopicDetailSerializer,
+        responses={200: s.TopicDetailSerializer, 202: ApprovalWrapSerializer},
         summary="Set and delete topic configs",
     )
     def patch(self, request: Request, cluster: str, topic: str) -> Response:
         cfg = self.cluster()
         with audited(
             request.user, "topic.configs", cluster=cfg.name, target=topic, request=request.data
-        ):
+        ) as log:
             body = self.validated(s.ConfigPatchSerializer, request.data)
+            if approval_service.protected(cfg):
+                keys = [*body["set"], *body["delete"]]
+                plan = {**body, "topic": topic, "before": held.config_state(cfg, topic, keys)}
+                summary = f"Change configs of {topic}: set {body['set']}, delete {body['delete']}."
+                return requested(
+                    log, approval_service.ask(request.user, cfg, log.action, topic, plan, summary)
+                )
             configs = changes.alter_configs(cfg, topic, body["set"], body["delete"])
         return Response(listing.topic_detail(cfg, topic, configs=configs))
 
@@ -174,15 +182,22 @@ class TopicConfigsView(ConsoleAPIView):
 class TopicPartitionsView(ConsoleAPIView):
     @extend_schema(
         request=s.PartitionCountSerializer,
-        responses=s.TopicDetailSerializer,
+        responses={200: s.TopicDetailSerializer, 202: ApprovalWrapSerializer},
         summary="Raise a topic's partition count",
     )
     def post(self, request: Request, cluster: str, topic: str) -> Response:
         cfg = self.cluster()
         with audited(
             request.user, "topic.partitions", cluster=cfg.name, target=topic, request=request.data
-        ):
+        ) as log:
             body = self.validated(s.PartitionCountSerializer, request.data)
+            if approval_service.protected(cfg):
+                before = held.partition_count(cfg, topic)
+                plan = {"topic": topic, "count": body["count"], "before": before}
+                summary = f"Raise {topic} from {before} to {body['count']} partitions."
+                return requested(
+                    log, approval_service.ask(request.user, cfg, log.action, topic, plan, summary)
+                )
             snap = changes.add_partitions(cfg, topic, body["count"])
         return Response(listing.topic_detail(cfg, topic, snap))
 
@@ -190,7 +205,7 @@ class TopicPartitionsView(ConsoleAPIView):
 class ElectLeadersView(ConsoleAPIView):
     @extend_schema(
         request=s.ElectLeadersSerializer,
-        responses=s.ElectionResultSerializer(many=True),
+        responses={200: s.ElectionResultSerializer(many=True), 202: ApprovalWrapSerializer},
         summary="Preferred or unclean leader election",
     )
     def post(self, request: Request, cluster: str) -> Response:
@@ -203,6 +218,18 @@ class ElectLeadersView(ConsoleAPIView):
             request=request.data,
         ) as log:
             body = self.validated(s.ElectLeadersSerializer, request.data)
+            if approval_service.protected(cfg):
+                plan = {"election": body["election"], "partitions": body.get("partitions")}
+                scope = (
+                    "every partition"
+                    if plan["partitions"] is None
+                    else (f"{len(plan['partitions'])} partition(s)")
+                )
+                summary = f"A {body['election']} leader election on {scope}."
+                found = approval_service.ask(
+                    request.user, cfg, log.action, body["election"], plan, summary
+                )
+                return requested(log, found)
             parts = body.get("partitions")
             refs = None if parts is None else [(p["topic"], p["partition"]) for p in parts]
             rows = changes.elect_leaders(cfg, body["election"], refs)

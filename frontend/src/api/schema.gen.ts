@@ -4686,6 +4686,14 @@ export interface operations {
                     "application/json": components["schemas"]["ElectionResult"][];
                 };
             };
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApprovalWrap"];
+                };
+            };
             /** @description Bad input; details.field names the field. Nothing changed. */
             400: {
                 headers: {
@@ -6853,6 +6861,14 @@ export interface operations {
                     "application/json": components["schemas"]["TopicDetail"];
                 };
             };
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApprovalWrap"];
+                };
+            };
             /** @description Bad input; details.field names the field. Nothing changed. */
             400: {
                 headers: {
@@ -7182,6 +7198,14 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["TopicDetail"];
+                };
+            };
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApprovalWrap"];
                 };
             };
             /** @description Bad input; details.field names the field. Nothing changed. */

@@ -181,3 +181,13 @@ class QuotaSerializer(serializers.Serializer):
 
 class QuotaChangedSerializer(QuotaSerializer):
     before = serializers.DictField(child=serializers.FloatField())
+
+
+class AclImportSerializer(serializers.Serializer):
+    """A file of bindings (docs/governance.md: CSV or JSON), created as a create would."""
+
+    format = serializers.ChoiceField(choices=["csv", "json"])
+    content = serializers.CharField(
+        max_length=2_000_000, trim_whitespace=False, help_text="The file's text."
+    )
+    dry_run = serializers.BooleanField(required=False, default=True)

@@ -7,6 +7,8 @@ urlpatterns = [
         [
             ("", views.AclListView, "acl-list"),
             ("/delete", views.AclDeleteView, "acl-delete"),
+            ("/export", views.AclExportView, "acl-export"),
+            ("/import", views.AclImportView, "acl-import"),
         ],
     ),
     *routes("clusters/<str:cluster>/quotas", [("", views.QuotaListView, "quota-list")]),

@@ -1,15 +1,18 @@
 import dataclasses
 
-from drf_spectacular.utils import OpenApiParameter, extend_schema
+from django.http import HttpResponse
+from drf_spectacular.types import OpenApiTypes
+from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
 from rest_framework.request import Request
 from rest_framework.response import Response
 
-from access import acl_changes, acls, quota_changes, quotas, scram_users
+from access import acl_changes, acl_files, acls, quota_changes, quotas, scram_users
 from access.api import serializers as s
 from approvals import service as approval_service
 from approvals.api.serializers import ApprovalWrapSerializer
 from approvals.respond import requested
 from console.api.base import ConsoleAPIView
+from console.api.downloads import content_disposition
 from console.audit import audited
 from console.errors import BadInput
 
@@ -87,6 +90,64 @@ class AclListView(ConsoleAPIView):
         with audited(request.user, "acl.create", cluster=cfg.name, request=request.data) as log:
             body = self.validated(s.AclCreateSerializer, request.data)
             wanted = _wanted(body)
+            log.target = f"{len(wanted)} ACL bindings"
+            answer = acl_changes.create_acls(cfg, wanted, dry_run=body["dry_run"])
+            _preview_or(log, body["dry_run"], created=answer["bindings"])
+        return Response(answer)
+
+
+class AclExportView(ConsoleAPIView):
+    @extend_schema(
+        parameters=[
+            OpenApiParameter(
+                "file_format",
+                str,
+                enum=list(acl_files.FORMATS),
+                description="csv (default) or json",
+            ),
+            *_FILTERS,
+        ],
+        responses={
+            (200, "text/csv"): OpenApiResponse(
+                OpenApiTypes.STR, description="file_format=csv: the header, then a binding a line"
+            ),
+            (200, "application/json"): OpenApiResponse(
+                OpenApiTypes.OBJECT, description='file_format=json: {"bindings": [...]}'
+            ),
+        },
+        summary="The ACLs a filter selects, as a file to import elsewhere",
+    )
+    def get(self, request: Request, cluster: str) -> HttpResponse:
+        fmt = request.query_params.get("file_format") or "csv"
+        if fmt not in acl_files.FORMATS:
+            raise BadInput("file_format", "file_format: csv or json.")
+        flt = acls.acl_filter(request.query_params)
+        rows = acl_changes.list_acls(self.cluster(), flt)
+        if fmt == "csv":
+            response = HttpResponse(acl_files.to_csv(rows), content_type="text/csv; charset=utf-8")
+        else:
+            response = HttpResponse(acl_files.to_json(rows), content_type="application/json")
+        response["Content-Disposition"] = content_disposition(f"acls-{cluster}.{fmt}")
+        return response
+
+
+class AclImportView(ConsoleAPIView):
+    @extend_schema(
+        request=s.AclImportSerializer,
+        responses=s.AclCreatedSerializer,
+        summary="Create the ACLs of a file (CSV or JSON); a preview of new and existing "
+        "bindings unless dry_run is false",
+    )
+    def post(self, request: Request, cluster: str) -> Response:
+        cfg = self.cluster()
+        said = (
+            {k: v for k, v in request.data.items() if k != "content"}
+            if isinstance(request.data, dict)
+            else {}
+        )
+        with audited(request.user, "acl.import", cluster=cfg.name, request=said) as log:
+            body = self.validated(s.AclImportSerializer, request.data)
+            wanted = acl_files.read(body["content"], body["format"])
             log.target = f"{len(wanted)} ACL bindings"
             answer = acl_changes.create_acls(cfg, wanted, dry_run=body["dry_run"])
             _preview_or(log, body["dry_run"], created=answer["bindings"])

@@ -1,7 +1,9 @@
 import { QueryClientProvider, type QueryClient } from "@tanstack/react-query";
+import { lazy, Suspense, type ReactNode } from "react";
 import { BrowserRouter, Navigate, Route, Routes } from "react-router-dom";
 import { CurrentUserProvider } from "./components/CurrentUser";
 import { Layout } from "./components/Layout";
+import { Loading } from "./components/Loading";
 import { AclsPage } from "./pages/AclsPage";
 import { AlertsPage } from "./pages/AlertsPage";
 import { BrokerPage } from "./pages/BrokerPage";
@@ -23,6 +25,17 @@ import { SparkSubmitPage } from "./pages/SparkSubmitPage";
 import { TopicPage } from "./pages/TopicPage";
 import { TopicsPage } from "./pages/TopicsPage";
 import { WorklistPage } from "./pages/WorklistPage";
+
+// The admins' and operators' pages (users and tokens, the audit log) in a chunk of their own,
+// loaded when one opens: the app's own chunk stays under Vite's 500 kB warning.
+const UsersPage = lazy(() => import("./pages/UsersPage").then((m) => ({ default: m.UsersPage })));
+const UserPage = lazy(() => import("./pages/UserPage").then((m) => ({ default: m.UserPage })));
+const AuditPage = lazy(() => import("./pages/AuditPage").then((m) => ({ default: m.AuditPage })));
+
+/** A lazily loaded page: a spinner until its chunk is there. */
+function LazyPage({ children }: { children: ReactNode }) {
+  return <Suspense fallback={<Loading />}>{children}</Suspense>;
+}
 
 /**
  * Every client-side route. Django answers each non-API path with index.html,
@@ -60,6 +73,30 @@ export function AppRoutes() {
         <Route path="maintenance" element={<MaintenancePage />} />
         <Route path="maintenance/worklist" element={<WorklistPage />} />
         <Route path="alerts" element={<AlertsPage />} />
+        <Route
+          path="users"
+          element={
+            <LazyPage>
+              <UsersPage />
+            </LazyPage>
+          }
+        />
+        <Route
+          path="users/:userId"
+          element={
+            <LazyPage>
+              <UserPage />
+            </LazyPage>
+          }
+        />
+        <Route
+          path="audit"
+          element={
+            <LazyPage>
+              <AuditPage />
+            </LazyPage>
+          }
+        />
         <Route path="*" element={<NotFoundPage />} />
       </Route>
     </Routes>

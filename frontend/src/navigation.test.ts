@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { readReassignPreset } from "./lib/reassign";
-import { aclsPath, CLUSTER_TABS, reassignNewPath } from "./navigation";
+import { aclsPath, auditPath, CLUSTER_TABS, NAV_ITEMS, reassignNewPath, userPath } from "./navigation";
 
 describe("reassignNewPath", () => {
   it("is the Reassign tab without a preset", () => {
@@ -46,5 +46,19 @@ describe("CLUSTER_TABS", () => {
       { path: "quotas", label: "Quotas", role: "admin" },
       { path: "scram-users", label: "SCRAM users", role: "admin" },
     ]);
+  });
+});
+
+describe("the Users and Audit entries", () => {
+  it("are in the top bar for admins (Users) and operators (Audit)", () => {
+    expect(NAV_ITEMS.find((item) => item.label === "Users")).toEqual({ to: "/users", label: "Users", role: "admin" });
+    expect(NAV_ITEMS.find((item) => item.label === "Audit")).toEqual({ to: "/audit", label: "Audit", role: "operator" });
+  });
+
+  it("lead to a user's page and to the audit log with a filter (empty fields left out)", () => {
+    expect(userPath(7)).toBe("/users/7");
+    expect(auditPath()).toBe("/audit");
+    expect(auditPath({ action: "user.", target: "bob smith", actor: "" })).toBe("/audit?action=user.&target=bob+smith");
+    expect(auditPath({ since: "2026-07-01T09:30:00.000+02:00" })).toBe("/audit?since=2026-07-01T09%3A30%3A00.000%2B02%3A00");
   });
 });

@@ -22,6 +22,41 @@ export function worklistPath(cluster?: string): string {
   return cluster ? `${WORKLIST_PATH}?cluster=${encodeURIComponent(cluster)}` : WORKLIST_PATH;
 }
 
+/** The console users (admins); a user's page is userPath(id). */
+export const USERS_PATH = "/users";
+
+/** The app path of a console user's page (its roles and API tokens). */
+export function userPath(id: number): string {
+  return `${USERS_PATH}/${id}`;
+}
+
+/** The audit log (operators). */
+export const AUDIT_PATH = "/audit";
+
+/** What the audit page's filter holds (its URL query keys are the API's names; `since` and
+ * `until` ISO-8601 with an offset). */
+export interface AuditPathFilter {
+  actor?: string;
+  action?: string;
+  cluster?: string;
+  target?: string;
+  outcome?: string;
+  since?: string;
+  until?: string;
+}
+
+/** The audit page with a filter: auditPath({action: "user.", target: "bob"}) is
+ * "/audit?action=user.&target=bob" (empty fields left out). */
+export function auditPath(filter: AuditPathFilter = {}): string {
+  const query = new URLSearchParams();
+  for (const key of ["actor", "action", "cluster", "target", "outcome", "since", "until"] as const) {
+    const value = filter[key];
+    if (value) query.set(key, value);
+  }
+  const qs = query.toString();
+  return qs ? `${AUDIT_PATH}?${qs}` : AUDIT_PATH;
+}
+
 export const NAV_ITEMS: NavItem[] = [
   { to: "/", label: "Clusters", end: true, activePrefixes: ["/clusters/"] },
   // The submit page belongs to the jobs; the schedules have their own entry.
@@ -31,6 +66,10 @@ export const NAV_ITEMS: NavItem[] = [
   { to: "/maintenance", label: "Predictive maintenance", end: true },
   { to: WORKLIST_PATH, label: "Worklist" },
   { to: "/alerts", label: "Alerts" },
+  // Console users and their API tokens: the API answers admins only.
+  { to: USERS_PATH, label: "Users", role: "admin" },
+  // The audit log: the API answers operators and admins.
+  { to: AUDIT_PATH, label: "Audit", role: "operator" },
 ];
 
 /** The REST API's interactive docs (Swagger UI), served by Django, not by the SPA's router. */

@@ -270,3 +270,43 @@ def test_an_enforced_acl_refuses_a_client_then_a_binding_allows_it(admin_client_
     wait_for(
         lambda: True if produce() is None else None, timeout=30, what="the write to be allowed"
     )
+
+
+@pytest.mark.parametrize("fmt", ["csv", "json"])
+def test_an_export_imports_back_to_the_same_bindings(admin_client_api, viewer_client, names, fmt):
+    tag, topic = names["tag"], names["topic"]
+    bindings = [
+        _binding("TOPIC", topic, f"User:x-{tag}", "READ"),
+        _binding("TOPIC", names["prefix"], f"User:x-{tag}", "WRITE", pattern="PREFIXED"),
+        _binding("GROUP", names["group"], f"User:x-{tag}", "READ", permission="DENY"),
+    ]
+    made = admin_client_api.post(URL, {"bindings": bindings, "dry_run": False}, format="json")
+    assert made.status_code == 200, made.content
+    exported = viewer_client.get(f"{URL}/export", {"file_format": fmt, "principal": f"User:x-{tag}"})
+    assert exported.status_code == 200, exported.content
+    assert f"acls-local.{fmt}" in exported["Content-Disposition"]
+    content = exported.content.decode()
+    gone = cluster_client().delete_acls([AclFilter(principal=f"User:x-{tag}")])
+    assert len(gone) == 3
+    wait_for(
+        lambda: not viewer_client.get(URL, {"principal": f"User:x-{tag}"}).json(),
+        timeout=15,
+        what="the bindings to go",
+        every=0.3,
+    )
+    body = {"format": fmt, "content": content}
+    preview = admin_client_api.post(f"{URL}/import", body, format="json")
+    assert preview.status_code == 200, preview.content
+    assert _rows(preview.json()["bindings"]) == _rows(bindings)  # all new again, none made yet
+    assert viewer_client.get(URL, {"principal": f"User:x-{tag}"}).json() == []
+    done = admin_client_api.post(f"{URL}/import", {**body, "dry_run": False}, format="json")
+    assert done.status_code == 200, done.content
+    assert _rows(viewer_client.get(URL, {"principal": f"User:x-{tag}"}).json()) == _rows(bindings)
+    # A bad line: a 400 naming it, and nothing created.
+    bad = "resource_type,resource_name,principal,operation\nTOPIC,t,User:y,READ\nTOPIC,t,y,READ\n"
+    refused = admin_client_api.post(
+        f"{URL}/import", {"format": "csv", "content": bad, "dry_run": False}, format="json"
+    )
+    assert refused.status_code == 400 and refused.json()["error"]["details"]["line"] == 3
+    assert viewer_client.get(URL, {"principal": "User:y"}).json() == []
+    cluster_client().delete_acls([AclFilter(principal=f"User:x-{tag}")])

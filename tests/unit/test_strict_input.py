@@ -218,6 +218,11 @@ EXAMPLES: dict[tuple[str, str], dict[str, Any]] = {
         "password": "pw",
         "iterations": 8192,
     },
+    ("post", "/api/v1/clusters/{cluster}/acls/import"): {
+        "format": "csv",
+        "content": "resource_type,resource_name,principal,operation\nTOPIC,t,User:a,READ\n",
+        "dry_run": True,
+    },
     ("post", "/api/v1/clusters/{cluster}/acls/delete"): {
         "filter": {"resource_type": "TOPIC", "resource_name": "t", "principal": "User:a"},
         "dry_run": True,

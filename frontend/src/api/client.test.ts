@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { json, stubFetch } from "../test/fetchStub";
-import { ApiError, api, apiUrl, loginUrl, resetLoginRedirect } from "./client";
+import { ApiError, ApprovalRequested, api, apiUrl, loginUrl, resetLoginRedirect } from "./client";
 
 function stubLocation(path: string) {
   const assign = vi.fn();
@@ -33,6 +33,21 @@ afterEach(() => {
 });
 
 describe("api client", () => {
+  it("throws ApprovalRequested for a change held on a protected cluster, and keeps other 202s", async () => {
+    const approval = { id: 7, summary: "Delete topic orders and every record in it.", expires_at: "2026-11-29T16:00:00Z" };
+    stubFetch({
+      "/api/v1/clusters/prod/topics/orders": json({ approval }, 202),
+      "/api/v1/spark/jobs/3/cancel": json({ id: 3, state: "running" }, 202),
+    });
+    const error = await rejection(api.delete("clusters/prod/topics/orders"));
+    expect(error).toBeInstanceOf(ApprovalRequested);
+    expect(error.status).toBe(202);
+    expect(error.message).toContain("request #7");
+    expect(error.message).toContain("Delete topic orders");
+    expect((error as ApprovalRequested).approval.id).toBe(7);
+    await expect(api.post("spark/jobs/3/cancel")).resolves.toEqual({ id: 3, state: "running" });
+  });
+
   it("returns parsed JSON and sends the session cookie", async () => {
     const fetch = stubFetch({ "/api/v1/me": json({ username: "alice", role: "admin" }) });
     await expect(api.get("me")).resolves.toEqual({ username: "alice", role: "admin" });

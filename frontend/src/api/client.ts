@@ -20,6 +20,24 @@ export class ApiError extends Error {
   }
 }
 
+/** A change on a protected cluster was not made: it became a request that someone else with
+ * the role approves (202 {approval}). Thrown, so every form says so where it shows errors. */
+export class ApprovalRequested extends ApiError {
+  readonly approval: { id: number; summary: string; expires_at: string; [key: string]: unknown };
+
+  constructor(approval: ApprovalRequested["approval"]) {
+    super(
+      202,
+      "approval_requested",
+      `Sent for approval as request #${approval.id}: ${approval.summary} It runs once someone ` +
+        "else with the role approves it (Approvals page).",
+      { approval },
+    );
+    this.name = "ApprovalRequested";
+    this.approval = approval;
+  }
+}
+
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS", "TRACE"]);
 
 /** The value of a cookie, or null. */
@@ -167,11 +185,16 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
   if (response.status === 204) return undefined as T;
   const text = await response.text();
   if (!text) return undefined as T;
+  let parsed: unknown;
   try {
-    return JSON.parse(text) as T;
+    parsed = JSON.parse(text);
   } catch {
     throw new ApiError(response.status, "invalid_response", "The server sent a response that is not JSON.");
   }
+  if (response.status === 202 && parsed !== null && typeof parsed === "object" && "approval" in parsed) {
+    throw new ApprovalRequested((parsed as { approval: ApprovalRequested["approval"] }).approval);
+  }
+  return parsed as T;
 }
 
 export const api = {

@@ -12,12 +12,21 @@ import type {
   AclDeleted,
   AclDeleteRequest,
   AclListQuery,
+  ApiToken,
+  ApiTokenCreate,
+  ApiTokenCreated,
+  AuditEntry,
+  AuditFilterQuery,
+  AuditListQuery,
   Broker,
   BrokerDetail,
   ClusterDetail,
   ClusterSummary,
   ConfigEntry,
   ConfigPatch,
+  ConsoleUser,
+  ConsoleUserChange,
+  ConsoleUserCreate,
   CreateTopicRequest,
   CurrentUser,
   ElectionResult,
@@ -393,4 +402,57 @@ export function updateSchedule(id: number, body: SchedulePatch): Promise<Schedul
 /** 204; the jobs it started stay; operator. */
 export function deleteSchedule(id: number): Promise<void> {
   return api.delete("spark/schedules/{schedule_id}", { path: { schedule_id: id } });
+}
+
+// ---- console users and API tokens (admins; docs/governance.md) ----
+
+/** Every console user, by name. */
+export function listUsers(signal?: AbortSignal): Promise<ConsoleUser[]> {
+  return api.get("users", { signal }) as Promise<ConsoleUser[]>;
+}
+
+/** One console user; 404 user_not_found. */
+export function getUser(id: number, signal?: AbortSignal): Promise<ConsoleUser> {
+  return api.get("users/{user_id}", { path: { user_id: id }, signal }) as Promise<ConsoleUser>;
+}
+
+/** 201 with the user. 400 names the field (`username`, `password`: Django's password validators,
+ * `role`, `cluster_roles.<cluster>`); 409 user_exists. */
+export function createUser(body: ConsoleUserCreate): Promise<ConsoleUser> {
+  return api.post("users", { body }) as Promise<ConsoleUser>;
+}
+
+/** Enable or disable, change the roles: the user after it. 400 `is_active` (disabling yourself),
+ * `cluster_roles.<cluster>`; 409 last_admin when no active admin of every cluster would be left. */
+export function updateUser(id: number, body: ConsoleUserChange): Promise<ConsoleUser> {
+  return api.patch("users/{user_id}", { path: { user_id: id }, body }) as Promise<ConsoleUser>;
+}
+
+/** A user's API tokens (never their keys). */
+export function listUserTokens(id: number, signal?: AbortSignal): Promise<ApiToken[]> {
+  return api.get("users/{user_id}/tokens", { path: { user_id: id }, signal });
+}
+
+/** 201 with the token and its key, which no other answer ever holds: show it, never cache it.
+ * 400 `name` (empty, or one the user has already), `expires_in_days` (1..3650). */
+export function createUserToken(id: number, body: ApiTokenCreate): Promise<ApiTokenCreated> {
+  return api.post("users/{user_id}/tokens", { path: { user_id: id }, body });
+}
+
+/** 204: the token stops working at once; 404 token_not_found. */
+export function revokeUserToken(id: number, tokenId: number): Promise<void> {
+  return api.delete("users/{user_id}/tokens/{token_id}", { path: { user_id: id, token_id: tokenId } });
+}
+
+// ---- the audit log (operators) ----
+
+/** Entries newest first (`limit` 1..1000, default 100); the next page with `before_id` = the last id
+ * seen. 400 names a bad filter (`since`, `until`, `outcome`). */
+export function listAudit(query: AuditListQuery = {}, signal?: AbortSignal): Promise<AuditEntry[]> {
+  return api.get("audit", { query, signal });
+}
+
+/** The download URL of the entries `query` selects, as CSV (newest first, at most 100,000 rows). */
+export function auditExportUrl(query: AuditFilterQuery = {}): string {
+  return pathUrl("audit/export", { query });
 }

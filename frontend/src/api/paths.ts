@@ -50,7 +50,9 @@ export type CallOptions<P extends ApiPath, M extends Method> = PathOption<Operat
   QueryOption<Operation<P, M>> &
   BodyOption<Operation<P, M>> & { signal?: AbortSignal };
 
-type SuccessStatus = 200 | 201 | 202 | 204;
+// 202 is a change held for approval on a protected cluster: apiRequest throws ApprovalRequested
+// for it, so it is never a call's answer.
+type SuccessStatus = 200 | 201 | 204;
 type ResponsesOf<O> = O extends { responses: infer R } ? R : never;
 type SuccessResponses<O> = ResponsesOf<O>[Extract<keyof ResponsesOf<O>, SuccessStatus>];
 type JsonOf<R> = R extends { content: { "application/json": infer J } }

@@ -16,7 +16,9 @@ import {
   getSchedule,
   getSparkJob,
   getTopic,
+  getUser,
   listAcls,
+  listAudit,
   listBrokers,
   listClusters,
   listGroups,
@@ -28,6 +30,8 @@ import {
   listSparkJobs,
   listSparkJobTypes,
   listTopics,
+  listUsers,
+  listUserTokens,
 } from "./endpoints";
 import {
   getActiveModel,
@@ -43,6 +47,7 @@ import {
 import { queryKeys } from "./queryKeys";
 import type {
   AclListQuery,
+  AuditFilterQuery,
   Broker,
   ClusterDetail,
   LagWindow,
@@ -227,3 +232,23 @@ export const alertRulesQuery = () =>
 
 export const alertEventsQuery = (query: AlertEventQuery = {}) =>
   queryOptions({ queryKey: queryKeys.alertEvents(query), queryFn: ({ signal }) => listAlertEvents(query, signal) });
+
+/** Every console user (admins). */
+export const userListQuery = () =>
+  queryOptions({ queryKey: queryKeys.userList(), queryFn: ({ signal }) => listUsers(signal) });
+
+/** One console user (admins). */
+export const userQuery = (id: number) =>
+  queryOptions({ queryKey: queryKeys.userDetail(id), queryFn: ({ signal }) => getUser(id, signal) });
+
+/** A user's API tokens, without their keys (admins). */
+export const userTokensQuery = (id: number) =>
+  queryOptions({ queryKey: queryKeys.userTokens(id), queryFn: ({ signal }) => listUserTokens(id, signal) });
+
+/** The newest `limit` audit entries the filter selects (operators). Older pages ("Load older",
+ * `before_id`) are asked by the page itself (hooks/useAuditLog). */
+export const auditNewestQuery = (filter: AuditFilterQuery, limit: number) =>
+  queryOptions({
+    queryKey: queryKeys.auditNewest(filter, limit),
+    queryFn: ({ signal }) => listAudit({ ...filter, limit }, signal),
+  });

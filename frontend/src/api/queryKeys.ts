@@ -3,7 +3,7 @@
 // topic list and topic of a cluster that a page shows, and `queryKeys.group(cluster, group)` holds
 // a group's detail, lag history and reset history.
 import type { AlertEventQuery } from "./alerts";
-import type { AclListQuery, LagWindow, QuotaEntityType, SparkJobListQuery, TopicHealthFilter } from "./types";
+import type { AclListQuery, AuditFilterQuery, LagWindow, QuotaEntityType, SparkJobListQuery, TopicHealthFilter } from "./types";
 
 export const queryKeys = {
   /** GET me */
@@ -129,5 +129,36 @@ export const queryKeys = {
       ...queryKeys.alerts(),
       "events",
       { cluster: query.cluster ?? null, group: query.group ?? null, rule: query.rule ?? null, limit: query.limit ?? null },
+    ] as const,
+
+  /** Every console user and token list (prefix: a write refreshes them all). */
+  users: () => ["users"] as const,
+  /** GET users */
+  userList: () => [...queryKeys.users(), "list"] as const,
+  /** Everything about one user (prefix). */
+  user: (id: number) => [...queryKeys.users(), "user", id] as const,
+  /** GET users/{id} */
+  userDetail: (id: number) => [...queryKeys.user(id), "detail"] as const,
+  /** GET users/{id}/tokens (never a key: the create answer's key stays in its dialog) */
+  userTokens: (id: number) => [...queryKeys.user(id), "tokens"] as const,
+
+  /** Every audit page (prefix). */
+  audit: () => ["audit"] as const,
+  /** GET audit?actor=…&action=…&cluster=…&target=…&outcome=…&since=…&until=…&limit=… (the newest
+   * page; older pages are the page's own state) */
+  auditNewest: (filter: AuditFilterQuery, limit: number) =>
+    [
+      ...queryKeys.audit(),
+      "newest",
+      {
+        actor: filter.actor ?? null,
+        action: filter.action ?? null,
+        cluster: filter.cluster ?? null,
+        target: filter.target ?? null,
+        outcome: filter.outcome ?? null,
+        since: filter.since ?? null,
+        until: filter.until ?? null,
+        limit,
+      },
     ] as const,
 };

@@ -267,6 +267,40 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/clusters/{cluster}/acls/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The ACLs a filter selects, as a file to import elsewhere */
+        get: operations["clusters_acls_export_retrieve"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/clusters/{cluster}/acls/import": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Create the ACLs of a file (CSV or JSON); a preview of new and existing bindings unless dry_run is false */
+        post: operations["clusters_acls_import_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/clusters/{cluster}/broker-defaults": {
         parameters: {
             query?: never;
@@ -1179,6 +1213,20 @@ export interface components {
             /** @description One of TOPIC, GROUP, CLUSTER, TRANSACTIONAL_ID, DELEGATION_TOKEN, USER (any case). */
             resource_type: string;
         };
+        /** @description A file of bindings (docs/governance.md: CSV or JSON), created as a create would. */
+        AclImport: {
+            /** @description The file's text. */
+            content: string;
+            /** @default true */
+            dry_run?: boolean;
+            format: components["schemas"]["AclImportFormatEnum"];
+        };
+        /**
+         * @description * `csv` - csv
+         *     * `json` - json
+         * @enum {string}
+         */
+        AclImportFormatEnum: "csv" | "json";
         ActiveModel: {
             cluster: string;
             /** @description the last 20 promotions, newest (the active) first */
@@ -1435,7 +1483,7 @@ export interface components {
              *     * `long` - long
              *     * `double` - double
              */
-            format: components["schemas"]["FormatEnum"];
+            format: components["schemas"]["FormatB7bEnum"];
             /** @description Why the asked (or automatic) decoder was not the one used. */
             note: string | null;
             schema_id: number | null;
@@ -1591,7 +1639,7 @@ export interface components {
          *     * `double` - double
          * @enum {string}
          */
-        FormatEnum: "json" | "text" | "avro" | "protobuf" | "jsonschema" | "msgpack" | "bytes" | "int" | "long" | "double";
+        FormatB7bEnum: "json" | "text" | "avro" | "protobuf" | "jsonschema" | "msgpack" | "bytes" | "int" | "long" | "double";
         /** @description What the lag sampler adds (docs/live-lag.md); UNKNOWN and nulls before its first pass. */
         GroupDetail: {
             assignor: string;
@@ -1830,7 +1878,7 @@ export interface components {
         Part: {
             /** @description json, msgpack: any JSON value; text: a string; bytes: base64; int, long, double: a number; avro, protobuf, jsonschema: the JSON form of a value of the schema. */
             data: unknown;
-            format: components["schemas"]["FormatEnum"];
+            format: components["schemas"]["FormatB7bEnum"];
             /** @description protobuf: the top-level message to write (default: the first). */
             message?: string;
             /** @description avro, protobuf, jsonschema: the registry's schema id to write with. */
@@ -4112,6 +4160,212 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ApprovalWrap"];
+                };
+            };
+            /** @description Bad input; details.field names the field. Nothing changed. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No credentials (session or token). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The user's role does not allow this. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unknown cluster, topic, group or reset. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflict: the group is active, a reset is running, or a preview no longer holds. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body is larger than the limit. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body is not JSON. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many writes by this user in a short time (Retry-After says when to retry), or, for Spark jobs, too many of the user's jobs queued or running. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Kafka answered with an error (or refused our credentials or TLS). */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Kafka did not answer in time. */
+            504: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    clusters_acls_export_retrieve: {
+        parameters: {
+            query?: {
+                /** @description csv (default) or json */
+                file_format?: "csv" | "json";
+                host?: string;
+                operation?: "ALL" | "ALTER" | "ALTER_CONFIGS" | "CLUSTER_ACTION" | "CREATE" | "CREATE_TOKENS" | "DELETE" | "DESCRIBE" | "DESCRIBE_CONFIGS" | "DESCRIBE_TOKENS" | "IDEMPOTENT_WRITE" | "READ" | "WRITE";
+                /** @description literal (the default with a resource_name), prefixed, match (what applies to that resource: literal, * and prefixes) or any (the default without). */
+                pattern_type?: "any" | "literal" | "match" | "prefixed";
+                permission?: "ALLOW" | "DENY";
+                /** @description Exactly, e.g. User:alice. */
+                principal?: string;
+                resource_name?: string;
+                resource_type?: "CLUSTER" | "DELEGATION_TOKEN" | "GROUP" | "TOPIC" | "TRANSACTIONAL_ID" | "USER";
+            };
+            header?: never;
+            path: {
+                cluster: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description file_format=csv: the header, then a binding a line */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        [key: string]: unknown;
+                    };
+                    "text/csv": string;
+                };
+            };
+            /** @description Bad input; details.field names the field. Nothing changed. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No credentials (session or token). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The user's role does not allow this. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unknown cluster, topic, group or reset. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Kafka answered with an error (or refused our credentials or TLS). */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Kafka did not answer in time. */
+            504: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    clusters_acls_import_create: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                cluster: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AclImport"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AclCreated"];
                 };
             };
             /** @description Bad input; details.field names the field. Nothing changed. */

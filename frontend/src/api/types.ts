@@ -365,3 +365,41 @@ export type QuotaChange = Omit<Schemas["PatchedQuotaChange"], "entity"> & { enti
 
 /** Its answer: the entity's values as Kafka then lists them, and before. */
 export type QuotaChanged = Schemas["QuotaChanged"];
+
+// ---- console users, API tokens and the audit log (docs/governance.md) ----
+
+/** One console user of GET /api/v1/users (admins): the role on every cluster (null: none; a
+ * superuser is "admin" whatever its groups) and the roles on single clusters, which replace it
+ * there. The schema has both as plain strings. */
+export type ConsoleUser = Omit<Schemas["User"], "role" | "cluster_roles"> & {
+  role: Role | null;
+  cluster_roles: Record<string, Role>;
+};
+
+/** POST /api/v1/users: without a password the user signs in with API tokens only. */
+export type ConsoleUserCreate = Schemas["UserCreate"];
+
+/** PATCH /api/v1/users/{id}: only what changes; `role` null removes the all-clusters role, a
+ * null in `cluster_roles` removes that cluster's own role. */
+export type ConsoleUserChange = Schemas["PatchedUserChange"];
+
+/** One API token of GET /api/v1/users/{id}/tokens (never its key). */
+export type ApiToken = Schemas["Token"];
+
+/** POST /api/v1/users/{id}/tokens */
+export type ApiTokenCreate = Schemas["TokenCreate"];
+
+/** Its answer: the token and its `key`, the only answer that ever holds it. */
+export type ApiTokenCreated = Schemas["TokenCreated"];
+
+/** One entry of GET /api/v1/audit (operators): `request` and `details` are free JSON. */
+export type AuditEntry = Schemas["AuditEntry"];
+
+/** ok, refused, failed, preview or requested. */
+export type AuditOutcome = Schemas["AuditEntryOutcomeEnum"];
+
+/** The query of GET /api/v1/audit: the filters, `limit` and `before_id` (the next page). */
+export type AuditListQuery = NonNullable<paths["/api/v1/audit"]["get"]["parameters"]["query"]>;
+
+/** The filters of GET /api/v1/audit/export (the list's, without paging). */
+export type AuditFilterQuery = NonNullable<paths["/api/v1/audit/export"]["get"]["parameters"]["query"]>;

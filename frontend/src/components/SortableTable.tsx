@@ -1,5 +1,5 @@
 import { useRef, type ReactNode } from "react";
-import { useVirtualRows } from "../hooks/useVirtualRows";
+import { useVirtualRows, type RowHeight } from "../hooks/useVirtualRows";
 import { EmptyRow } from "./TableParts";
 
 /** One sortable column of a table: its sort key, header label and tooltip. */
@@ -95,8 +95,9 @@ interface VirtualTableProps<R> {
   className?: string;
   rows: readonly R[];
   rowKey: (row: R) => string | number;
-  /** Fixed row height in px (styles.css: .vtable td). */
-  rowHeight: number;
+  /** Fixed row height in px (styles.css: .vtable td), or each row's (by index: a row opened to
+   * show more under it, all of its `<tr>`s together). */
+  rowHeight: RowHeight;
   /** useVirtualRows' options: above how many rows to virtualize, rows rendered beyond the view. */
   virtual?: { threshold?: number; overscan?: number };
   /** The box scrolls only while the rows are virtualized (a short table shows whole); default always. */

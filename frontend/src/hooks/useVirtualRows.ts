@@ -13,16 +13,21 @@ export interface VirtualRows {
   virtualized: boolean;
 }
 
+/** A row's height in px: one for every row, or each row's own (a row opened to show more below
+ * it: the audit log's entries). */
+export type RowHeight = number | ((index: number) => number);
+
 /**
  * The TopicsPage pattern for any table in a scroll box: with more than
  * `threshold` rows, only the visible ones (plus `overscan`) are rendered and
  * two spacer rows keep the scroll height; with fewer, every row is.
- * Rows must have the fixed height `rowHeight` (styles.css: .vtable td).
+ * Rows must have the fixed height `rowHeight` (styles.css: .vtable td), or the
+ * height `rowHeight(index)` gives each (known before it renders, not measured).
  */
 export function useVirtualRows(
   count: number,
   scroller: RefObject<HTMLElement | null>,
-  rowHeight: number,
+  rowHeight: RowHeight,
   getKey: (index: number) => string | number,
   { threshold = VIRTUALIZE_OVER, overscan = 12 }: { threshold?: number; overscan?: number } = {},
 ): VirtualRows {
@@ -30,7 +35,7 @@ export function useVirtualRows(
   const virtualizer = useVirtualizer({
     count,
     getScrollElement: () => scroller.current,
-    estimateSize: () => rowHeight,
+    estimateSize: typeof rowHeight === "number" ? () => rowHeight : rowHeight,
     overscan,
     getItemKey: getKey,
     enabled: virtualized,

@@ -282,7 +282,9 @@ def test_an_export_imports_back_to_the_same_bindings(admin_client_api, viewer_cl
     ]
     made = admin_client_api.post(URL, {"bindings": bindings, "dry_run": False}, format="json")
     assert made.status_code == 200, made.content
-    exported = viewer_client.get(f"{URL}/export", {"file_format": fmt, "principal": f"User:x-{tag}"})
+    exported = viewer_client.get(
+        f"{URL}/export", {"file_format": fmt, "principal": f"User:x-{tag}"}
+    )
     assert exported.status_code == 200, exported.content
     assert f"acls-local.{fmt}" in exported["Content-Disposition"]
     content = exported.content.decode()

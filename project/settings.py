@@ -404,6 +404,9 @@ SPECTACULAR_SETTINGS = {
         "WorklistStatusEnum": "maintenance.models.WorklistMark.Status",
         "ReassignmentStateEnum": "reassign.models.Reassignment.State",
         "ReassignmentPartitionStateEnum": "reassign.progress.PARTITION_STATES",
+        "AclFileFormatEnum": "access.acl_files.FORMATS",
+        # A record's encodings (messages/): its name from before the ACL file format came.
+        "FormatEnum": "messages.encoding.WRITE_FORMATS",
     },
     "POSTPROCESSING_HOOKS": [
         "drf_spectacular.hooks.postprocess_schema_enums",

@@ -23,6 +23,7 @@ def _cluster_fields(cfg: ClusterConfig, desc: kafka.ClusterDescription | None) -
         "controller_id": desc.controller_id if desc else None,
         "broker_count": len(desc.brokers) if desc else None,
         "reachable": desc is not None,
+        "protected": cfg.protected,
     }
 
 

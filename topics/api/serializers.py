@@ -30,6 +30,11 @@ class _ClusterFieldsSerializer(serializers.Serializer):
     controller_id = serializers.IntegerField(allow_null=True)
     broker_count = serializers.IntegerField(allow_null=True)
     reachable = serializers.BooleanField()
+    # Always sent; optional in the schema only so that clients built before it still type.
+    protected = serializers.BooleanField(
+        required=False,
+        help_text="Changes here wait for a second person's approval (docs/governance.md).",
+    )
 
 
 class ClusterSerializer(_ClusterFieldsSerializer):

@@ -1197,6 +1197,12 @@ export interface components {
             dry_run: boolean;
         };
         /**
+         * @description * `csv` - csv
+         *     * `json` - json
+         * @enum {string}
+         */
+        AclFileFormatEnum: "csv" | "json";
+        /**
          * @description What a delete selects, as the list's query: absent is any. A delete names a resource
          *     (its type and name), as kafka-acls.sh --remove requires one.
          */
@@ -1219,14 +1225,8 @@ export interface components {
             content: string;
             /** @default true */
             dry_run?: boolean;
-            format: components["schemas"]["AclImportFormatEnum"];
+            format: components["schemas"]["AclFileFormatEnum"];
         };
-        /**
-         * @description * `csv` - csv
-         *     * `json` - json
-         * @enum {string}
-         */
-        AclImportFormatEnum: "csv" | "json";
         ActiveModel: {
             cluster: string;
             /** @description the last 20 promotions, newest (the active) first */
@@ -1422,6 +1422,8 @@ export interface components {
             cluster_id: string | null;
             controller_id: number | null;
             name: string;
+            /** @description Changes here wait for a second person's approval (docs/governance.md). */
+            protected?: boolean;
             reachable: boolean;
             /** @description The other registry entries with the same Kafka cluster id (the same cluster reached another way, e.g. another listener), in registry order; empty when there is none or the cluster is unreachable. /metrics exports such a cluster once. */
             same_cluster_as?: string[];
@@ -1433,6 +1435,8 @@ export interface components {
             cluster_id: string | null;
             controller_id: number | null;
             name: string;
+            /** @description Changes here wait for a second person's approval (docs/governance.md). */
+            protected?: boolean;
             reachable: boolean;
         };
         ConfigEntry: {
@@ -1483,7 +1487,7 @@ export interface components {
              *     * `long` - long
              *     * `double` - double
              */
-            format: components["schemas"]["FormatB7bEnum"];
+            format: components["schemas"]["FormatEnum"];
             /** @description Why the asked (or automatic) decoder was not the one used. */
             note: string | null;
             schema_id: number | null;
@@ -1639,7 +1643,7 @@ export interface components {
          *     * `double` - double
          * @enum {string}
          */
-        FormatB7bEnum: "json" | "text" | "avro" | "protobuf" | "jsonschema" | "msgpack" | "bytes" | "int" | "long" | "double";
+        FormatEnum: "json" | "text" | "avro" | "protobuf" | "jsonschema" | "msgpack" | "bytes" | "int" | "long" | "double";
         /** @description What the lag sampler adds (docs/live-lag.md); UNKNOWN and nulls before its first pass. */
         GroupDetail: {
             assignor: string;
@@ -1878,7 +1882,7 @@ export interface components {
         Part: {
             /** @description json, msgpack: any JSON value; text: a string; bytes: base64; int, long, double: a number; avro, protobuf, jsonschema: the JSON form of a value of the schema. */
             data: unknown;
-            format: components["schemas"]["FormatB7bEnum"];
+            format: components["schemas"]["FormatEnum"];
             /** @description protobuf: the top-level message to write (default: the first). */
             message?: string;
             /** @description avro, protobuf, jsonschema: the registry's schema id to write with. */

@@ -160,9 +160,12 @@ class LiveConsole:
             self.process.kill()
 
 
-def start_console(workdir: Path, database_url: str | None = None) -> LiveConsole:
+def start_console(
+    workdir: Path, database_url: str | None = None, extra_env: dict[str, str] | None = None
+) -> LiveConsole:
     """A fresh database (migrated, with the admin user), daphne on it, ready on /healthz.
-    With `database_url`, on that database instead (a second web process of one console)."""
+    With `database_url`, on that database instead (a second web process of one console).
+    `extra_env` is added to its environment (e.g. another cluster registry, KAFKA_CLUSTERS)."""
     port = _free_port()
     env = {
         **os.environ,
@@ -173,6 +176,7 @@ def start_console(workdir: Path, database_url: str | None = None) -> LiveConsole
         # Consoles of one test run share the dev stack's Redis, where the write limit counts
         # per user id: ids repeat across their databases. The limit has its own unit tests.
         "WRITE_RATE_LIMIT": "100000/min",
+        **(extra_env or {}),
     }
     env["DATABASE_URL"] = database_url or _fresh_database(workdir, env)
     log_path = workdir / "daphne.log"

@@ -26,11 +26,12 @@ import { TopicPage } from "./pages/TopicPage";
 import { TopicsPage } from "./pages/TopicsPage";
 import { WorklistPage } from "./pages/WorklistPage";
 
-// The admins' and operators' pages (users and tokens, the audit log) in a chunk of their own,
-// loaded when one opens: the app's own chunk stays under Vite's 500 kB warning.
+// The admins' and operators' pages (users and tokens, the audit log) and the approval requests in
+// chunks of their own, loaded when one opens: the app's own chunk stays under Vite's 500 kB warning.
 const UsersPage = lazy(() => import("./pages/UsersPage").then((m) => ({ default: m.UsersPage })));
 const UserPage = lazy(() => import("./pages/UserPage").then((m) => ({ default: m.UserPage })));
 const AuditPage = lazy(() => import("./pages/AuditPage").then((m) => ({ default: m.AuditPage })));
+const ApprovalsPage = lazy(() => import("./pages/ApprovalsPage").then((m) => ({ default: m.ApprovalsPage })));
 
 /** A lazily loaded page: a spinner until its chunk is there. */
 function LazyPage({ children }: { children: ReactNode }) {
@@ -94,6 +95,14 @@ export function AppRoutes() {
           element={
             <LazyPage>
               <AuditPage />
+            </LazyPage>
+          }
+        />
+        <Route
+          path="approvals"
+          element={
+            <LazyPage>
+              <ApprovalsPage />
             </LazyPage>
           }
         />

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { readReassignPreset } from "./lib/reassign";
-import { aclsPath, auditPath, CLUSTER_TABS, NAV_ITEMS, reassignNewPath, userPath } from "./navigation";
+import { aclsPath, approvalPath, auditPath, CLUSTER_TABS, NAV_ITEMS, reassignNewPath, userPath } from "./navigation";
 
 describe("reassignNewPath", () => {
   it("is the Reassign tab without a preset", () => {
@@ -60,5 +60,17 @@ describe("the Users and Audit entries", () => {
     expect(auditPath()).toBe("/audit");
     expect(auditPath({ action: "user.", target: "bob smith", actor: "" })).toBe("/audit?action=user.&target=bob+smith");
     expect(auditPath({ since: "2026-07-01T09:30:00.000+02:00" })).toBe("/audit?since=2026-07-01T09%3A30%3A00.000%2B02%3A00");
+  });
+});
+
+describe("the Approvals entry", () => {
+  it("is in the top bar for every role, with the count of pending requests, and opens a request by id", () => {
+    expect(NAV_ITEMS.find((item) => item.label === "Approvals")).toEqual({
+      to: "/approvals",
+      label: "Approvals",
+      role: "viewer",
+      count: "approvals",
+    });
+    expect(approvalPath(12)).toBe("/approvals?id=12");
   });
 });

@@ -12,6 +12,8 @@ export interface NavItem {
   activePrefixes?: string[];
   /** Hide the entry from users below this role. */
   role?: Role;
+  /** A count beside the label: "approvals", the pending approval requests. */
+  count?: "approvals";
 }
 
 /** The maintenance crews' worklist. */
@@ -57,6 +59,14 @@ export function auditPath(filter: AuditPathFilter = {}): string {
   return qs ? `${AUDIT_PATH}?${qs}` : AUDIT_PATH;
 }
 
+/** The approval requests of protected clusters (every role reads those of its clusters). */
+export const APPROVALS_PATH = "/approvals";
+
+/** The approvals page with request `id` open: "/approvals?id=12". */
+export function approvalPath(id: number): string {
+  return `${APPROVALS_PATH}?id=${id}`;
+}
+
 export const NAV_ITEMS: NavItem[] = [
   { to: "/", label: "Clusters", end: true, activePrefixes: ["/clusters/"] },
   // The submit page belongs to the jobs; the schedules have their own entry.
@@ -70,6 +80,8 @@ export const NAV_ITEMS: NavItem[] = [
   { to: USERS_PATH, label: "Users", role: "admin" },
   // The audit log: the API answers operators and admins.
   { to: AUDIT_PATH, label: "Audit", role: "operator" },
+  // Changes held on protected clusters for a second person: every role lists those of its clusters.
+  { to: APPROVALS_PATH, label: "Approvals", role: "viewer", count: "approvals" },
 ];
 
 /** The REST API's interactive docs (Swagger UI), served by Django, not by the SPA's router. */

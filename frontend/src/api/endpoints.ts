@@ -15,6 +15,8 @@ import type {
   ApiToken,
   ApiTokenCreate,
   ApiTokenCreated,
+  Approval,
+  ApprovalState,
   AuditEntry,
   AuditFilterQuery,
   AuditListQuery,
@@ -455,4 +457,29 @@ export function listAudit(query: AuditListQuery = {}, signal?: AbortSignal): Pro
 /** The download URL of the entries `query` selects, as CSV (newest first, at most 100,000 rows). */
 export function auditExportUrl(query: AuditFilterQuery = {}): string {
   return pathUrl("audit/export", { query });
+}
+
+// ---- two-person approval on protected clusters (docs/governance.md) ----
+
+/** The requests on the clusters the user may read, newest first (at most 500); `state` narrows them. */
+export function listApprovals(state: ApprovalState | null = null, signal?: AbortSignal): Promise<Approval[]> {
+  return api.get("approvals", { query: state ? { state } : {}, signal });
+}
+
+/** One request; 404 approval_not_found. */
+export function getApproval(id: number, signal?: AbortSignal): Promise<Approval> {
+  return api.get("approvals/{approval_id}", { path: { approval_id: id }, signal });
+}
+
+/** Run the request's stored plan now, as this user: the request `executed` with the change's
+ * `result`. 403 for its requester or without the change's role on its cluster; 409
+ * approval_not_pending, approval_expired, or the change's own refusal (plan_stale, acl_moved,
+ * config_moved, partitions_moved: the request is then `failed`). */
+export function approveApproval(id: number, reason: string): Promise<Approval> {
+  return api.post("approvals/{approval_id}/approve", { path: { approval_id: id }, body: { reason } });
+}
+
+/** The request `rejected`: it never runs. 403 as for approve. */
+export function rejectApproval(id: number, reason: string): Promise<Approval> {
+  return api.post("approvals/{approval_id}/reject", { path: { approval_id: id }, body: { reason } });
 }

@@ -3,7 +3,7 @@
 // checked against the server: src/test/socketSamples.gen.ts holds messages the server's own code
 // built (`bin/api-types gen`), which tsc checks against these types and socketSamples.test.ts
 // against parseLiveMessage and for fields never sent.
-import type { ApiErrorBody, LagStatus, Reassignment, RetentionRisk, SparkJob } from "./types";
+import type { ApiErrorBody, Approval, LagStatus, Reassignment, RetentionRisk, SparkJob } from "./types";
 
 const seg = encodeURIComponent;
 
@@ -25,6 +25,12 @@ export function sparkJobSocketPath(jobId: number): string {
 /** One reassignment (admins): its progress on connect, then every 2 s while it runs and when it ends. */
 export function reassignmentSocketPath(cluster: string, id: number): string {
   return `/ws/clusters/${seg(cluster)}/reassignments/${id}`;
+}
+
+/** A cluster's approval requests (viewers and up): an `approval` message whenever one is asked
+ * for, taken up, executed, failed or rejected (an expiry is seen on the next REST read). */
+export function approvalSocketPath(cluster: string): string {
+  return `/ws/clusters/${seg(cluster)}/approvals`;
 }
 
 /** The absolute URL of a socket path on this page's host (wss on an https page). */
@@ -142,6 +148,9 @@ export type JobMessage = SparkJob & { type: "job" };
 /** The body of GET .../reassignments/{id}, pushed. */
 export type ReassignmentMessage = Reassignment & { type: "reassignment" };
 
+/** An approval request as it is now (exactly the fields of GET approvals/{id}), pushed on every change. */
+export type ApprovalMessage = Approval & { type: "approval" };
+
 export type LagSocketMessage = LagMessage | GroupStateMessage;
 export type LiveMessage =
   | LagMessage
@@ -149,6 +158,7 @@ export type LiveMessage =
   | MetadataMessage
   | JobMessage
   | ReassignmentMessage
+  | ApprovalMessage
   | StatusMessage
   | ErrorMessage;
 
@@ -194,6 +204,10 @@ export function parseLiveMessage(text: unknown): LiveMessage | null {
     case "reassignment":
       return typeof value.id === "number" && typeof value.state === "string" && Array.isArray(value.partitions)
         ? (value as unknown as ReassignmentMessage)
+        : null;
+    case "approval":
+      return typeof value.id === "number" && typeof value.state === "string" && typeof value.cluster === "string"
+        ? (value as unknown as ApprovalMessage)
         : null;
     case "status":
       return typeof value.live === "boolean" ? (value as unknown as StatusMessage) : null;

@@ -11,13 +11,16 @@ import {
   getCluster,
   getGroup,
   getLagHistory,
+  getApproval,
   getMe,
+  getOffsetReset,
   getReassignment,
   getSchedule,
   getSparkJob,
   getTopic,
   getUser,
   listAcls,
+  listApprovals,
   listAudit,
   listBrokers,
   listClusters,
@@ -47,6 +50,7 @@ import {
 import { queryKeys } from "./queryKeys";
 import type {
   AclListQuery,
+  ApprovalState,
   AuditFilterQuery,
   Broker,
   ClusterDetail,
@@ -252,3 +256,15 @@ export const auditNewestQuery = (filter: AuditFilterQuery, limit: number) =>
     queryKey: queryKeys.auditNewest(filter, limit),
     queryFn: ({ signal }) => listAudit({ ...filter, limit }, signal),
   });
+
+/** The approval requests of one state (null: all), on the clusters the user may read. */
+export const approvalListQuery = (state: ApprovalState | null) =>
+  queryOptions({ queryKey: queryKeys.approvalList(state), queryFn: ({ signal }) => listApprovals(state, signal) });
+
+/** One approval request. */
+export const approvalQuery = (id: number) =>
+  queryOptions({ queryKey: queryKeys.approval(id), queryFn: ({ signal }) => getApproval(id, signal) });
+
+/** One offset reset (an approval's preview: its plan). */
+export const offsetResetQuery = (id: number) =>
+  queryOptions({ queryKey: queryKeys.offsetReset(id), queryFn: ({ signal }) => getOffsetReset(id, signal) });

@@ -3,7 +3,7 @@
 // topic list and topic of a cluster that a page shows, and `queryKeys.group(cluster, group)` holds
 // a group's detail, lag history and reset history.
 import type { AlertEventQuery } from "./alerts";
-import type { AclListQuery, AuditFilterQuery, LagWindow, QuotaEntityType, SparkJobListQuery, TopicHealthFilter } from "./types";
+import type { AclListQuery, ApprovalState, AuditFilterQuery, LagWindow, QuotaEntityType, SparkJobListQuery, TopicHealthFilter } from "./types";
 
 export const queryKeys = {
   /** GET me */
@@ -161,4 +161,15 @@ export const queryKeys = {
         limit,
       },
     ] as const,
+
+  /** Every approval list and request (prefix: a push or a decision updates them all). */
+  approvals: () => ["approvals"] as const,
+  /** Every approval list (prefix). */
+  approvalLists: () => [...queryKeys.approvals(), "list"] as const,
+  /** GET approvals?state=… (null: every state); the top bar's count is the pending one. */
+  approvalList: (state: ApprovalState | null) => [...queryKeys.approvalLists(), { state }] as const,
+  /** GET approvals/{id} */
+  approval: (id: number) => [...queryKeys.approvals(), "request", id] as const,
+  /** GET offset-resets/{id} (an approval's reset preview; not under a group: the request names the reset only) */
+  offsetReset: (id: number) => ["offset-reset", id] as const,
 };

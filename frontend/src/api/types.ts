@@ -403,3 +403,15 @@ export type AuditListQuery = NonNullable<paths["/api/v1/audit"]["get"]["paramete
 
 /** The filters of GET /api/v1/audit/export (the list's, without paging). */
 export type AuditFilterQuery = NonNullable<paths["/api/v1/audit/export"]["get"]["parameters"]["query"]>;
+
+// ---- two-person approval on protected clusters (docs/governance.md) ----
+
+/** A change held on a protected cluster: GET approvals, GET approvals/{id}, the 202 of the change,
+ * the answer of approve / reject, and what /ws/clusters/{cluster}/approvals pushes. */
+export type Approval = Schemas["Approval"];
+
+/** pending → running → executed | failed; pending → rejected | expired. */
+export type ApprovalState = Schemas["ApprovalStateEnum"];
+
+/** The body of POST approvals/{id}/approve and /reject. */
+export type Decision = Schemas["Decision"];

@@ -1,4 +1,5 @@
 import { Link, NavLink, Outlet, useLocation } from "react-router-dom";
+import { usePendingApprovalCount } from "../hooks/useApprovals";
 import { EXTERNAL_NAV_ITEMS, NAV_ITEMS } from "../navigation";
 import { hasRole, useCurrentUser } from "./CurrentUser";
 import { SignOutButton } from "./SignOutButton";
@@ -8,6 +9,7 @@ export function Layout() {
   const { user } = useCurrentUser();
   const location = useLocation();
   const items = NAV_ITEMS.filter((item) => !item.role || hasRole(user, item.role));
+  const pendingApprovals = usePendingApprovalCount();
 
   return (
     <div className="app">
@@ -28,6 +30,16 @@ export function Layout() {
               }
             >
               {item.label}
+              {item.count === "approvals" && pendingApprovals !== null && pendingApprovals > 0 && (
+                <span
+                  className="nav-count"
+                  title={`${pendingApprovals} ${pendingApprovals === 1 ? "request waits" : "requests wait"} for approval`}
+                  data-testid="nav-approvals-count"
+                  data-count={pendingApprovals}
+                >
+                  {pendingApprovals}
+                </span>
+              )}
             </NavLink>
           ))}
           {/* Pages of the server (not routes of this app): a plain link, a full page load. */}

@@ -5,6 +5,8 @@ import { formatCount, plural } from "../lib/format";
 import { isGroupActive } from "../lib/groupStates";
 import { planTotals, RESET_STATE_TONE, resetStateLabel, sortByTopicPartition } from "../lib/resetPlans";
 import { formatAgo, formatLocal, formatUtc } from "../lib/time";
+import { isApprovalRequested } from "../lib/approvals";
+import { ApprovalNotice } from "./ApprovalNotice";
 import { ErrorBanner } from "./ErrorBanner";
 import { StatusBadge } from "./StatusBadge";
 import { EmptyRow, type HeaderColumn, numeric, Table } from "./TableParts";
@@ -248,8 +250,16 @@ export function UndoReasonInput({
   );
 }
 
-/** An undo refused or failed; group_active gets the same prominent block as execution. */
+/** An undo refused or failed; group_active gets the same prominent block as execution. On a
+ * protected cluster the undo became a request for a second operator: its notice. */
 export function UndoError({ error, testId = "undo-error" }: { error: Error; testId?: string }) {
+  if (isApprovalRequested(error)) {
+    return (
+      <div data-testid={testId} data-approval={error.approval.id}>
+        <ApprovalNotice approval={error.approval} />
+      </div>
+    );
+  }
   if (isGroupActive(error)) {
     return (
       <div className="blocked" role="alert" data-testid={testId}>

@@ -531,6 +531,39 @@ describe("ResetWizard: execute and undo", () => {
     expect(screen.getByText("Log start – end now")).toBeInTheDocument();
   });
 
+  it("on a protected cluster says the execution was sent for approval (202), not executed, with a link to the request", async () => {
+    const approval = {
+      id: 12,
+      summary: "Execute preview 7: reset group orders-app on 4 partitions as planned (to_datetime).",
+      expires_at: "2026-07-01T15:00:00.000+00:00",
+      state: "pending",
+    };
+    const { posts, executes } = setup((body) => (body.dry_run ? json(resetOf(), 201) : json({ approval }, 202)));
+    await openWizard();
+    await preview(posts);
+    change("reset-reason", "INC-9");
+    change("confirm-group-input", "orders-app");
+    fireEvent.click(screen.getByTestId("reset-execute"));
+
+    const notice = await screen.findByTestId("approval-notice");
+    expect(notice).toHaveTextContent(
+      `Sent for approval as request #12: ${approval.summary} It runs once someone else with the role approves it.`,
+    );
+    expect(notice).toHaveClass("notice-info");
+    expect(screen.getByTestId("approval-notice-link")).toHaveAttribute("href", "/approvals?id=12");
+    expect(screen.getByTestId("reset-requested")).toHaveAttribute("data-approval", "12");
+    expect(executes).toEqual([{ reason: "INC-9" }]);
+    // Not an execution: no result, no undo, no red banner, and no second request from here.
+    expect(screen.queryByTestId("reset-executed")).toBeNull();
+    expect(screen.queryByTestId("reset-result")).toBeNull();
+    expect(screen.queryByTestId("error-banner")).toBeNull();
+    expect(screen.queryByTestId("reset-execute")).toBeNull();
+
+    fireEvent.click(screen.getByTestId("reset-again"));
+    expect(screen.queryByTestId("approval-notice")).toBeNull();
+    expect(screen.getByTestId("reset-execute")).toBeDisabled();
+  });
+
   it("shows the message of any other refusal (409 already_executed), without the stale table", async () => {
     const message = "Reset 7 was already executed; preview again to reset anew.";
     const { posts } = setup((body) =>

@@ -26,3 +26,18 @@ export function ReachableBadge({ reachable }: { reachable: boolean }) {
     <StatusBadge tone="error">unreachable</StatusBadge>
   );
 }
+
+/** Amber "protected" on a cluster whose changes wait for a second person's approval (the
+ * registry's `protected`, docs/clusters.md); nothing on the others. */
+export function ProtectedBadge({ protected: isProtected, testId = "protected-badge" }: { protected?: boolean; testId?: string }) {
+  if (!isProtected) return null;
+  return (
+    <StatusBadge
+      tone="warn"
+      title="A protected cluster: offset resets, topic deletes and changes, leader elections and ACL deletes wait for a second person's approval (Approvals)"
+      data-testid={testId}
+    >
+      protected
+    </StatusBadge>
+  );
+}

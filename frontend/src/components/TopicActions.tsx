@@ -5,9 +5,10 @@ import { addPartitions, deleteTopic, electLeaders } from "../api/endpoints";
 import { queryKeys } from "../api/queryKeys";
 import type { ElectionResult, ElectionType, TopicDetail } from "../api/types";
 import { clusterPath, reassignNewPath } from "../navigation";
+import { isApprovalRequested } from "../lib/approvals";
 import { plural } from "../lib/format";
+import { ErrorOrApprovalNotice } from "./ApprovalNotice";
 import { ConfirmDialog } from "./ConfirmDialog";
-import { ErrorBanner } from "./ErrorBanner";
 import { StatusBadge, type Tone } from "./StatusBadge";
 import { type HeaderColumn, numeric, Table } from "./TableParts";
 
@@ -81,7 +82,11 @@ export function TopicActions({ cluster, topic, onChanged }: TopicActionsProps) {
       setDialog(null);
       onChanged();
     } catch (err) {
-      if (election === "unclean") setDialogError(asError(err));
+      if (isApprovalRequested(err)) {
+        // A protected cluster: held for a second admin (its notice above the actions).
+        setDialog(null);
+        setError({ title: "", error: err });
+      } else if (election === "unclean") setDialogError(asError(err));
       else setError({ title: "Preferred leader election failed", error: asError(err) });
     } finally {
       setBusy(null);
@@ -97,7 +102,10 @@ export function TopicActions({ cluster, topic, onChanged }: TopicActionsProps) {
       client.removeQueries({ queryKey: queryKeys.topicLists(cluster) });
       navigate(clusterPath(cluster, "topics"), { state: { deleted: topic.name } });
     } catch (err) {
-      setDialogError(asError(err));
+      if (isApprovalRequested(err)) {
+        setDialog(null);
+        setError({ title: "", error: err });
+      } else setDialogError(asError(err));
       setBusy(null);
     }
   };
@@ -109,7 +117,7 @@ export function TopicActions({ cluster, topic, onChanged }: TopicActionsProps) {
 
   return (
     <div className="actions-panel" data-testid="topic-actions">
-      {error && <ErrorBanner error={error.error} title={error.title} />}
+      {error && <ErrorOrApprovalNotice error={error.error} title={error.title} />}
       {message && (
         <p className="notice notice-ok" role="status" data-testid="action-message">
           {message}

@@ -1,10 +1,11 @@
 import { useId, useState } from "react";
 import type { ConfigEntry, ConfigPatch } from "../api/types";
 import { ApiError } from "../api/client";
+import { isApprovalRequested } from "../lib/approvals";
 import { humanConfigValue, isOverride, sourceWords } from "../lib/configValues";
 import { fieldProblems } from "../lib/fieldErrors";
 import { plural } from "../lib/format";
-import { ErrorBanner } from "./ErrorBanner";
+import { ErrorOrApprovalNotice } from "./ApprovalNotice";
 import { FieldErrors } from "./FieldErrors";
 import { ToolbarCheckbox } from "./ListToolbar";
 import { EmptyRow, TableHead } from "./TableParts";
@@ -57,7 +58,11 @@ export function TopicConfigs({ entries, editable, onPatch }: TopicConfigsProps) 
       // A refused new value is said beside it (the edit stays open); anything else in the banner.
       const problems = patch.set && err instanceof ApiError && err.status === 400 ? fieldProblems(err) : [];
       if (problems.length > 0) setRowError({ name, messages: problems.map((p) => p.message) });
-      else setError(err instanceof Error ? err : new Error(String(err)));
+      else if (isApprovalRequested(err)) {
+        // A protected cluster: held for a second admin; the edit closes (nothing changed yet).
+        setEditing(null);
+        setError(err);
+      } else setError(err instanceof Error ? err : new Error(String(err)));
     } finally {
       setBusy(null);
     }
@@ -210,7 +215,7 @@ export function TopicConfigs({ entries, editable, onPatch }: TopicConfigsProps) 
           </span>
         )}
       </div>
-      {error && <ErrorBanner error={error} title="Could not change the config" />}
+      {error && <ErrorOrApprovalNotice error={error} title="Could not change the config" />}
       <div className="table-wrap">
         <table className="table" data-testid="configs-table">
           <TableHead columns={editable ? [...CONFIG_COLUMNS, { label: "Actions", hidden: true }] : CONFIG_COLUMNS} />

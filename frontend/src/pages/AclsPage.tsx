@@ -9,9 +9,9 @@ import type { Acl, AclDeleted, AclFilter } from "../api/types";
 import { AclBindingsTable, AclCells } from "../components/acls/AclBindings";
 import { AddAclsPanel } from "../components/acls/AddAclsPanel";
 import { PrincipalSummary } from "../components/acls/PrincipalSummary";
+import { ErrorOrApprovalNotice } from "../components/ApprovalNotice";
 import { ConfirmDialog } from "../components/ConfirmDialog";
 import { hasRole, useCurrentUser } from "../components/CurrentUser";
-import { ErrorBanner } from "../components/ErrorBanner";
 import { FilterSelect, RowCount } from "../components/ListToolbar";
 import { clusterCrumbs, loadStateOf, PageShell } from "../components/PageShell";
 import { SortHeaders, virtualRowProps, VirtualTable, type SortColumn } from "../components/SortableTable";
@@ -31,6 +31,7 @@ import {
   sortAcls,
   type AclSortKey,
 } from "../lib/acls";
+import { isApprovalRequested } from "../lib/approvals";
 import { plural } from "../lib/format";
 
 export const ACLS_POLL_MS = 30_000;
@@ -163,6 +164,12 @@ export function AclsPage() {
       refetchList();
     } catch (error) {
       if (id !== requestId.current) return;
+      if (isApprovalRequested(error)) {
+        // A protected cluster: held for a second admin; its notice shows under the toolbar.
+        setPending(null);
+        setPreviewError(error);
+        return;
+      }
       setPending({ ...pending, busy: false, error: error instanceof Error ? error : new Error(String(error)) });
     }
   };
@@ -242,7 +249,7 @@ export function AclsPage() {
 
       {admin && adding && <AddAclsPanel cluster={cluster} onCreated={refetchList} onClose={() => setAdding(false)} />}
 
-      {previewError && <ErrorBanner error={previewError} title="Could not preview the delete" />}
+      {previewError && <ErrorOrApprovalNotice error={previewError} title="Could not preview the delete" />}
       {outcome && (
         <p className="notice notice-ok" role="status" data-testid="acls-deleted" data-count={outcome.deleted}>
           Deleted {outcome.deleted} {plural(outcome.deleted, "binding")}.

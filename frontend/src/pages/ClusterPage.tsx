@@ -6,7 +6,7 @@ import { BrokerBalance } from "../components/broker/BrokerBalance";
 import { BrokerDataCell, BrokerDiskCell } from "../components/broker/BrokerDiskCells";
 import { HealthCards } from "../components/HealthCards";
 import { LeadershipChart } from "../components/LeadershipChart";
-import { ReachableBadge, StatusBadge } from "../components/StatusBadge";
+import { ProtectedBadge, ReachableBadge, StatusBadge } from "../components/StatusBadge";
 import { pollInterval, useMetadataSocket } from "../hooks/useLiveSocket";
 import { usePolledQuery, useRefetch } from "../hooks/usePolledQuery";
 import { useDocumentTitle } from "../hooks/useDocumentTitle";
@@ -55,7 +55,8 @@ export function ClusterPage() {
       crumbs={clusterCrumbs(cluster)}
       title={
         <>
-          {cluster} {data && <ReachableBadge reachable={data.detail.reachable} />}
+          {cluster} {data && <ReachableBadge reachable={data.detail.reachable} />}{" "}
+          {data && <ProtectedBadge protected={data.detail.protected} />}
         </>
       }
       updatedAt={overview.updatedAt}

@@ -31,6 +31,15 @@ describe("ClustersPage", () => {
     expect(fetch).toHaveBeenCalledWith("/api/v1/clusters", expect.anything());
   });
 
+  it("marks the protected clusters (their changes wait for a second person's approval)", async () => {
+    const [local, staging] = CLUSTERS;
+    stubFetch({ "/api/v1/me": json(ME), "/api/v1/clusters": json([{ ...local, protected: true }, { ...staging, protected: false }]) });
+    renderApp("/");
+    const row = await screen.findByTestId("cluster-row-local");
+    expect(within(row).getByTestId("cluster-protected-local")).toHaveTextContent("protected");
+    expect(within(screen.getByTestId("cluster-row-staging")).queryByText("protected")).toBeNull();
+  });
+
   it("says which entries reach the same Kafka cluster", async () => {
     const [local, staging] = CLUSTERS;
     const clusters = [

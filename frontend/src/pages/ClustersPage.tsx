@@ -1,7 +1,7 @@
 import { Link } from "react-router-dom";
 import { clustersQuery } from "../api/queries";
 import type { ClusterSummary } from "../api/types";
-import { ReachableBadge } from "../components/StatusBadge";
+import { ProtectedBadge, ReachableBadge } from "../components/StatusBadge";
 import { usePolledQuery } from "../hooks/usePolledQuery";
 import { useDocumentTitle } from "../hooks/useDocumentTitle";
 import { formatCount } from "../lib/format";
@@ -39,7 +39,8 @@ function ClustersTable({ clusters }: { clusters: ClusterSummary[] }) {
           <td>
             <Link to={`/clusters/${encodeURIComponent(c.name)}`} className="strong-link">
               {c.name}
-            </Link>
+            </Link>{" "}
+            <ProtectedBadge protected={c.protected} testId={`cluster-protected-${c.name}`} />
             <SameClusterNote names={c.same_cluster_as} />
           </td>
           <td className="mono wrap">{c.bootstrap_servers}</td>

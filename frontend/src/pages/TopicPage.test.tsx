@@ -133,6 +133,28 @@ describe("TopicPage", () => {
     expect(callsTo(fetch, TOPIC_URL, "DELETE")).toHaveLength(1);
   });
 
+  it("on a protected cluster says the delete was sent for approval, and stays on the topic", async () => {
+    const approval = { id: 5, summary: "Delete topic orders and every record in it.", expires_at: "2026-07-01T15:00:00Z", state: "pending" };
+    stubFetch({
+      "/api/v1/me": json(ADMIN),
+      [TOPIC_URL]: (_url, init) => (init?.method === "DELETE" ? json({ approval }, 202) : json(ORDERS)),
+    });
+    renderApp("/clusters/local/topics/orders");
+    fireEvent.click(await screen.findByTestId("delete-topic"));
+    fireEvent.change(screen.getByTestId("confirm-input"), { target: { value: "orders" } });
+    fireEvent.click(screen.getByTestId("confirm-button"));
+
+    const notice = await screen.findByTestId("approval-notice");
+    expect(notice).toHaveTextContent(
+      "Sent for approval as request #5: Delete topic orders and every record in it. It runs once someone else with the role approves it.",
+    );
+    expect(screen.getByTestId("approval-notice-link")).toHaveAttribute("href", "/approvals?id=5");
+    expect(screen.queryByTestId("confirm-dialog")).toBeNull();
+    expect(screen.queryByTestId("error-banner")).toBeNull();
+    expect(screen.queryByTestId("flash")).toBeNull();
+    expect(screen.getByTestId("topic-actions")).toBeInTheDocument();
+  });
+
   it("cancels the unclean election dialog, then runs it on every partition and shows the results", async () => {
     const fetch = stubFetch({
       "/api/v1/me": json(ADMIN),

@@ -1,4 +1,5 @@
 import type {
+  Approval,
   Broker,
   BrokerDisk,
   ClusterDetail,
@@ -404,4 +405,47 @@ export function undoOf(undone: number, overrides: Partial<OffsetReset> = {}): Of
 export const UNDO_9_OF_8 = undoOf(8, {
   id: 9,
   result: [{ topic: "orders", partition: 0, new_offset: 90, committed: true, error: null }],
+});
+
+// ---- approval requests (protected clusters) ----
+
+/** A second operator of local and staging (decides alice's requests). */
+export const OLGA: CurrentUser = { username: "olga", role: "operator", cluster_roles: { local: "operator", staging: "operator" } };
+
+/** A pending request of alice's (ME): execute reset preview #7 of orders-app on local, asked
+ * 2026-07-01 14:00 UTC, expiring an hour later. */
+export function approvalOf(overrides: Partial<Approval> = {}): Approval {
+  return {
+    id: 12,
+    cluster: "local",
+    action: "offsets.reset.execute",
+    target: "orders-app",
+    summary: "Execute preview 7: reset group orders-app on 4 partitions as planned (to_datetime).",
+    plan: { reset_id: 7, reason: "INC-1: replay" },
+    state: "pending",
+    requested_by: "alice",
+    reason: "INC-1: replay",
+    created_at: "2026-07-01T14:00:00.000+00:00",
+    expires_at: "2026-07-01T15:00:00.000+00:00",
+    decided_by: null,
+    decided_at: null,
+    decision_reason: "",
+    result: null,
+    error: null,
+    ...overrides,
+  };
+}
+
+/** A pending topic delete on staging, asked by bob (admins decide it). */
+export const TOPIC_DELETE_REQUEST: Approval = approvalOf({
+  id: 11,
+  cluster: "staging",
+  action: "topic.delete",
+  target: "ledger",
+  summary: "Delete topic ledger and every record in it.",
+  plan: { topic: "ledger" },
+  requested_by: "bob",
+  reason: "",
+  created_at: "2026-07-01T13:50:00.000+00:00",
+  expires_at: "2026-07-01T14:50:00.000+00:00",
 });

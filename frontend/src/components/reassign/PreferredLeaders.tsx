@@ -3,7 +3,7 @@ import { electLeaders } from "../../api/endpoints";
 import type { ElectionResult, Reassignment } from "../../api/types";
 import { formatCount, plural } from "../../lib/format";
 import { electionCounts, notPreferredLeaders } from "../../lib/reassign";
-import { ErrorBanner } from "../ErrorBanner";
+import { ErrorOrApprovalNotice } from "../ApprovalNotice";
 
 interface PreferredLeadersProps {
   cluster: string;
@@ -62,7 +62,7 @@ export function PreferredLeaders({ cluster, reassignment: r, onElected }: Prefer
           Every moved partition is led by its preferred leader.
         </p>
       )}
-      {error && <ErrorBanner error={error} title="Preferred leader election failed" />}
+      {error && <ErrorOrApprovalNotice error={error} title="Preferred leader election failed" />}
       {result && <ElectionOutcome rows={result} />}
     </section>
   );

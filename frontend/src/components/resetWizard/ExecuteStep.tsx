@@ -1,5 +1,6 @@
 import { formatCount, plural } from "../../lib/format";
 import { isGroupActive } from "../../lib/groupStates";
+import { ApprovalNotice } from "../ApprovalNotice";
 import { ErrorBanner } from "../ErrorBanner";
 import { ResultStep } from "./ResultStep";
 import { StaleChanges } from "./StaleChanges";
@@ -9,13 +10,14 @@ import { WizardStep } from "./WizardStep";
 /**
  * Confirm and execute the preview (step 5) of the reset wizard: the group id typed exactly, then
  * POST offset-resets/{preview id}/execute. A 409 group_active shows in a red block, plan_stale
- * with what changed and "Preview again", anything else in a banner. Once executed: ResultStep.
+ * with what changed and "Preview again", anything else in a banner. Once executed: ResultStep. On a
+ * protected cluster executing makes a request for a second operator: its notice, nothing executed.
  */
 export function ExecuteStep({ w }: { w: ResetWizardState }) {
-  const { executed, failure, group, groupId, members } = w;
+  const { executed, failure, group, groupId, members, requested, startOver } = w;
   return (
     <WizardStep number={5} title="Execute" className="step-danger">
-      {members > 0 && !executed && (
+      {members > 0 && !executed && !requested && (
         <p className="notice notice-warn" data-testid="reset-active-warning">
           The group has {members} running {plural(members, "member")} (state {group.state}). Kafka refuses to change
           the offsets of an active group: stop every consumer of <strong className="mono">{groupId}</strong> first.
@@ -32,7 +34,20 @@ export function ExecuteStep({ w }: { w: ResetWizardState }) {
           </p>
         </div>
       )}
-      {executed ? <ResultStep w={w} executed={executed} /> : <ExecuteForm w={w} />}
+      {requested ? (
+        <div data-testid="reset-requested" data-approval={requested.id}>
+          <ApprovalNotice approval={requested} />
+          <div className="action-row wizard-foot">
+            <button type="button" className="button" onClick={startOver} data-testid="reset-again">
+              Start a new reset
+            </button>
+          </div>
+        </div>
+      ) : executed ? (
+        <ResultStep w={w} executed={executed} />
+      ) : (
+        <ExecuteForm w={w} />
+      )}
     </WizardStep>
   );
 }

@@ -7,7 +7,8 @@ const offset = (value: number | null | undefined) => (value === null || value ==
 /**
  * What changed since the preview, when executing it was refused with 409 plan_stale: one row per
  * partition (committed offset then and now; the planned offset and today's log range when the
- * server sends them) and "Preview again". Nothing for any other error.
+ * server sends them) and "Preview again" (where there is one: not on the approvals page). Nothing
+ * for any other error.
  */
 export function StaleChanges({
   error,
@@ -15,8 +16,8 @@ export function StaleChanges({
   onPreviewAgain,
 }: {
   error: Error;
-  busy: boolean;
-  onPreviewAgain: () => void;
+  busy?: boolean;
+  onPreviewAgain?: () => void;
 }) {
   const changes = planChanges(error);
   if (changes === null) return null;
@@ -56,9 +57,11 @@ export function StaleChanges({
           </tbody>
         </table>
       )}
-      <button type="button" className="button" onClick={onPreviewAgain} disabled={busy} data-testid="preview-again">
-        {busy ? "Planning…" : "Preview again"}
-      </button>
+      {onPreviewAgain && (
+        <button type="button" className="button" onClick={onPreviewAgain} disabled={busy} data-testid="preview-again">
+          {busy ? "Planning…" : "Preview again"}
+        </button>
+      )}
     </div>
   );
 }

@@ -1,9 +1,10 @@
 import { useQuery } from "@tanstack/react-query";
 import { useId, useMemo, useState } from "react";
-import { ApiError } from "../../api/client";
+import { ApiError, type ApprovalRequested } from "../../api/client";
 import { createOffsetReset, executeOffsetReset, undoOffsetReset } from "../../api/endpoints";
 import { topicListQuery } from "../../api/queries";
 import type { GroupDetail, OffsetReset, ResetRequest } from "../../api/types";
+import { isApprovalRequested } from "../../lib/approvals";
 import { groupTopics, isGroupActive } from "../../lib/groupStates";
 import {
   buildResetRequest,
@@ -48,6 +49,8 @@ export function useResetWizard({ cluster, group, onChanged, onClose }: ResetWiza
   const [failure, setFailure] = useState<Failure | null>(null);
   const [confirmText, setConfirmText] = useState("");
   const [executed, setExecuted] = useState<OffsetReset | null>(null);
+  /** On a protected cluster: executing made a request for a second operator (nothing executed). */
+  const [requested, setRequested] = useState<ApprovalRequested["approval"] | null>(null);
   const [undoReason, setUndoReason] = useState("");
   const [undone, setUndone] = useState<OffsetReset | null>(null);
   const [undoError, setUndoError] = useState<Error | null>(null);
@@ -118,6 +121,7 @@ export function useResetWizard({ cluster, group, onChanged, onClose }: ResetWiza
       const reset = await createOffsetReset(cluster, groupId, body);
       setPreview({ body, reset });
       setExecuted(null);
+      setRequested(null);
       setUndone(null);
       setUndoError(null);
       onChanged();
@@ -137,7 +141,13 @@ export function useResetWizard({ cluster, group, onChanged, onClose }: ResetWiza
   const reason = form.reason.trim();
   const confirmed = confirmText === groupId;
   const canExecute =
-    previewCurrent && preview!.reset.plan.length > 0 && confirmed && reason !== "" && busy === null && !executed;
+    previewCurrent &&
+    preview!.reset.plan.length > 0 &&
+    confirmed &&
+    reason !== "" &&
+    busy === null &&
+    !executed &&
+    !requested;
 
   const onExecute = async () => {
     if (!canExecute || !preview) return;
@@ -152,6 +162,12 @@ export function useResetWizard({ cluster, group, onChanged, onClose }: ResetWiza
       setUndoError(null);
       onChanged();
     } catch (err) {
+      if (isApprovalRequested(err)) {
+        // Held for a second operator: not an execution (nothing changed), a request to follow.
+        setRequested(err.approval);
+        onChanged();
+        return;
+      }
       setFailure({ error: asError(err), body: { ...preview.body, dry_run: false, reason }, action: "execute" });
     } finally {
       setBusy(null);
@@ -177,6 +193,7 @@ export function useResetWizard({ cluster, group, onChanged, onClose }: ResetWiza
   const startOver = () => {
     setPreview(null);
     setExecuted(null);
+    setRequested(null);
     setUndone(null);
     setUndoError(null);
     setFailure(null);
@@ -234,6 +251,7 @@ export function useResetWizard({ cluster, group, onChanged, onClose }: ResetWiza
     onExecute,
     // result and undo
     executed,
+    requested,
     undoReason,
     setUndoReason,
     onUndo,

@@ -31,6 +31,15 @@ def _global_role(user: Any) -> str | None:
     return next((r for r in reversed(ROLES) if r in names), None)
 
 
+def _has_sso_identity(user: Any) -> bool:
+    from accounts.models import SsoIdentity
+
+    try:
+        return user.sso_identity is not None
+    except SsoIdentity.DoesNotExist:
+        return False
+
+
 def user_row(user: Any) -> dict[str, Any]:
     return {
         "id": user.pk,
@@ -40,6 +49,7 @@ def user_row(user: Any) -> dict[str, Any]:
         "role": "admin" if user.is_superuser else _global_role(user),
         "cluster_roles": {r.cluster: r.role for r in user.cluster_roles.all()},
         "has_password": user.has_usable_password(),
+        "sso": _has_sso_identity(user),
         "last_login": user.last_login,
         "date_joined": user.date_joined,
         "tokens": getattr(user, "token_count", None) or user.api_tokens.count(),
@@ -48,7 +58,8 @@ def user_row(user: Any) -> dict[str, Any]:
 
 def _users() -> Any:
     return (
-        User.objects.prefetch_related("groups", "cluster_roles")
+        User.objects.select_related("sso_identity")
+        .prefetch_related("groups", "cluster_roles")
         .annotate(token_count=Count("api_tokens"))
         .order_by("username")
     )

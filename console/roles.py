@@ -16,7 +16,8 @@ from typing import Any
 
 from django.contrib.auth.models import Group
 
-ROLES: tuple[str, ...] = ("viewer", "operator", "admin")
+from console.role_names import ROLES
+
 _CACHE = "_console_roles"  # on the user object: one request's reads
 
 
@@ -106,6 +107,15 @@ def grant_role(user: Any, role: str) -> None:
     user.groups.remove(*Group.objects.filter(name__in=ROLES))
     group, _ = Group.objects.get_or_create(name=role)
     user.groups.add(group)
+    _forget(user)
+
+
+def remove_roles(user: Any) -> None:
+    """Take every role `user` holds away, on every cluster and on single ones."""
+    from console.models import ClusterRole
+
+    user.groups.remove(*Group.objects.filter(name__in=ROLES))
+    ClusterRole.objects.filter(user=user).delete()
     _forget(user)
 
 

@@ -40,4 +40,13 @@ def api_not_found(request: HttpRequest) -> JsonResponse:
 # Django's login page, the SPA's sign-in. The failure limit is enforced inside authenticate()
 # (console/signin_limit.py), so it also holds for /admin/login/; this only turns its refusal
 # into a 429 (503 with Redis down) instead of "didn't match".
-login = signin_limited(LoginView.as_view())
+# With single sign-on it also offers the provider's button; with local sign-in off, only that.
+login = signin_limited(
+    LoginView.as_view(
+        extra_context={
+            "sso_enabled": settings.SSO_ENABLED,
+            "sso_label": settings.OIDC_PROVIDER_LABEL,
+            "local_signin": settings.LOCAL_SIGNIN,
+        }
+    )
+)

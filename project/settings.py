@@ -16,6 +16,7 @@ from pathlib import Path
 import dj_database_url
 from django.core.exceptions import ImproperlyConfigured
 
+from accounts.sso_roles import MappingError, parse_group_roles
 from console.clusters import load_registry
 from console.envvars import channel_prefix, envbool, envint, envlist, envsecret
 
@@ -165,13 +166,56 @@ AUTH_PASSWORD_VALIDATORS = [
 ]
 # The sign-in limit comes first: it counts every attempt and stops authenticate() past
 # the limit before any backend sees the password (console/signin_limit.py).
-AUTHENTICATION_BACKENDS = [
-    "console.signin_limit.SignInLimitBackend",
-    "django.contrib.auth.backends.ModelBackend",
-]
+# CONSOLE_LOCAL_SIGNIN=off turns password sign-in off (the console's and Django admin's), once
+# single sign-on works; API tokens keep working.
+LOCAL_SIGNIN = envbool("CONSOLE_LOCAL_SIGNIN", True)
+AUTHENTICATION_BACKENDS = ["console.signin_limit.SignInLimitBackend"]
+if LOCAL_SIGNIN:
+    AUTHENTICATION_BACKENDS.append("django.contrib.auth.backends.ModelBackend")
 LOGIN_URL = "/login/"
 LOGIN_REDIRECT_URL = "/"
 LOGOUT_REDIRECT_URL = "/login/"
+
+# Single sign-on with OpenID Connect (accounts/sso.py, docs/sso.md): on when OIDC_RP_CLIENT_ID
+# is set. The provider's endpoints are given one by one, as mozilla-django-oidc reads them.
+OIDC_RP_CLIENT_ID = os.environ.get("OIDC_RP_CLIENT_ID", "")
+SSO_ENABLED = bool(OIDC_RP_CLIENT_ID)
+if SSO_ENABLED:
+    OIDC_RP_CLIENT_SECRET = envsecret("OIDC_RP_CLIENT_SECRET", "")
+    _missing = [
+        name
+        for name in (
+            "OIDC_OP_AUTHORIZATION_ENDPOINT",
+            "OIDC_OP_TOKEN_ENDPOINT",
+            "OIDC_OP_USER_ENDPOINT",
+            "OIDC_OP_JWKS_ENDPOINT",
+        )
+        if not os.environ.get(name)
+    ]
+    if _missing or not OIDC_RP_CLIENT_SECRET:
+        raise ImproperlyConfigured(
+            "OIDC_RP_CLIENT_ID is set, so single sign-on needs "
+            + ", ".join(_missing + ([] if OIDC_RP_CLIENT_SECRET else ["OIDC_RP_CLIENT_SECRET"]))
+        )
+    OIDC_OP_AUTHORIZATION_ENDPOINT = os.environ["OIDC_OP_AUTHORIZATION_ENDPOINT"]
+    OIDC_OP_TOKEN_ENDPOINT = os.environ["OIDC_OP_TOKEN_ENDPOINT"]
+    OIDC_OP_USER_ENDPOINT = os.environ["OIDC_OP_USER_ENDPOINT"]
+    OIDC_OP_JWKS_ENDPOINT = os.environ["OIDC_OP_JWKS_ENDPOINT"]
+    OIDC_RP_SIGN_ALGO = os.environ.get("OIDC_RP_SIGN_ALGO", "RS256")
+    OIDC_RP_SCOPES = os.environ.get("OIDC_RP_SCOPES", "openid email profile groups")
+    OIDC_USE_PKCE = envbool("OIDC_USE_PKCE", True)
+    OIDC_TIMEOUT = envint("OIDC_TIMEOUT_SECONDS", 10)  # a hung provider fails the sign-in
+    OIDC_VERIFY_SSL = envbool("OIDC_VERIFY_SSL", True)
+    LOGIN_REDIRECT_URL_FAILURE = "/login/?sso=failed"
+    AUTHENTICATION_BACKENDS.append("accounts.sso.ConsoleOIDCBackend")
+# Read even with SSO off, so a bad mapping is caught before it is needed.
+OIDC_GROUPS_CLAIM = os.environ.get("CONSOLE_OIDC_GROUPS_CLAIM", "groups")
+try:
+    OIDC_GROUP_ROLES = parse_group_roles(os.environ.get("CONSOLE_OIDC_GROUP_ROLES", ""))
+except MappingError as exc:
+    raise ImproperlyConfigured(f"CONSOLE_OIDC_GROUP_ROLES: {exc}") from None
+# The sign-in page's button: "Sign in with <label>".
+OIDC_PROVIDER_LABEL = os.environ.get("CONSOLE_OIDC_LABEL", "single sign-on")
 
 LANGUAGE_CODE = "en-us"
 TIME_ZONE = "UTC"

@@ -1,3 +1,4 @@
+from django.conf import settings
 from django.contrib import admin
 from django.contrib.auth import views as auth_views
 from django.urls import include, path, re_path
@@ -14,6 +15,8 @@ urlpatterns = [
     # too (it holds without this; console/signin_limit.py).
     path("admin/login/", signin_limited(admin.site.login)),
     path("admin/", admin.site.urls),
+    # Single sign-on's two steps: off to the provider, and back (accounts/sso.py).
+    *([path("oidc/", include("mozilla_django_oidc.urls"))] if settings.SSO_ENABLED else []),
     path("healthz", views.healthz, name="healthz"),
     # Readiness: database, Redis, the lag sampler's last pass; no auth (console/health.py).
     path("readyz", health.readiness_view(read_meta), name="readyz"),

@@ -21,6 +21,9 @@ class UserSerializer(serializers.Serializer):
         child=serializers.CharField(), help_text="Roles on single clusters, replacing `role`."
     )
     has_password = serializers.BooleanField(help_text="False: signs in with tokens only.")
+    sso = serializers.BooleanField(
+        help_text="Signs in through the identity provider, which sets its roles at each sign-in."
+    )
     last_login = serializers.DateTimeField(allow_null=True)
     date_joined = serializers.DateTimeField()
     tokens = serializers.IntegerField(help_text="How many API tokens the user holds.")

@@ -4,6 +4,7 @@ from django.db.models import QuerySet
 from django.http import StreamingHttpResponse
 from django.utils.dateparse import parse_datetime
 from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
+from rest_framework.permissions import IsAuthenticated
 from rest_framework.request import Request
 from rest_framework.response import Response
 
@@ -19,6 +20,9 @@ from console.roles import role_of, scoped
 
 
 class MeView(ConsoleAPIView):
+    # Any signed-in user: one with no role learns that it has none, rather than a 403.
+    permission_classes = [IsAuthenticated]
+
     @extend_schema(responses=MeSerializer, summary="The signed-in user and role")
     def get(self, request: Request) -> Response:
         user = request.user

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import shlex
 import shutil
 import subprocess
 import sys
@@ -18,6 +19,7 @@ from devtools.devstack import (
     config,
     jars,
     kafka_cluster,
+    oidc_server,
     postgres_server,
     procs,
     redis_server,
@@ -92,6 +94,11 @@ def build_parser() -> argparse.ArgumentParser:
         "--timeout", type=float, default=config.SPARK_READY_TIMEOUT_S, help="seconds"
     )
     sub.add_parser("spark-down", help="stop the Spark standalone master and worker")
+    oidc_env = sub.add_parser(
+        "oidc-env",
+        help="print the console's environment for single sign-on through the dev provider",
+    )
+    oidc_env.add_argument("--users", action="store_true", help="list the provider's users")
     return parser
 
 
@@ -123,6 +130,7 @@ def status_data() -> dict[str, Any]:
         "redis": redis_server.status(),
         "schema_registry_url": config.SCHEMA_REGISTRY_URL,
         "schema_registry": schema_registry.status(),
+        "oidc_provider": oidc_server.status(),
         "postgres_url": config.POSTGRES_URL,
         "postgres": postgres_server.status(),
         "kafka_version": config.KAFKA_VERSION,
@@ -151,6 +159,9 @@ def cmd_status(as_json: bool) -> int:
     sr = data["schema_registry"]
     state = f"running (pid {sr['pid']})" if sr["running"] else "stopped"
     print(f"registry  {config.HOST}:{config.SCHEMA_REGISTRY_PORT}  {state}")
+    o = data["oidc_provider"]
+    state = f"running (pid {o['pid']})" if o["running"] else "stopped"
+    print(f"oidc      {config.HOST}:{config.OIDC_PORT}  {state}")
     print(f"bootstrap servers: {data['bootstrap_servers']}")
     print(
         f"secure (SASL_SSL): {data['secure_bootstrap_servers']}  user {data['sasl_username']}"
@@ -199,6 +210,7 @@ def cmd_up(timeout: float) -> int:
         secure_listener.ensure_ready(config.BROKER_IDS, progress=_log)
         tools.build_class_archive(libs, _log)
         schema_registry.wait_ready(registry_pid)
+        oidc_server.ensure_running(_log)
     ids = [b.id for b in desc.brokers]
     verb = "ready" if started else "already running"
     _log(
@@ -210,6 +222,7 @@ def cmd_up(timeout: float) -> int:
     _log(f"  redis:             {config.REDIS_URL}")
     _log(f"  postgres:          {config.POSTGRES_URL}")
     _log(f"  schema registry:   {config.SCHEMA_REGISTRY_URL}")
+    _log(f"  OIDC provider:     {config.OIDC_URL} (users: devstack oidc-env --users)")
     if spark_problem:
         _warn(f"warning: Spark's Kafka source jars are missing: {spark_problem}")
     return 0
@@ -221,6 +234,7 @@ def cmd_down(wipe: bool) -> int:
         pids = spark_cluster.stop()
         pids += kafka_cluster.stop_nodes(config.BROKER_IDS)
         pids += schema_registry.stop()
+        pids += oidc_server.stop()
         pids += redis_server.stop()
         pids += postgres_server.stop()
         _log(f"Stopped {len(pids)} process(es)." if pids else "Nothing was running.")
@@ -301,6 +315,16 @@ def cmd_spark_down() -> int:
     return 0
 
 
+def cmd_oidc_env(users: bool) -> int:
+    if users:
+        for name, groups in config.OIDC_USERS.items():
+            print(f"{name}  groups {', '.join(groups)}  password {config.OIDC_USER_PASSWORD}")
+        return 0
+    for name, value in config.oidc_console_env().items():
+        print(f"export {name}={shlex.quote(value)}")
+    return 0
+
+
 def main(argv: list[str] | None = None) -> int:
     try:
         args = parse_args(list(sys.argv[1:] if argv is None else argv))
@@ -325,6 +349,8 @@ def main(argv: list[str] | None = None) -> int:
             return cmd_spark_up(args.timeout)
         if args.command == "spark-down":
             return cmd_spark_down()
+        if args.command == "oidc-env":
+            return cmd_oidc_env(args.users)
     except DevstackError as exc:
         _warn(f"devstack {args.command}: {exc}")
         return 1

@@ -70,6 +70,43 @@ SCHEMA_REGISTRY_URL = f"http://{HOST}:{SCHEMA_REGISTRY_PORT}/apis/ccompat/v7"
 SCHEMA_REGISTRY_HEAP = ["-Xms64m", "-Xmx320m"]
 SCHEMA_REGISTRY_READY_TIMEOUT_S = 120.0
 
+# An OpenID Connect provider for single sign-on (devtools/oidc_provider, django-oauth-toolkit):
+# one client, the console, and users whose groups map to the console's roles as OIDC_ENV says.
+OIDC_PORT = 18090
+OIDC_URL = f"http://{HOST}:{OIDC_PORT}"
+OIDC_CLIENT_ID = "kafka-console-dev"
+OIDC_CLIENT_SECRET = "kafka-console-dev-secret"  # a development value, like the users' password
+OIDC_USER_PASSWORD = "sso-dev-password"
+OIDC_USERS: dict[str, list[str]] = {
+    "sso-admin": ["kafka-admins"],
+    "sso-operator": ["kafka-operators"],
+    "sso-local-operator": ["kafka-viewers", "local-operators"],  # viewer; operator on `local`
+    "sso-nobody": ["marketing"],  # a group the console does not map: no role
+}
+OIDC_GROUP_ROLES = {
+    "kafka-admins": "admin",
+    "kafka-operators": "operator",
+    "kafka-viewers": "viewer",
+    "local-operators": {"local": "operator"},
+}
+
+
+def oidc_console_env() -> dict[str, str]:
+    """The console's environment for signing in through the dev provider."""
+    import json
+
+    return {
+        "OIDC_RP_CLIENT_ID": OIDC_CLIENT_ID,
+        "OIDC_RP_CLIENT_SECRET": OIDC_CLIENT_SECRET,
+        "OIDC_OP_AUTHORIZATION_ENDPOINT": f"{OIDC_URL}/o/authorize/",
+        "OIDC_OP_TOKEN_ENDPOINT": f"{OIDC_URL}/o/token/",
+        "OIDC_OP_USER_ENDPOINT": f"{OIDC_URL}/o/userinfo/",
+        "OIDC_OP_JWKS_ENDPOINT": f"{OIDC_URL}/o/.well-known/jwks.json",
+        "CONSOLE_OIDC_GROUP_ROLES": json.dumps(OIDC_GROUP_ROLES),
+        "CONSOLE_OIDC_LABEL": "the dev identity provider",
+    }
+
+
 # --- JVM ------------------------------------------------------------------------------------
 
 
@@ -119,6 +156,10 @@ def schema_registry_dir() -> Path:
 
 def apicurio_home() -> Path:
     return CACHE_DIR / "apicurio" / APICURIO_VERSION
+
+
+def oidc_dir() -> Path:
+    return state_dir() / "oidc"
 
 
 def redis_dir() -> Path:

@@ -20,9 +20,13 @@ def test_bad_token_is_401(anon_client):
     assert_error(anon_client.get("/api/v1/clusters"), 401)
 
 
-def test_user_without_role_is_403(norole_client):
-    error = assert_error(norole_client.get("/api/v1/me"), 403)
+def test_user_without_role_is_403_everywhere_but_me(norole_client):
+    error = assert_error(norole_client.get("/api/v1/clusters"), 403)
     assert "viewer" in error["message"]
+    # /me tells such a user that it holds no role (the SPA says so instead of failing).
+    me = norole_client.get("/api/v1/me")
+    assert me.status_code == 200 and me.json()["role"] is None
+    assert me.json()["cluster_roles"] == {}
 
 
 def test_me_reports_role(viewer_client, admin_client_api):

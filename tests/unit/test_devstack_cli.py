@@ -76,6 +76,7 @@ def test_status_json_shape_with_nothing_running(monkeypatch, tmp_path, capsys):
     assert cli.main(["status", "--json"]) == 0
     data = json.loads(capsys.readouterr().out)
     assert set(data) == {
+        "oidc_provider",
         "bootstrap_servers",
         "brokers",
         "redis_url",
@@ -102,6 +103,7 @@ def test_status_json_shape_with_nothing_running(monkeypatch, tmp_path, capsys):
         "running": False,
         "url": "http://127.0.0.1:18085/apis/ccompat/v7",
     }
+    assert data["oidc_provider"] == {"pid": None, "running": False, "url": "http://127.0.0.1:18090"}
     assert data["secure_bootstrap_servers"] == "127.0.0.1:19094,127.0.0.1:29094,127.0.0.1:39094"
     assert (data["security_protocol"], data["sasl_mechanism"]) == ("SASL_SSL", "SCRAM-SHA-512")
     # Where the password is, never the password itself.
@@ -155,3 +157,13 @@ def test_the_consoles_default_clusters_use_the_dev_stacks_registry():
     assert settings.DEV_SCHEMA_REGISTRY_URL == config.SCHEMA_REGISTRY_URL
     for cluster in settings.KAFKA_CLUSTERS.values():
         assert cluster.schema_registry.url == config.SCHEMA_REGISTRY_URL
+
+
+def test_oidc_env_prints_the_consoles_settings_for_the_dev_provider(capsys):
+    assert cli.main(["oidc-env"]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    exported = dict(line.removeprefix("export ").split("=", 1) for line in lines)
+    assert exported["OIDC_RP_CLIENT_ID"] == config.OIDC_CLIENT_ID
+    assert exported["OIDC_OP_JWKS_ENDPOINT"] == "http://127.0.0.1:18090/o/.well-known/jwks.json"
+    # The JSON mapping is shell-quoted: `eval` gives the console exactly this text.
+    assert json.loads(exported["CONSOLE_OIDC_GROUP_ROLES"].strip("'")) == config.OIDC_GROUP_ROLES

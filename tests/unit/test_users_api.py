@@ -93,7 +93,9 @@ def test_roles_change_and_a_disabled_user_is_refused(admin_client_api):
     assert admin_client_api.patch(url, {"is_active": False}, format="json").status_code == 200
     assert _with_key(key).get("/api/v1/me").status_code == 401
     assert admin_client_api.patch(url, {"is_active": True}, format="json").status_code == 200
-    assert _with_key(key).get("/api/v1/me").status_code == 403  # active, but no role left
+    # Active, but no role left: /me says so, everything else is refused.
+    assert _with_key(key).get("/api/v1/me").json()["role"] is None
+    assert _with_key(key).get("/api/v1/clusters").status_code == 403
 
 
 def test_the_last_admin_cannot_be_removed_or_disable_itself(admin_client_api):

@@ -2810,6 +2810,8 @@ export interface components {
             last_login: string | null;
             /** @description The role on every cluster. */
             role: string | null;
+            /** @description Signs in through the identity provider, which sets its roles at each sign-in. */
+            sso: boolean;
             /** @description How many API tokens the user holds. */
             tokens: number;
             username: string;

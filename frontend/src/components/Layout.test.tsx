@@ -35,4 +35,16 @@ describe("Layout: the top bar", () => {
     expect(screen.queryByTestId("not-found")).toBeNull();
     expect(screen.getByTestId("clusters-table")).toBeInTheDocument();
   });
+
+  it("tells a user with no role why there is nothing to see, instead of a page of 403s", async () => {
+    stubFetch({ "/api/v1/me": json({ username: "sso-nobody", role: null, cluster_roles: {} }) });
+    renderApp("/");
+    const card = await screen.findByTestId("no-role");
+    expect(card).toHaveTextContent("signed in as sso-nobody");
+    expect(card).toHaveTextContent("no role on any cluster");
+    expect(screen.getByTestId("current-user")).toHaveTextContent("no role");
+    expect(screen.queryByTestId("clusters-table")).toBeNull();
+    // No links to pages that would all answer 403.
+    expect(within(screen.getByRole("navigation", { name: "Main" })).queryAllByRole("link")).toHaveLength(0);
+  });
 });

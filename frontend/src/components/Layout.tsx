@@ -4,11 +4,30 @@ import { EXTERNAL_NAV_ITEMS, NAV_ITEMS } from "../navigation";
 import { hasRole, useCurrentUser } from "./CurrentUser";
 import { SignOutButton } from "./SignOutButton";
 
+/** A signed-in user with no role on any cluster (single sign-on with no mapped group, or a
+ * user an admin has not given one yet): every page would answer 403, so say why instead. */
+function NoRole({ username }: { username: string }) {
+  return (
+    <section className="no-role" data-testid="no-role">
+      <h1>No access yet</h1>
+      <p>
+        You are signed in as <strong>{username}</strong>, but you hold no role on any cluster, so there is
+        nothing here you may see.
+      </p>
+      <p>
+        An admin gives roles on the Users page. If you signed in with single sign-on, your roles come from your
+        groups at the identity provider: ask for a group that the console maps to a role, then sign in again.
+      </p>
+    </section>
+  );
+}
+
 /** Dark top bar (product name, nav, user, sign out) over the routed page. */
 export function Layout() {
   const { user } = useCurrentUser();
   const location = useLocation();
-  const items = NAV_ITEMS.filter((item) => !item.role || hasRole(user, item.role));
+  const noRole = user !== null && user.role === null;
+  const items = noRole ? [] : NAV_ITEMS.filter((item) => !item.role || hasRole(user, item.role));
   const pendingApprovals = usePendingApprovalCount();
 
   return (
@@ -43,7 +62,7 @@ export function Layout() {
             </NavLink>
           ))}
           {/* Pages of the server (not routes of this app): a plain link, a full page load. */}
-          {EXTERNAL_NAV_ITEMS.map((item) => (
+          {(noRole ? [] : EXTERNAL_NAV_ITEMS).map((item) => (
             <a
               key={item.href}
               href={item.href}
@@ -63,15 +82,13 @@ export function Layout() {
           {user && (
             <span className="current-user" data-testid="current-user" data-role={user.role}>
               <span className="current-user-name">{user.username}</span>
-              <span className={`role-badge role-${user.role}`}>{user.role}</span>
+              <span className={`role-badge role-${user.role ?? "none"}`}>{user.role ?? "no role"}</span>
             </span>
           )}
           <SignOutButton />
         </div>
       </header>
-      <main className="content">
-        <Outlet />
-      </main>
+      <main className="content">{noRole ? <NoRole username={user?.username ?? ""} /> : <Outlet />}</main>
     </div>
   );
 }

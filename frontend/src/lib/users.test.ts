@@ -29,6 +29,7 @@ const BOB: ConsoleUser = {
   role: "viewer",
   cluster_roles: { staging: "admin", local: "operator" },
   has_password: false,
+  sso: false,
   last_login: null,
   date_joined: "2026-07-01T09:30:00Z",
   tokens: 1,

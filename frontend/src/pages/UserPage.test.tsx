@@ -16,6 +16,7 @@ const BOB: ConsoleUser = {
   role: "viewer",
   cluster_roles: { staging: "admin", local: "operator" },
   has_password: false,
+  sso: false,
   last_login: null,
   date_joined: "2026-07-01T09:30:00Z",
   tokens: 2,
@@ -90,6 +91,13 @@ async function openPage() {
 }
 
 describe("UserPage", () => {
+  it("says that a single sign-on user's roles come from its provider's groups", async () => {
+    stubUser({ user: () => ({ ...BOB, sso: true }) });
+    await openPage();
+    expect(screen.getByTestId("user-sign-in")).toHaveTextContent("single sign-on or API tokens");
+    expect(screen.getByTestId("user-sso-note")).toHaveTextContent("until its next sign-in");
+  });
+
   it("shows the user: state, how it signs in, its roles (editable) and its tokens", async () => {
     stubUser();
     await openPage();

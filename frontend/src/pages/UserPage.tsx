@@ -150,7 +150,14 @@ export function UserPage() {
             </div>
             <div>
               <dt>Signs in with</dt>
-              <dd data-testid="user-sign-in">{user.has_password ? "a password or API tokens" : "API tokens only"}</dd>
+              <dd data-testid="user-sign-in">
+                {user.sso ? "single sign-on or API tokens" : user.has_password ? "a password or API tokens" : "API tokens only"}
+                {user.sso && (
+                  <span className="muted small-line" data-testid="user-sso-note">
+                    Its roles come from its groups at the identity provider: a change here lasts until its next sign-in.
+                  </span>
+                )}
+              </dd>
             </div>
             <div>
               <dt>Every cluster</dt>

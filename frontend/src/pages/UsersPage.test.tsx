@@ -15,6 +15,7 @@ const ROOT_USER: ConsoleUser = {
   role: "admin",
   cluster_roles: {},
   has_password: true,
+  sso: false,
   last_login: "2026-07-01T09:30:00Z",
   date_joined: "2026-06-01T08:00:00Z",
   tokens: 0,
@@ -28,12 +29,14 @@ const BOB: ConsoleUser = {
   role: "viewer",
   cluster_roles: { staging: "admin", local: "operator" },
   has_password: false,
+  sso: false,
   last_login: null,
   date_joined: "2026-07-01T09:30:00Z",
   tokens: 2,
 };
 
-const CAROL: ConsoleUser = { ...BOB, id: 9, username: "carol", is_active: false, role: null, cluster_roles: {}, has_password: true, tokens: 0 };
+const CAROL: ConsoleUser = { ...BOB, id: 9, username: "carol", is_active: false, role: null, cluster_roles: {}, has_password: true,
+  sso: false, tokens: 0 };
 
 type Route = StubResponse | ((url: string, init: RequestInit | undefined) => StubResponse);
 

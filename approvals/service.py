@@ -59,10 +59,29 @@ def ask(
     return found
 
 
+# An approved change runs within the request that approved it, in seconds (each Kafka call
+# is bounded by KAFKA_TIMEOUT_SECONDS). One still `running` after this long was cut off (the
+# web process stopped or crashed mid-way) and would otherwise stay `running` forever.
+RUNNING_STALE = timedelta(minutes=15)
+INTERRUPTED = {
+    "code": "interrupted",
+    "message": (
+        "The console stopped while this change ran, so whether it took effect is not known: "
+        "check the cluster's state, and ask again if it is still needed."
+    ),
+    "details": {},
+}
+
+
 def _expire_due() -> None:
-    """Pending requests past their expiry become expired (checked whenever they are read)."""
-    ApprovalRequest.objects.filter(state=State.PENDING, expires_at__lte=timezone.now()).update(
+    """Pending requests past their expiry become expired, and running ones that were cut off
+    fail (checked whenever requests are read)."""
+    now = timezone.now()
+    ApprovalRequest.objects.filter(state=State.PENDING, expires_at__lte=now).update(
         state=State.EXPIRED
+    )
+    ApprovalRequest.objects.filter(state=State.RUNNING, decided_at__lte=now - RUNNING_STALE).update(
+        state=State.FAILED, error=INTERRUPTED
     )
 
 
@@ -98,9 +117,9 @@ def _check_decider(found: ApprovalRequest, user: Any) -> None:
         )
 
 
-def _take(found: ApprovalRequest, to: str) -> None:
-    """Move a pending request on, once: a second approval (or a reject racing it) finds it
-    no longer pending. An expired one is refused."""
+def _take(found: ApprovalRequest, to: str, user: Any, reason: str) -> None:
+    """Move a pending request on, once, recording who decided: a second approval (or a
+    reject racing it) finds it no longer pending. An expired one is refused."""
     if found.state == State.PENDING and found.expires_at <= timezone.now():
         ApprovalRequest.objects.filter(pk=found.pk, state=State.PENDING).update(state=State.EXPIRED)
         found.state = State.EXPIRED
@@ -109,12 +128,16 @@ def _take(found: ApprovalRequest, to: str) -> None:
             f"Request {found.pk} expired at {found.expires_at:%Y-%m-%d %H:%M:%S %Z}; ask again.",
             code="approval_expired",
         )
-    moved = ApprovalRequest.objects.filter(pk=found.pk, state=State.PENDING).update(state=to)
+    now = timezone.now()
+    moved = ApprovalRequest.objects.filter(pk=found.pk, state=State.PENDING).update(
+        state=to, decided_by=user, decided_at=now, decision_reason=reason
+    )
     if not moved:
         found.refresh_from_db()
         raise Conflict(
             f"Request {found.pk} is {found.state}, not pending.", code="approval_not_pending"
         )
+    found.state, found.decided_by, found.decided_at, found.decision_reason = to, user, now, reason
 
 
 def approve(request_id: int, user: Any, reason: str = "") -> ApprovalRequest:
@@ -122,9 +145,8 @@ def approve(request_id: int, user: Any, reason: str = "") -> ApprovalRequest:
     answer, or the refusal when the state the plan was made on has moved."""
     found = get_request(request_id)
     _check_decider(found, user)
-    _take(found, State.RUNNING)
+    _take(found, State.RUNNING, user, reason)
     live.changed(found.pk)
-    found.decided_by, found.decided_at, found.decision_reason = user, timezone.now(), reason
     try:
         answer = actions.get(found.action).run(get_cluster(found.cluster), found.plan, user)
         # Stored as JSON: dates and times as ISO text, as the API answers them.
@@ -151,10 +173,7 @@ def reject(request_id: int, user: Any, reason: str = "") -> ApprovalRequest:
     found = get_request(request_id)
     _check_decider(found, user)
     with transaction.atomic():
-        _take(found, State.REJECTED)
-        found.state = State.REJECTED
-        found.decided_by, found.decided_at, found.decision_reason = user, timezone.now(), reason
-        found.save()
+        _take(found, State.REJECTED, user, reason)
         live.changed(found.pk)
     return found
 

@@ -15,6 +15,7 @@ from django.db import transaction
 
 from console import audit
 from console.errors import Conflict, NotFound
+from console.roles import ClusterScope
 from maintenance import challenge, scoring, service
 from maintenance.models import ModelPromotion
 from maintenance.types_performance import PERFORMANCE
@@ -55,12 +56,12 @@ def active_ids() -> dict[str, int]:
     return active
 
 
-def list_models(limit: int) -> list[dict[str, Any]]:
+def list_models(limit: int, scope: ClusterScope | None = None) -> list[dict[str, Any]]:
     """`service.list_models`, each saying whether it is its cluster's active model."""
     active = active_ids()
     models = [
         {**model, "active": active.get(model["cluster"]) == model["id"]}
-        for model in service.list_models(limit)
+        for model in service.list_models(limit, scope)
     ]
     return _with_promotion(models)
 

@@ -23,6 +23,7 @@ from console.clusters import get_cluster
 from console.errors import BadInput, NotFound
 from console.kafka.records import Record, latest_values
 from console.metadata import cache
+from console.roles import ClusterScope, scoped
 from maintenance import challenge
 from maintenance.types_model import DEFAULT_PREDICTIONS_TOPIC, MODEL_JOBS, STEPPED
 from sparkjobs.choices import JobState
@@ -131,11 +132,14 @@ def model_entry(
     }
 
 
-def list_models(limit: int) -> list[dict[str, Any]]:
-    rows = (
-        SparkJob.objects.filter(job_type__in=MODEL_SOURCES, state=JobState.SUCCEEDED)
-        .order_by("-created_at", "-id")
-        .values_list("id", "job_type", "cluster", "created_at", "params", "result")
+def list_models(limit: int, scope: ClusterScope | None = None) -> list[dict[str, Any]]:
+    """The newest `limit` models, of the clusters `scope` allows (None: every cluster); the
+    scope filters the query, so a user's limit counts only models it may see."""
+    jobs = SparkJob.objects.filter(job_type__in=MODEL_SOURCES, state=JobState.SUCCEEDED)
+    if scope is not None:
+        jobs = scoped(jobs, scope)
+    rows = jobs.order_by("-created_at", "-id").values_list(
+        "id", "job_type", "cluster", "created_at", "params", "result"
     )
     models = []
     for row in rows.iterator():

@@ -80,13 +80,14 @@ def check_change(
         )
 
 
-def alter_broker_configs(
+def check_request(
     cfg: ClusterConfig,
     broker_id: int | None,
     set_configs: Mapping[str, str],
     delete: list[str],
-) -> list[dict[str, Any]]:
-    """Apply the change at the broker's (or the cluster-wide) level; its configs after it."""
+) -> dict[str, kafka.ConfigValue]:
+    """Refuse what kafka-configs.sh would refuse, against the configs as they are now (404 for
+    a broker that is not live); answers the entity's configs."""
     if broker_id is not None and broker_id not in cache.snapshot(cfg).live_broker_ids:
         raise NotFound(
             f"Broker {broker_id} is not a live broker of cluster {cfg.name!r}.",
@@ -102,6 +103,33 @@ def alter_broker_configs(
         else client.describe_broker_configs(min(cache.snapshot(cfg).live_broker_ids))
     )
     check_change({**known, **current}, broker_id, set_configs, delete)
+    return current
+
+
+def level_state(
+    current: Mapping[str, kafka.ConfigValue], broker_id: int | None, keys: list[str]
+) -> dict[str, str | None]:
+    """Each key's value set at the entity's own level (None: not set there)."""
+    source = _dynamic_source(broker_id)
+    return {
+        k: current[k].value if k in current and current[k].source == source else None
+        for k in sorted(keys)
+    }
+
+
+def secret_keys(keys: list[str]) -> list[str]:
+    return sorted(k for k in keys if _SECRET.search(k))
+
+
+def alter_broker_configs(
+    cfg: ClusterConfig,
+    broker_id: int | None,
+    set_configs: Mapping[str, str],
+    delete: list[str],
+) -> list[dict[str, Any]]:
+    """Apply the change at the broker's (or the cluster-wide) level; its configs after it."""
+    client = kafka.for_cluster(cfg)
+    check_request(cfg, broker_id, set_configs, delete)
     for validate_only in (True, False):
         try:
             client.alter_broker_configs(broker_id, set_configs, delete, validate_only)

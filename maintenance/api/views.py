@@ -32,9 +32,8 @@ class ModelListView(ConsoleAPIView):
     )
     def get(self, request: Request) -> Response:
         limit = query_int(request.query_params, "limit", MODELS_DEFAULT, 1, MODELS_MAX)
-        scope = self.scope()
-        mine = [m for m in lifecycle.list_models(limit) if scope.allows(m["cluster"])]
-        return Response(s.SparkModelSerializer(mine, many=True).data)
+        models = lifecycle.list_models(limit, self.scope())
+        return Response(s.SparkModelSerializer(models, many=True).data)
 
 
 class PredictionListView(ConsoleAPIView):

@@ -3,9 +3,13 @@ from drf_spectacular.utils import extend_schema
 from rest_framework.request import Request
 from rest_framework.response import Response
 
+from approvals import service as approval_service
+from approvals.api.serializers import ApprovalWrapSerializer
+from approvals.respond import requested
 from console import kafka
 from console.api.base import ConsoleAPIView
 from console.audit import audited
+from reassign import approval_actions as held
 from reassign import execution, live, planning, progress
 from reassign.api import serializers as s
 from reassign.models import Reassignment
@@ -51,7 +55,7 @@ class ReassignmentListView(ConsoleAPIView):
 
     @extend_schema(
         request=s.ExecuteRequestSerializer,
-        responses={201: s.ReassignmentSerializer},
+        responses={201: s.ReassignmentSerializer, 202: ApprovalWrapSerializer},
         summary="Execute a plan with a throttle (kafka-reassign-partitions.sh --execute)",
     )
     def post(self, request: Request, cluster: str) -> Response:
@@ -60,6 +64,8 @@ class ReassignmentListView(ConsoleAPIView):
             request.user, "reassignment.execute", cluster=cfg.name, request=request.data
         ) as audit:
             body = self.validated(s.ExecuteRequestSerializer, request.data)
+            if approval_service.protected(cfg):
+                return requested(audit, held.ask_execute(request.user, cfg, body))
             r = execution.execute(
                 cfg,
                 body["plan"],

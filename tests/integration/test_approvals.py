@@ -189,3 +189,78 @@ def test_config_partition_and_election_changes_wait_and_refuse_when_moved(
     assert elected.status_code == 200, elected.content
     assert [r["partition"] for r in elected.json()["result"]] == [0]
     client.delete_topics([topic])
+
+
+def test_broker_config_changes_and_reassignments_wait_for_a_second_admin(
+    protected, admin_client_api, django_user_model
+):
+    from tests.reassignments import execute, plan_elsewhere, replicas
+
+    client = cluster_client()
+    other_admin = _client_for(django_user_model, "bea-admin", "admin")
+    key = "log.cleaner.backoff.ms"  # dynamic, harmless, 15000 unless set
+    url = "/api/v1/clusters/local/brokers/2/configs"
+
+    def approve(answer) -> object:
+        assert answer.status_code == 202, answer.content
+        return other_admin.post(
+            f"/api/v1/approvals/{answer.json()['approval']['id']}/approve", {}, format="json"
+        )
+
+    def on_broker() -> str | None:
+        value = client.describe_broker_configs(2).get(key)
+        return value.value if value and value.source == "DYNAMIC_BROKER_CONFIG" else None
+
+    # A secret would wait in the stored request: refused, naming the key; nothing asked.
+    secret = {"set": {"listener.name.x.ssl.key.password": "p"}, "delete": []}
+    refused = admin_client_api.patch(url, secret, format="json")
+    assert refused.status_code == 400 and refused.json()["error"]["details"]["field"] == "set"
+    assert not ApprovalRequest.objects.filter(action="broker.configs").exists()
+    # A key Kafka would refuse is refused now, not at the approval.
+    bad = admin_client_api.patch(url, {"set": {}, "delete": [key]}, format="json")
+    assert bad.status_code == 400 and "not set dynamically" in bad.json()["error"]["message"]
+
+    try:
+        asked = admin_client_api.patch(url, {"set": {key: "16000"}, "delete": []}, format="json")
+        assert on_broker() is None  # held
+        done = approve(asked)
+        assert done.status_code == 200, done.content
+        wait_for(lambda: on_broker() == "16000", timeout=15, what="the approved change")
+        # Moved: set directly between the request and its approval.
+        asked = admin_client_api.patch(url, {"set": {key: "17000"}, "delete": []}, format="json")
+        client.alter_broker_configs(2, {key: "18000"}, [])
+        wait_for(lambda: on_broker() == "18000", timeout=15, what="the direct change")
+        moved = approve(asked)
+        assert moved.status_code == 409 and moved.json()["error"]["code"] == "config_moved"
+        assert on_broker() == "18000"
+    finally:
+        client.alter_broker_configs(2, {}, [key])
+
+    # A reassignment: held with the replicas it was planned on, started by the approval.
+    topic = f"approve-move-{uuid.uuid4().hex[:8]}"
+    dev.create_topics(client, [(topic, 1, 1, {})])
+    before = replicas(topic)
+    plan = plan_elsewhere(topic)
+    asked = execute(admin_client_api, plan, None)
+    approval = asked.json()["approval"]
+    assert approval["action"] == "reassignment.execute" and "1 partition" in approval["summary"]
+    assert replicas(topic) == before  # nothing moved
+    started = approve(asked)
+    assert started.status_code == 200, started.content
+    target = {p["partition"]: p["replicas"] for p in plan["partitions"]}
+    wait_for(lambda: replicas(topic) == target, timeout=60, what="the approved move")
+    detail = f"/api/v1/clusters/local/reassignments/{started.json()['result']['id']}"
+    wait_for(
+        lambda: admin_client_api.get(detail).json()["state"] == "completed",
+        timeout=60,
+        what="the reassignment to complete",
+    )
+    # Moved: the replicas change between the request and its approval.
+    asked = execute(admin_client_api, plan_elsewhere(topic), None)
+    assert asked.status_code == 202
+    client.alter_reassignments({(topic, 0): before[0]})
+    wait_for(lambda: replicas(topic) == before, timeout=60, what="the direct move back")
+    moved = approve(asked)
+    assert moved.status_code == 409 and moved.json()["error"]["code"] == "replicas_moved"
+    assert replicas(topic) == before
+    client.delete_topics([topic])

@@ -125,6 +125,26 @@ def test_a_plan_that_no_longer_holds_fails_and_says_why(django_user_model):
     assert AuditEntry.objects.get(action="test.change").outcome == "refused"
 
 
+def test_a_change_cut_off_while_running_fails_as_interrupted_not_running_forever(
+    django_user_model,
+):
+    ann, _ = _person(django_user_model, "ann", "operator")
+    bob, bob_client = _person(django_user_model, "bob", "operator")
+    found = _ask(ann, {"n": 4})
+    # As the approving process leaves it when it dies mid-change: running, decided by bob.
+    service._take(found, "running", bob, "looks right")
+    row = bob_client.get(f"/api/v1/approvals/{found.pk}").json()
+    assert row["state"] == "running" and row["decided_by"] == "bob"  # recent: still running
+    ApprovalRequest.objects.filter(pk=found.pk).update(
+        decided_at=timezone.now() - service.RUNNING_STALE - timedelta(seconds=1)
+    )
+    row = bob_client.get(f"/api/v1/approvals/{found.pk}").json()
+    assert row["state"] == "failed" and row["error"]["code"] == "interrupted"
+    assert "not known" in row["error"]["message"]
+    assert _approve(bob_client, found).status_code == 409  # and never runs afterwards
+    assert RAN == []
+
+
 IN_MEMORY = {"default": {"BACKEND": "channels.layers.InMemoryChannelLayer"}}
 HEADERS = [(b"origin", b"http://127.0.0.1:8000"), (b"host", b"127.0.0.1")]
 

@@ -181,6 +181,8 @@ def test_lists_show_only_the_clusters_a_user_may_read(three_clusters, django_use
         assert clusters(split, url) == {"alpha", "beta"}, url
         assert clusters(lowered, url) == set(CLUSTERS), url
     assert clusters(split, "/api/v1/spark/models") == {"alpha", "beta"}
+    # The limit counts the models the user may see: the newest (gamma's) is not one of them.
+    assert clusters(split, "/api/v1/spark/models?limit=1") == {"beta"}
     # The audit log is the operator's: alpha only for split (viewer on beta); every entry
     # with a cluster but beta's for lowered, and the cluster-less ones (an all-clusters role).
     assert clusters(split, "/api/v1/audit") == {"alpha"}

@@ -47,7 +47,7 @@ class BrokerDetailView(ConsoleAPIView):
 class BrokerConfigsView(ConsoleAPIView):
     @extend_schema(
         request=s.ConfigPatchSerializer,
-        responses=s.ConfigEntrySerializer(many=True),
+        responses={200: s.ConfigEntrySerializer(many=True), 202: ApprovalWrapSerializer},
         summary="Set and delete one broker's dynamic configs (kafka-configs.sh semantics)",
     )
     def patch(self, request: Request, cluster: str, broker: int) -> Response:
@@ -58,8 +58,11 @@ class BrokerConfigsView(ConsoleAPIView):
             cluster=cfg.name,
             target=f"broker {broker}",
             request=broker_configs.redacted(request.data),
-        ):
+        ) as log:
             body = self.validated(s.ConfigPatchSerializer, request.data)
+            if approval_service.protected(cfg):
+                asked = held.ask_broker_change(request.user, cfg, log.action, broker, body)
+                return requested(log, asked)
             configs = broker_configs.alter_broker_configs(cfg, broker, body["set"], body["delete"])
         return Response(configs)
 
@@ -74,7 +77,7 @@ class BrokerDefaultsView(ConsoleAPIView):
 
     @extend_schema(
         request=s.ConfigPatchSerializer,
-        responses=s.ConfigEntrySerializer(many=True),
+        responses={200: s.ConfigEntrySerializer(many=True), 202: ApprovalWrapSerializer},
         summary="Set and delete cluster-wide dynamic broker configs (kafka-configs.sh semantics)",
     )
     def patch(self, request: Request, cluster: str) -> Response:
@@ -85,8 +88,11 @@ class BrokerDefaultsView(ConsoleAPIView):
             cluster=cfg.name,
             target="all brokers",
             request=broker_configs.redacted(request.data),
-        ):
+        ) as log:
             body = self.validated(s.ConfigPatchSerializer, request.data)
+            if approval_service.protected(cfg):
+                asked = held.ask_broker_change(request.user, cfg, log.action, None, body)
+                return requested(log, asked)
             configs = broker_configs.alter_broker_configs(cfg, None, body["set"], body["delete"])
         return Response(configs)
 

@@ -4564,6 +4564,14 @@ export interface operations {
                     "application/json": components["schemas"]["ConfigEntry"][];
                 };
             };
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApprovalWrap"];
+                };
+            };
             /** @description Bad input; details.field names the field. Nothing changed. */
             400: {
                 headers: {
@@ -4829,6 +4837,14 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ConfigEntry"][];
+                };
+            };
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApprovalWrap"];
                 };
             };
             /** @description Bad input; details.field names the field. Nothing changed. */
@@ -5944,6 +5960,14 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Reassignment"];
+                };
+            };
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApprovalWrap"];
                 };
             };
             /** @description Bad input; details.field names the field. Nothing changed. */

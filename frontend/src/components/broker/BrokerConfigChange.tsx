@@ -4,6 +4,7 @@ import type { BrokerConfigWrite } from "../../hooks/useBrokerConfigWrite";
 import { initialLevel, initialValue, refusalMessages, setSentence, shadowedNote, type ConfigLevel } from "../../lib/brokerConfigs";
 import { ConfirmDialog } from "../ConfirmDialog";
 import { BrokerConfigEditor } from "./BrokerConfigEditor";
+import { isApprovalRequested } from "../../lib/approvals";
 
 interface BrokerConfigChangeProps {
   entry: ConfigEntry;
@@ -36,6 +37,11 @@ export function BrokerConfigChange({ entry, brokerId, write, onDone, onCancel }:
       await write(level, { set: { [entry.name]: value } });
       onDone(`${sentence}.`);
     } catch (err) {
+      if (isApprovalRequested(err)) {
+        // A protected cluster: held for another admin, nothing changed yet.
+        onDone(`Sent for approval as request #${err.approval.id}: nothing has changed yet; it runs once another admin approves it.`);
+        return;
+      }
       const refused = refusalMessages(err);
       if (refused) {
         setErrors(refused);

@@ -2,6 +2,7 @@ import { useState } from "react";
 import type { BrokerConfigWrite } from "../../hooks/useBrokerConfigWrite";
 import { afterRevertWords, refusalMessages, revertSentence, type ConfigLevel } from "../../lib/brokerConfigs";
 import { ConfirmDialog } from "../ConfirmDialog";
+import { isApprovalRequested } from "../../lib/approvals";
 
 interface ConfigRevertDialogProps {
   name: string;
@@ -26,6 +27,11 @@ export function ConfigRevertDialog({ name, level, brokerId, write, onDone, onCan
       await write(level, { delete: [name] });
       onDone(`${sentence}.`);
     } catch (err) {
+      if (isApprovalRequested(err)) {
+        // A protected cluster: held for another admin, nothing changed yet.
+        onDone(`Sent for approval as request #${err.approval.id}: nothing has changed yet; it runs once another admin approves it.`);
+        return;
+      }
       const refused = refusalMessages(err);
       setFailure(refused ? new Error(refused.join(" ")) : err instanceof Error ? err : new Error(String(err)));
       setBusy(false);

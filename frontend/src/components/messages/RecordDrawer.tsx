@@ -7,6 +7,7 @@ import { base64ToBytes, downloadBody, hexDump, kcatCommand, prettyText } from ".
 import { formatLocal, formatUtc } from "../../lib/time";
 import { StatusBadge } from "../StatusBadge";
 import { FormatBadge, recordSize } from "./MessageTable";
+import { copyText } from "../../lib/clipboard";
 
 interface RecordDrawerProps {
   cluster: string;
@@ -15,31 +16,6 @@ interface RecordDrawerProps {
   onClose: () => void;
   /** "Copy to producer" (operators): fills the Produce form with this record. */
   onCopyToProducer?: (record: MessageRecord) => void;
-}
-
-/** Copies `text`; false when the browser refused (no clipboard permission, not a secure page). */
-async function copyText(text: string): Promise<boolean> {
-  try {
-    await navigator.clipboard.writeText(text);
-    return true;
-  } catch {
-    // Older or locked-down browsers: the selection way.
-    const area = document.createElement("textarea");
-    area.value = text;
-    area.setAttribute("readonly", "");
-    area.style.position = "fixed";
-    area.style.opacity = "0";
-    document.body.appendChild(area);
-    area.select();
-    let ok = false;
-    try {
-      ok = document.execCommand("copy");
-    } catch {
-      ok = false;
-    }
-    area.remove();
-    return ok;
-  }
 }
 
 /** Saves the value: the raw bytes (a bytes value's base64), else the text as decoded. */

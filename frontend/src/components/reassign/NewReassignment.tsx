@@ -1,6 +1,7 @@
 import { useState } from "react";
 import { useSearchParams } from "react-router-dom";
 import { readReassignPreset, type PresetForm } from "../../lib/reassign";
+import { ErrorOrApprovalNotice } from "../ApprovalNotice";
 import { ErrorBanner } from "../ErrorBanner";
 import { BrokerPicker } from "./BrokerPicker";
 import { ExecuteReassignment } from "./ExecuteReassignment";
@@ -134,7 +135,7 @@ function NewReassignmentForm({ cluster, sources, preset: initial }: NewReassignm
               Edit as JSON
             </button>
           </div>
-          {p.banner?.action === "execute" && <ErrorBanner error={p.banner.error} title={p.banner.title} />}
+          {p.banner?.action === "execute" && <ErrorOrApprovalNotice error={p.banner.error} title={p.banner.title} />}
           <ExecuteReassignment
             plan={preview}
             body={p.executeBody}

@@ -20,6 +20,7 @@ import {
   type ReassignMode,
 } from "../../lib/reassign";
 import { reassignmentPath } from "../../navigation";
+import { isApprovalRequested } from "../../lib/approvals";
 
 /** A changed throttle previews again once it has not changed for this long. */
 export const THROTTLE_PREVIEW_DELAY_MS = 600;
@@ -205,6 +206,13 @@ export function useReassignPlanner(cluster: string, { topicList, liveBrokers }: 
       void client.invalidateQueries({ queryKey: queryKeys.reassignmentList(cluster) });
       navigate(reassignmentPath(cluster, started.id));
     } catch (err) {
+      if (isApprovalRequested(err)) {
+        // A protected cluster: held for another admin; the notice beside Execute links to it.
+        setBanner({ action: "execute", title: "", error: err });
+        setConfirming(false);
+        setBusy(null);
+        return;
+      }
       // The reason's and throttle's problems beside them; the rest (the plan Kafka refused, a
       // 409…) beside Execute.
       const placed = placeReassignErrors(err);

@@ -2,31 +2,7 @@ import { useEffect, useId, useRef, useState } from "react";
 import type { ApiTokenCreated } from "../../api/types";
 import { formatLocal } from "../../lib/time";
 import { tokenHeader } from "../../lib/users";
-
-/** Copies `text`; false when the browser refused (no clipboard permission, not a secure page). */
-async function copyText(text: string): Promise<boolean> {
-  try {
-    await navigator.clipboard.writeText(text);
-    return true;
-  } catch {
-    // Older or locked-down browsers (and pages served over plain HTTP): the selection way.
-    const area = document.createElement("textarea");
-    area.value = text;
-    area.setAttribute("readonly", "");
-    area.style.position = "fixed";
-    area.style.opacity = "0";
-    document.body.appendChild(area);
-    area.select();
-    let ok = false;
-    try {
-      ok = document.execCommand("copy");
-    } catch {
-      ok = false;
-    }
-    area.remove();
-    return ok;
-  }
-}
+import { copyText } from "../../lib/clipboard";
 
 interface TokenKeyDialogProps {
   /** The create answer: the only one that ever holds the key. The caller keeps it in its state

@@ -94,31 +94,23 @@ class ConsoleOIDCBackend(OIDCAuthenticationBackend):
             SsoIdentity.objects.create(
                 user=user, issuer=claims.get("iss", ""), subject=claims["sub"]
             )
-            change = apply_claims(user, claims)
-            self._remember(user, change["groups"])
-            audit.record(
-                actor=user,
-                action="user.sso_create",
-                outcome="succeeded",
-                target=f"user:{user.pk}",
-                details=change,
-            )
+            self._sync(user, claims, "user.sso_create")
         return user
 
     @transaction.atomic
     def update_user(self, user: Any, claims: dict) -> Any:
-        change = apply_claims(user, claims)
-        self._remember(user, change["groups"])
-        if change["before"] != change["after"]:
-            audit.record(
-                actor=user,
-                action="user.sso_roles",
-                outcome="succeeded",
-                target=f"user:{user.pk}",
-                details=change,
-            )
+        self._sync(user, claims, "user.sso_roles")
         return user
 
     @staticmethod
-    def _remember(user: Any, groups: list[str]) -> None:
-        SsoIdentity.objects.filter(user=user).update(groups=groups, last_sign_in=timezone.now())
+    def _sync(user: Any, claims: dict, action: str) -> None:
+        """Roles from the claims, the groups remembered; audited when it made the user or
+        changed its roles."""
+        change = apply_claims(user, claims)
+        SsoIdentity.objects.filter(user=user).update(
+            groups=change["groups"], last_sign_in=timezone.now()
+        )
+        if action == "user.sso_create" or change["before"] != change["after"]:
+            audit.record(
+                actor=user, action=action, outcome="ok", target=f"user:{user.pk}", details=change
+            )

@@ -7,15 +7,12 @@ and single sign-on goes on."""
 
 from __future__ import annotations
 
-import re
-
 import pytest
-import requests
 from playwright.sync_api import expect
 
 from devtools.devstack import config
 from tests.e2e.conftest import screenshot
-from tests.live_server import ADMIN, start_console
+from tests.live_server import ADMIN, password_sign_in, start_console
 
 pytestmark = pytest.mark.e2e
 LABEL = "Sign in with the dev identity provider"
@@ -90,21 +87,10 @@ def test_a_user_in_no_mapped_group_lands_with_no_role(browser, sso_console):
 
 
 def _password_sign_in(base: str, username: str, password: str, path: str = "/login/") -> bool:
-    """A password sign-in at `path` with a plain HTTP client: did it end signed in? The CSRF
-    token comes from Django admin's sign-in form, which is there even when the console's page
-    has no password form."""
-    session = requests.Session()
-    page = session.get(f"{base}/admin/login/", timeout=10)
-    token = re.search(r'name="csrfmiddlewaretoken" value="([^"]+)"', page.text)
-    assert token, "no CSRF token on the admin sign-in page"
-    answer = session.post(
-        f"{base}{path}",
-        data={"username": username, "password": password, "csrfmiddlewaretoken": token[1]},
-        headers={"Referer": f"{base}{path}"},
-        timeout=10,
-    )
-    assert answer.status_code in (200, 302), answer.status_code  # a form again, or in
-    return session.get(f"{base}/api/v1/me", timeout=10).status_code == 200
+    """Did a password sign-in at `path` end signed in?"""
+    answer = password_sign_in(base, username, password, path, form="/admin/login/")
+    assert answer.status_code in (200, 302), answer.status_code  # the form again, or in
+    return answer.session.get(f"{base}/api/v1/me", timeout=10).status_code == 200
 
 
 def test_with_local_sign_in_off_only_single_sign_on_signs_in(browser, sso_console, tmp_path):

@@ -6,7 +6,6 @@ counts the attempts made on both."""
 from __future__ import annotations
 
 import json
-import re
 import uuid
 from typing import Any
 
@@ -14,7 +13,14 @@ import pytest
 import requests
 from websockets.sync.client import connect
 
-from tests.live_server import ADMIN, LiveConsole, start_console, start_sampler, stop_process
+from tests.live_server import (
+    ADMIN,
+    LiveConsole,
+    password_sign_in,
+    start_console,
+    start_sampler,
+    stop_process,
+)
 
 pytestmark = pytest.mark.integration
 
@@ -32,25 +38,9 @@ def pair(tmp_path_factory, stack) -> Any:
     second.stop()
 
 
-def _sign_in(base: str, username: str, password: str) -> requests.Response:
-    session = requests.Session()
-    page = session.get(f"{base}/login/", timeout=10)
-    token = re.search(r'name="csrfmiddlewaretoken" value="([^"]+)"', page.text)
-    assert token, "no CSRF token on the sign-in page"
-    answer = session.post(
-        f"{base}/login/",
-        data={"username": username, "password": password, "csrfmiddlewaretoken": token[1]},
-        headers={"Referer": f"{base}/login/"},
-        allow_redirects=False,
-        timeout=10,
-    )
-    answer.session = session  # type: ignore[attr-defined]
-    return answer
-
-
 def test_a_session_signed_in_on_one_process_is_valid_on_the_other(pair):
     first, second = pair
-    answer = _sign_in(first.base, *ADMIN)
+    answer = password_sign_in(first.base, *ADMIN)
     assert answer.status_code == 302, answer.text[:300]
     cookie = answer.session.cookies.get("sessionid")  # type: ignore[attr-defined]
     assert cookie
@@ -133,8 +123,8 @@ def test_a_push_reaches_sockets_on_both_processes(pair):
 def test_the_sign_in_limit_counts_failures_on_both_processes(pair):
     first, second = pair
     name = f"intruder-{uuid.uuid4().hex[:8]}"
-    answers = [_sign_in(first.base, name, "wrong").status_code for _ in range(5)]
-    answers += [_sign_in(second.base, name, "wrong").status_code for _ in range(5)]
+    answers = [password_sign_in(first.base, name, "wrong").status_code for _ in range(5)]
+    answers += [password_sign_in(second.base, name, "wrong").status_code for _ in range(5)]
     assert answers == [200] * 10  # the form again, with its error: counted, not refused
-    assert _sign_in(first.base, name, "wrong").status_code == 429
-    assert _sign_in(second.base, name, "wrong").status_code == 429
+    assert password_sign_in(first.base, name, "wrong").status_code == 429
+    assert password_sign_in(second.base, name, "wrong").status_code == 429

@@ -52,7 +52,7 @@ def test_first_sign_in_creates_the_user_with_its_mapped_role_and_no_password(bac
     identity = SsoIdentity.objects.get(user=user)
     assert (identity.issuer, identity.subject) == (ISS, "s-1")
     assert identity.groups == ["readers", "local-admins"] and identity.last_sign_in
-    entry = AuditEntry.objects.get(action="user.sso_create")
+    entry = AuditEntry.objects.get(action="user.sso_create", outcome="ok")
     assert entry.details["after"] == {"role": "viewer", "cluster_roles": {"local": "admin"}}
 
 
@@ -64,7 +64,7 @@ def test_the_provider_decides_the_roles_at_every_sign_in(backend):
     user = _sign_in(backend, _claims(groups=["readers"]))
     user = User.objects.get(pk=user.pk)
     assert role_of(user) == "viewer" and role_of(user, "local") == "viewer"
-    change = AuditEntry.objects.filter(action="user.sso_roles").latest("at").details
+    change = AuditEntry.objects.filter(action="user.sso_roles", outcome="ok").latest("at").details
     assert change["before"]["cluster_roles"] == {"local": "admin"}
     assert change["after"] == {"role": "viewer", "cluster_roles": {}}
     # The same groups again change nothing and audit nothing more.

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from console.clusters import ClusterConfig
 from console.kafka.registry import RegistrySchema, RegistryUnavailable, SchemaNotFound, for_registry
+from console.schema_refs import ReferenceProblem
 from messages.decoding import SchemaSource
 from messages.encoding import SchemaLookup
 from messages.schemas import SchemaProblem
@@ -21,7 +22,7 @@ def schema_source(cfg: ClusterConfig) -> SchemaSource | None:
             return registry.schema(schema_id)
         except SchemaNotFound:
             raise SchemaProblem("the Schema Registry has no schema with this id") from None
-        except RegistryUnavailable as exc:
+        except (RegistryUnavailable, ReferenceProblem) as exc:
             raise SchemaProblem(str(exc)) from None
 
     return schema
@@ -43,7 +44,7 @@ def schema_lookup(cfg: ClusterConfig) -> SchemaLookup | None:
         except SchemaNotFound:
             what = f"schema id {schema_id}" if schema_id is not None else f"subject {subject!r}"
             raise SchemaProblem(f"the Schema Registry has no {what}") from None
-        except RegistryUnavailable as exc:
+        except (RegistryUnavailable, ReferenceProblem) as exc:
             raise SchemaProblem(str(exc)) from None
 
     return schema

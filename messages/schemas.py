@@ -4,8 +4,10 @@ the message type inside the .proto file; a single 0 stands for the first message
 payload in the schema's format: Avro binary, Protobuf, or JSON text (JSON Schema).
 
 Schemas come from the cluster's registry by id; parsed Avro schemas and compiled .proto files
-are kept per (registry, id), which never change. Schemas with references (imports of other
-subjects) are not followed: such a record is shown as bytes with that reason.
+are kept per (registry, id), which never change. A schema's references (the other subjects it
+imports) come with it, resolved by the registry client: Avro's named types are parsed before
+the schema that uses them, .proto imports are written beside the schema under the names it
+imports them by and compiled with it.
 """
 
 from __future__ import annotations
@@ -17,6 +19,7 @@ import io
 import tempfile
 import threading
 import uuid
+from collections.abc import Sequence
 from functools import lru_cache
 from pathlib import Path
 from typing import Any, Protocol
@@ -34,6 +37,15 @@ class SchemaProblem(Exception):
     """The part cannot be read with its schema; the message says why (shown to the user)."""
 
 
+class ImportedLike(Protocol):
+    @property
+    def name(self) -> str: ...  # an Avro full name, or the path a .proto file imports
+    @property
+    def type(self) -> str: ...
+    @property
+    def text(self) -> str: ...
+
+
 class SchemaLike(Protocol):
     @property
     def id(self) -> int: ...
@@ -42,7 +54,12 @@ class SchemaLike(Protocol):
     @property
     def text(self) -> str: ...
     @property
-    def has_references(self) -> bool: ...
+    def references(self) -> Sequence[ImportedLike]: ...  # dependencies first
+
+
+def _imports(schema: SchemaLike, kind: str) -> tuple[tuple[str, str], ...]:
+    """(name, text) of each referenced schema of the schema's own type, in load order."""
+    return tuple((r.name, r.text) for r in schema.references if r.type.upper() == kind)
 
 
 def frame(schema_id: int, payload: bytes, indexes: list[int] | None = None) -> bytes:
@@ -55,12 +72,12 @@ def frame(schema_id: int, payload: bytes, indexes: list[int] | None = None) -> b
 def to_json(schema: SchemaLike, body: bytes) -> tuple[Any, str]:
     """The payload after the 5-byte header read with its schema, as JSON, and the format name
     (`avro`, `protobuf`, `jsonschema`)."""
-    if schema.has_references:
-        raise SchemaProblem(f"schema {schema.id} imports other schemas (references), not read")
     if schema.type == "AVRO":
-        return _jsonable(_avro_read(schema.id, schema.text, body)), "avro"
+        parsed = _avro_schema(schema.id, schema.text, _imports(schema, "AVRO"))
+        return _jsonable(_avro_read(schema.id, parsed, body)), "avro"
     if schema.type == "PROTOBUF":
-        return _protobuf_read(schema.id, schema.text, body), "protobuf"
+        files = _proto_file(schema.id, schema.text, _imports(schema, "PROTOBUF"))
+        return _protobuf_read(schema.id, files, body), "protobuf"
     if schema.type == "JSON":
         try:
             return orjson.loads(body), "jsonschema"
@@ -71,18 +88,21 @@ def to_json(schema: SchemaLike, body: bytes) -> tuple[Any, str]:
 
 def from_json(schema: SchemaLike, data: Any, message: str | None = None) -> bytes:
     """`data` written with the schema and framed with its id (what a serializer writes)."""
-    if schema.has_references:
-        raise SchemaProblem(f"schema {schema.id} imports other schemas (references)")
     if schema.type == "AVRO":
         out = io.BytesIO()
+        imports = _imports(schema, "AVRO")
+        parsed = _avro_schema(schema.id, schema.text, imports)
         try:
-            value = _from_jsonable(orjson.loads(schema.text), data, {}, "")
-            fastavro.schemaless_writer(out, _avro_schema(schema.id, schema.text), value)
+            named: dict[str, Any] = {}
+            for _, text in imports:  # their named types, for the schema that uses them
+                _from_jsonable(orjson.loads(text), None, named, "")
+            value = _from_jsonable(orjson.loads(schema.text), data, named, "")
+            fastavro.schemaless_writer(out, parsed, value)
         except (ValueError, TypeError, KeyError, AttributeError) as exc:
             raise SchemaProblem(f"does not fit Avro schema {schema.id}: {exc}") from None
         return frame(schema.id, out.getvalue())
     if schema.type == "PROTOBUF":
-        pool, fd = _proto_file(schema.id, schema.text)
+        pool, fd = _proto_file(schema.id, schema.text, _imports(schema, "PROTOBUF"))
         names = [m.name for m in fd.message_type]
         name = message or (names[0] if names else None)
         if name not in names:
@@ -101,17 +121,25 @@ def from_json(schema: SchemaLike, data: Any, message: str | None = None) -> byte
 
 # --- Avro -------------------------------------------------------------------------------------
 @lru_cache(maxsize=512)
-def _avro_schema(schema_id: int, text: str) -> Any:
+def _avro_schema(schema_id: int, text: str, imports: tuple[tuple[str, str], ...] = ()) -> Any:
+    """The schema parsed, the named types of what it imports parsed first."""
+    named: dict[str, Any] = {}
     try:
-        return fastavro.parse_schema(orjson.loads(text))
+        for name, imported in imports:
+            try:
+                fastavro.parse_schema(orjson.loads(imported), named_schemas=named)
+            except (orjson.JSONDecodeError, fastavro.schema.SchemaParseException) as exc:
+                why = f"referenced Avro schema {name} does not parse: {exc}"
+                raise SchemaProblem(why) from None
+        return fastavro.parse_schema(orjson.loads(text), named_schemas=named)
     except (orjson.JSONDecodeError, fastavro.schema.SchemaParseException, ValueError) as exc:
         raise SchemaProblem(f"Avro schema {schema_id} does not parse: {exc}") from None
 
 
-def _avro_read(schema_id: int, text: str, body: bytes) -> Any:
+def _avro_read(schema_id: int, parsed: Any, body: bytes) -> Any:
     stream = io.BytesIO(body)
     try:
-        value = fastavro.schemaless_reader(stream, _avro_schema(schema_id, text), None)
+        value = fastavro.schemaless_reader(stream, parsed, None)
     except (EOFError, ValueError, IndexError, UnicodeDecodeError, StopIteration) as exc:
         why = str(exc) or type(exc).__name__
         raise SchemaProblem(f"not Avro of schema {schema_id}: {why}") from None
@@ -202,28 +230,40 @@ _protoc_lock = threading.Lock()  # protoc runs in-process; one compilation at a 
 
 @lru_cache(maxsize=512)
 def _proto_file(
-    schema_id: int, text: str
+    schema_id: int, text: str, imports: tuple[tuple[str, str], ...] = ()
 ) -> tuple[descriptor_pool.DescriptorPool, descriptor_pb2.FileDescriptorProto]:
-    """The .proto text compiled (protoc from grpcio-tools, with the well-known types)."""
+    """The .proto text compiled (protoc from grpcio-tools, with the well-known types), each
+    imported file written under the path the schema imports it by."""
     import grpc_tools
     from grpc_tools import protoc
 
     well_known = Path(grpc_tools.__file__).parent / "_proto"
     with _protoc_lock, tempfile.TemporaryDirectory() as tmp:
-        Path(tmp, "schema.proto").write_text(text)
+        root = Path(tmp, "src")
+        for name, imported in imports:
+            path = Path(root, name)
+            if Path(name).is_absolute() or ".." in Path(name).parts or not name.endswith(".proto"):
+                raise SchemaProblem(f"Protobuf schema {schema_id} imports {name!r}: not a path")
+            path.parent.mkdir(parents=True, exist_ok=True)
+            path.write_text(imported)
+        main = "__schema__.proto" if "schema.proto" in dict(imports) else "schema.proto"
+        Path(root, main).parent.mkdir(parents=True, exist_ok=True)
+        Path(root, main).write_text(text)
         out = Path(tmp, "schema.pb")
         code = protoc.main(
             [
                 "protoc",
-                f"-I{tmp}",
+                f"-I{root}",
                 f"-I{well_known}",
                 f"--descriptor_set_out={out}",
                 "--include_imports",
-                "schema.proto",
+                main,
             ]
         )
         if code == 0 and out.exists():
             files = list(descriptor_pb2.FileDescriptorSet.FromString(out.read_bytes()).file)
+        elif imports:
+            raise SchemaProblem(f"Protobuf schema {schema_id} does not compile with its imports")
         else:
             files = [_serialized_descriptor(schema_id, text)]
     pool = descriptor_pool.DescriptorPool()
@@ -286,8 +326,12 @@ def split_indexes(body: bytes) -> tuple[list[int], bytes]:
     return path, body[pos:]
 
 
-def _protobuf_read(schema_id: int, text: str, body: bytes) -> Any:
-    pool, fd = _proto_file(schema_id, text)
+def _protobuf_read(
+    schema_id: int,
+    compiled: tuple[descriptor_pool.DescriptorPool, descriptor_pb2.FileDescriptorProto],
+    body: bytes,
+) -> Any:
+    pool, fd = compiled
     path, payload = split_indexes(body)
     messages, name = fd.message_type, fd.package
     for index in path:

@@ -23,6 +23,7 @@ MAX_MATCHES = 10_000
 PRODUCT_MODULES = (
     "console/__init__.py",
     "console/errors.py",
+    "console/schema_refs.py",
     "messages/__init__.py",
     "messages/decoding.py",
     "messages/filtering.py",

@@ -193,11 +193,13 @@ def registry_serializer(
     kind: str,
     schema_text: str | None = None,
     is_key: bool = False,
+    references: list[tuple[str, str, int]] | None = None,
 ) -> Any:
     """Confluent's own serializer (`avro`, `json`) against the cluster's registry, registering
-    the schema under `<topic>-key|value`: `serialize(obj, topic) -> bytes`, as an application
-    using confluent-kafka writes records."""
-    from confluent_kafka.schema_registry import SchemaRegistryClient
+    the schema under `<topic>-key|value` (with the (name, subject, version) of the schemas it
+    imports, registered before): `serialize(obj, topic) -> bytes`, as an application using
+    confluent-kafka writes records."""
+    from confluent_kafka.schema_registry import Schema, SchemaReference, SchemaRegistryClient
     from confluent_kafka.schema_registry.avro import AvroSerializer
     from confluent_kafka.schema_registry.json_schema import JSONSerializer
     from confluent_kafka.serialization import MessageField, SerializationContext
@@ -205,7 +207,11 @@ def registry_serializer(
     assert cfg.schema_registry is not None, f"{cfg.name} has no Schema Registry"
     registry = SchemaRegistryClient({"url": cfg.schema_registry.url})
     if kind == "avro":
-        serializer: Any = AvroSerializer(registry, schema_text)
+        schema: Any = schema_text
+        if references:
+            refs = [SchemaReference(*ref) for ref in references]
+            schema = Schema(schema_text, "AVRO", references=refs)
+        serializer: Any = AvroSerializer(registry, schema)
     elif kind == "json":
         serializer = JSONSerializer(schema_text, registry)
     else:

@@ -11,12 +11,14 @@ from __future__ import annotations
 
 import threading
 import time
+from collections.abc import Sequence
 from dataclasses import dataclass
 
-from confluent_kafka.schema_registry import Schema, SchemaRegistryClient
+from confluent_kafka.schema_registry import Schema, SchemaReference, SchemaRegistryClient
 from confluent_kafka.schema_registry.error import SchemaRegistryError
 
 from console.clusters import SchemaRegistry
+from console.schema_refs import Reference, ReferencedSchema, ReferenceProblem, resolve
 
 TIMEOUT_S = 5.0
 # After a failed call, the registry is not asked again for this long (a page of 500 records
@@ -40,7 +42,12 @@ class RegistrySchema:
     id: int
     type: str  # AVRO, PROTOBUF or JSON
     text: str
-    has_references: bool = False
+    # The schemas it imports, directly or not, dependencies first (console/schema_refs.py).
+    references: tuple[ReferencedSchema, ...] = ()
+
+
+def _refs(schema: Schema) -> list[Reference]:
+    return [(str(r.name), str(r.subject), int(r.version or 0)) for r in schema.references or []]
 
 
 class Registry:
@@ -59,6 +66,8 @@ class Registry:
         self._client = SchemaRegistryClient(conf)
         self._down_until = 0.0
         self._down_reason = ""
+        # Subject versions, like ids, never change: references resolved once per schema.
+        self._resolved: dict[int, tuple[ReferencedSchema, ...]] = {}
 
     def _call(self, what, *args):
         if time.monotonic() < self._down_until:
@@ -82,12 +91,34 @@ class Registry:
             schema_id,
             (found.schema_type or "AVRO").upper(),
             found.schema_str or "",
-            bool(found.references),
+            self._references(schema_id, found),
         )
 
-    def register(self, subject: str, text: str, schema_type: str) -> int:
-        """Register (or find) a schema under a subject; its id."""
-        return int(self._call(self._client.register_schema, subject, Schema(text, schema_type)))
+    def _references(self, schema_id: int, found: Schema) -> tuple[ReferencedSchema, ...]:
+        """What `found` imports (ReferenceProblem when it cannot be followed)."""
+        if not found.references:
+            return ()
+        if schema_id not in self._resolved:
+            self._resolved[schema_id] = resolve(_refs(found), self._version)
+        return self._resolved[schema_id]
+
+    def _version(self, subject: str, version: int) -> tuple[str, str, list[Reference]]:
+        try:
+            got = self._call(self._client.get_version, subject, version)
+        except SchemaNotFound:
+            raise ReferenceProblem(
+                f"the referenced subject {subject!r} version {version} is not in the registry"
+            ) from None
+        return (got.schema.schema_type or "AVRO"), got.schema.schema_str or "", _refs(got.schema)
+
+    def register(
+        self, subject: str, text: str, schema_type: str, references: Sequence[Reference] = ()
+    ) -> int:
+        """Register (or find) a schema under a subject, with the (name, subject, version) of
+        what it imports; its id."""
+        refs = [SchemaReference(name, subj, version) for name, subj, version in references]
+        schema = Schema(text, schema_type, references=refs)
+        return int(self._call(self._client.register_schema, subject, schema))
 
     def latest(self, subject: str) -> RegistrySchema:
         found = self._call(self._client.get_latest_version, subject)
@@ -95,7 +126,7 @@ class Registry:
             found.schema_id,
             (found.schema.schema_type or "AVRO").upper(),
             found.schema.schema_str or "",
-            bool(found.schema.references),
+            self._references(found.schema_id, found.schema),
         )
 
 

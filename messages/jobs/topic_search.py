@@ -16,6 +16,7 @@ import base64
 import json
 import ssl
 import urllib.error
+import urllib.parse
 import urllib.request
 from collections.abc import Iterator
 from typing import Any
@@ -32,6 +33,7 @@ from pyspark.sql.types import (
     StructType,
 )
 
+from console.schema_refs import ReferenceProblem, resolve
 from messages.decoding import decode
 from messages.filtering import RecordFilter, variables
 from messages.schemas import SchemaProblem
@@ -61,30 +63,50 @@ class RegistrySchemas:
             raise found
         return found
 
-    def _fetch(self, schema_id: int) -> Any:
-        request = urllib.request.Request(
-            f"{self.url}/schemas/ids/{schema_id}", headers=self.headers
-        )
+    def _get(self, path: str) -> Any:
+        request = urllib.request.Request(f"{self.url}{path}", headers=self.headers)
+        with urllib.request.urlopen(request, timeout=TIMEOUT_S, context=self.context) as r:
+            return json.loads(r.read())
+
+    def _version(self, subject: str, version: int) -> tuple[str, str, list[Any]]:
+        path = f"/subjects/{urllib.parse.quote(subject, safe='')}/versions/{version}"
         try:
-            with urllib.request.urlopen(request, timeout=TIMEOUT_S, context=self.context) as r:
-                body = json.loads(r.read())
+            body = self._get(path)
+        except urllib.error.HTTPError as exc:
+            if exc.code == 404:
+                raise ReferenceProblem(
+                    f"the referenced subject {subject!r} version {version} is not in the registry"
+                ) from None
+            raise
+        return body.get("schemaType") or "AVRO", body.get("schema") or "", _refs(body)
+
+    def _fetch(self, schema_id: int) -> Any:
+        try:
+            body = self._get(f"/schemas/ids/{schema_id}")
+            references = resolve(_refs(body), self._version) if body.get("references") else ()
         except urllib.error.HTTPError as exc:
             if exc.code == 404:
                 return SchemaProblem("the Schema Registry has no schema with this id")
             return SchemaProblem(f"the Schema Registry answered {exc.code}")
         except (urllib.error.URLError, OSError, ValueError) as exc:
             return SchemaProblem(f"the Schema Registry at {self.url} cannot be reached ({exc})")
+        except ReferenceProblem as exc:
+            return SchemaProblem(str(exc))
         return _Schema(
             schema_id,
             (body.get("schemaType") or "AVRO").upper(),
             body.get("schema") or "",
-            bool(body.get("references")),
+            references,
         )
 
 
+def _refs(body: dict[str, Any]) -> list[tuple[str, str, int]]:
+    return [(r["name"], r["subject"], int(r["version"])) for r in body.get("references") or []]
+
+
 class _Schema:
-    def __init__(self, schema_id: int, kind: str, text: str, has_references: bool):
-        self.id, self.type, self.text, self.has_references = schema_id, kind, text, has_references
+    def __init__(self, schema_id: int, kind: str, text: str, references: tuple[Any, ...]):
+        self.id, self.type, self.text, self.references = schema_id, kind, text, references
 
 
 def _search(params: dict[str, Any], registry: dict[str, Any] | None):

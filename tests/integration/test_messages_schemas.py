@@ -381,3 +381,60 @@ def test_the_demo_writes_truck_positions_as_avro_and_one_filter_reads_both_topic
         found = _records(viewer_client, topic, fast)
         assert found and {r["value"]["format"] for r in found} == {fmt}, topic
         assert all(r["value"]["data"]["truck_id"] == r["key"]["data"] for r in found)
+
+
+ADDRESS_AVRO = """{"type": "record", "name": "Address", "namespace": "crm",
+  "fields": [{"name": "city", "type": "string"}, {"name": "zip", "type": ["null", "string"]}]}"""
+CUSTOMER_AVRO = """{"type": "record", "name": "Customer", "namespace": "crm",
+  "fields": [{"name": "id", "type": "string"}, {"name": "home", "type": "crm.Address"}]}"""
+ADDRESS_PROTO = """syntax = "proto3";
+package crm.common;
+message Address { string city = 1; string zip = 2; }
+"""
+CUSTOMER_PROTO = """syntax = "proto3";
+package crm;
+import "crm/address.proto";
+message Customer { string id = 1; crm.common.Address home = 2; }
+"""
+
+
+def test_schemas_that_import_other_subjects_are_written_and_read_through_the_registry(
+    operator_client, viewer_client, stack
+):
+    """Schema references: an Avro record whose field type is another subject's record, and a
+    .proto importing another subject's file. The console writes them (by subject) and reads
+    them back; Confluent's own deserializer reads the console's Avro the same."""
+    from console.clusters import get_cluster
+
+    registry = _registry()
+    tag = uuid.uuid4().hex[:8]
+    registry.register(f"crm-address-{tag}", ADDRESS_AVRO, "AVRO")
+    avro_topic = _topic("refs-avro")
+    avro_id = registry.register(
+        f"{avro_topic}-value", CUSTOMER_AVRO, "AVRO", [("crm.Address", f"crm-address-{tag}", 1)]
+    )
+    customer = {"id": "c-7", "home": {"city": "Gent", "zip": None}}
+    body = {"key": None, "value": {"format": "avro", "data": customer}}
+    response = operator_client.post(_url(avro_topic), body, format="json")
+    assert response.status_code == 201, response.content
+    raw = _raw_at(viewer_client, avro_topic, response.json()["offset"])
+    assert raw[:5] == b"\x00" + avro_id.to_bytes(4, "big")
+    assert dev.registry_deserializer(get_cluster("local"), "avro")(raw, avro_topic) == customer
+    [shown] = _records(viewer_client, avro_topic)
+    assert shown["value"]["format"] == "avro" and shown["value"]["data"] == customer
+
+    registry.register(f"crm-address-proto-{tag}", ADDRESS_PROTO, "PROTOBUF")
+    proto_topic = _topic("refs-proto")
+    proto_id = registry.register(
+        f"{proto_topic}-value",
+        CUSTOMER_PROTO,
+        "PROTOBUF",
+        [("crm/address.proto", f"crm-address-proto-{tag}", 1)],
+    )
+    customer = {"id": "c-8", "home": {"city": "Lille", "zip": "59000"}}
+    body = {"key": None, "value": {"format": "protobuf", "data": customer, "schema_id": proto_id}}
+    response = operator_client.post(_url(proto_topic), body, format="json")
+    assert response.status_code == 201, response.content
+    [shown] = _records(viewer_client, proto_topic)
+    assert shown["value"]["format"] == "protobuf" and shown["value"]["data"] == customer
+    assert shown["value"]["schema_id"] == proto_id

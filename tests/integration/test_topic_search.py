@@ -21,9 +21,14 @@ CELERY_DB = 9  # others: test_pm_features 10, test_spark_jobs 11, ..., test_pm_m
 PARTITIONS = 3
 RECORDS = 3000
 KINDS = ("start", "stop", "alarm")
+# The event's kind is an enum of another subject (a schema reference): both the browser and
+# the Spark job follow it through the registry.
+KIND_AVRO = orjson.dumps(
+    {"type": "enum", "name": "Kind", "namespace": "search", "symbols": list(KINDS)}
+).decode()
 AVRO = (
-    '{"type": "record", "name": "Event", "fields": '
-    '[{"name": "n", "type": "long"}, {"name": "kind", "type": "string"}]}'
+    '{"type": "record", "name": "Event", "namespace": "search", "fields": '
+    '[{"name": "n", "type": "long"}, {"name": "kind", "type": "search.Kind"}]}'
 )
 FILTER = 'value.kind == "alarm" && value.n % 7 == 0 || headers.source == "edge"'
 
@@ -41,7 +46,13 @@ def topic(stack) -> dict[str, Any]:
     name = f"it-search-{uuid.uuid4().hex[:8]}"
     client = cluster_client()
     dev.create_topics(client, [(name, PARTITIONS, 3, {})])
-    avro = dev.registry_serializer(get_cluster("local"), "avro", AVRO)
+    from console.kafka.registry import for_registry
+
+    kind_subject = f"{name}-kind"
+    for_registry(get_cluster("local").schema_registry).register(kind_subject, KIND_AVRO, "AVRO")
+    avro = dev.registry_serializer(
+        get_cluster("local"), "avro", AVRO, references=[("search.Kind", kind_subject, 1)]
+    )
     producer = dev.make_producer(client)
     for i in range(RECORDS):
         raw = avro(_value(i), name) if i % 50 == 0 else orjson.dumps(_value(i))

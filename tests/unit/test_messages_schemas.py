@@ -12,11 +12,18 @@ from messages.schemas import SchemaProblem, frame, from_json, split_indexes, to_
 
 
 @dataclass(frozen=True)
+class Imported:
+    name: str
+    type: str
+    text: str
+
+
+@dataclass(frozen=True)
 class Given:
     id: int
     type: str
     text: str
-    has_references: bool = False
+    references: tuple[Imported, ...] = ()
 
 
 AVRO = Given(
@@ -75,9 +82,61 @@ def test_a_proto_that_does_not_compile_is_a_problem():
         to_json(Given(13, "PROTOBUF", "message {"), b"\x00")
 
 
-def test_schema_references_are_not_followed():
-    with pytest.raises(SchemaProblem, match="references"):
-        to_json(Given(14, "AVRO", AVRO.text, has_references=True), b"")
+ADDRESS_AVRO = Imported(
+    "acme.Address",
+    "AVRO",
+    '{"type": "record", "name": "Address", "namespace": "acme", "fields": ['
+    '{"name": "city", "type": "string"}, {"name": "raw", "type": "bytes"}]}',
+)
+CUSTOMER_AVRO = Given(
+    14,
+    "AVRO",
+    '{"type": "record", "name": "Customer", "namespace": "acme", "fields": ['
+    '{"name": "id", "type": "string"}, {"name": "home", "type": "acme.Address"},'
+    ' {"name": "work", "type": ["null", "Address"], "default": null}]}',
+    (ADDRESS_AVRO,),
+)
+
+
+def test_avro_named_types_from_referenced_schemas_are_read_and_written():
+    data = {"id": "c-1", "home": {"city": "Gent", "raw": "AAE="}, "work": None}
+    framed = from_json(CUSTOMER_AVRO, data)
+    assert to_json(CUSTOMER_AVRO, framed[5:]) == (data, "avro")
+    other = {**data, "work": {"city": "Lille", "raw": ""}}
+    assert to_json(CUSTOMER_AVRO, from_json(CUSTOMER_AVRO, other)[5:])[0] == other
+    # Without its reference the schema does not parse: the reason says so.
+    with pytest.raises(SchemaProblem, match="Avro schema 15 does not parse"):
+        to_json(Given(15, "AVRO", CUSTOMER_AVRO.text), framed[5:])
+
+
+ADDRESS_PROTO = Imported(
+    "acme/address.proto",
+    "PROTOBUF",
+    'syntax = "proto3"; package acme.common;\nmessage Address { string city = 1; }\n',
+)
+CUSTOMER_PROTO = Given(
+    16,
+    "PROTOBUF",
+    'syntax = "proto3"; package acme;\nimport "acme/address.proto";\n'
+    'import "google/protobuf/timestamp.proto";\n'
+    "message Customer { string id = 1; acme.common.Address home = 2;"
+    " google.protobuf.Timestamp since = 3; }\n",
+    (ADDRESS_PROTO,),
+)
+
+
+def test_protobuf_imports_from_referenced_schemas_compile_with_the_schema():
+    data = {"id": "c-2", "home": {"city": "Gent"}, "since": "2026-11-29T10:00:00Z"}
+    framed = from_json(CUSTOMER_PROTO, data)
+    assert to_json(CUSTOMER_PROTO, framed[5:]) == (data, "protobuf")
+    with pytest.raises(SchemaProblem, match="does not compile"):
+        to_json(Given(17, "PROTOBUF", CUSTOMER_PROTO.text), framed[5:])
+
+
+def test_an_import_path_that_leaves_the_schema_directory_is_refused():
+    bad = Imported("../../etc/evil.proto", "PROTOBUF", 'syntax = "proto3";')
+    with pytest.raises(SchemaProblem, match="not a path"):
+        to_json(Given(18, "PROTOBUF", CUSTOMER_PROTO.text, (bad,)), b"\x00")
 
 
 def test_decode_uses_the_source_and_falls_back_with_the_reason():

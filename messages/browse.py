@@ -293,7 +293,7 @@ def filter_input(
     return variables(
         r.partition,
         r.offset,
-        r.timestamp_ms,
+        r.timestamp_ms if "timestamp" in used else None,  # a datetime only when it is read
         data(r.key, query.key_format) if "key" in used else None,
         data(r.value, query.value_format) if "value" in used else None,
         [(name, data(raw, "auto")) for name, raw in r.headers] if "headers" in used else [],

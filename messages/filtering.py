@@ -19,6 +19,7 @@ from datetime import UTC, datetime
 from typing import Any
 
 from console.errors import BadInput
+from messages.fast_filter import compile_fast
 
 VARIABLES = ("key", "value", "headers", "partition", "offset", "timestamp")
 MAX_LENGTH = 2000
@@ -52,9 +53,16 @@ class RecordFilter:
         self.fields = {name: selected_fields(expression, name) for name in ("key", "value")}
         self.errors = 0
         self.first_error: str | None = None
+        # Field-to-literal comparisons decided in Python, exactly as CEL decides them; any
+        # record the fast path cannot decide goes to CEL (messages/fast_filter.py).
+        self.fast = compile_fast(expression)
 
     def matches(self, record: dict[str, Any]) -> bool:
         """`record`: the variables (all of VARIABLES may be there; only the used ones are read)."""
+        if self.fast is not None:
+            decided = self.fast(record)
+            if decided is not None:
+                return decided
         context = {name: record[name] for name in self.used if name in record}
         if len(context) < len(self.used):
             return False  # a variable the record does not have: not a match

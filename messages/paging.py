@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import base64
 import binascii
+import heapq
 import math
 from collections import deque
 from collections.abc import Callable, Mapping, Sequence
@@ -157,26 +158,35 @@ class PageBuilder:
         """Merge what was fed; True when the page is finished (`stopped_by` set), False when
         it needs more of the partitions `needs()` names first."""
         forward = self.direction == FORWARD
+        key = _forward_key if forward else _backward_key
+        buffers, cursor, done = self.buffers, self.cursor, self.done
+        # The partitions' next records in a heap: a record costs O(log partitions), not a
+        # look at every partition (a scan merges millions).
+        heap = [(key(b[0]), p) for p, b in buffers.items() if b]
+        heapq.heapify(heap)
+        needy = bool(self.needs())
         while self.stopped_by is None:
             if len(self.taken) >= self.limit:
                 self.stopped_by = "limit"
             elif self.max_scanned is not None and self.scanned >= self.max_scanned:
                 self.stopped_by = "records"
-            elif self.needs():
+            elif needy:
                 return False  # that partition may hold the next record: read it first
+            elif not heap:
+                self.stopped_by = "end"
             else:
-                live = [p for p, b in self.buffers.items() if b]
-                if not live:
-                    self.stopped_by = "end"
-                    break
-                pick = min if forward else max
-                p = pick(live, key=lambda q: _forward_key(self.buffers[q][0]))
-                record = self.buffers[p].popleft()
+                p = heapq.heappop(heap)[1]
+                buffer = buffers[p]
+                record = buffer.popleft()
                 self.scanned += 1
-                if self.buffers[p] or not self.done[p]:
-                    self.cursor[p] = record.offset + 1 if forward else record.offset
+                if buffer:
+                    heapq.heappush(heap, (key(buffer[0]), p))
+                    cursor[p] = record.offset + 1 if forward else record.offset
+                elif not done[p]:
+                    cursor[p] = record.offset + 1 if forward else record.offset
+                    needy = True
                 else:
-                    self.cursor[p] = self.positions[p]  # past trailing markers and gaps too
+                    cursor[p] = self.positions[p]  # past trailing markers and gaps too
                 if self.matches is None or self.matches(record):
                     self.taken.append(record)
         if self.stopped_by == "limit" and self.exhausted():
@@ -200,3 +210,9 @@ class PageBuilder:
 def _forward_key(record: Record) -> tuple[float, int, int]:
     ts = record.timestamp_ms
     return (-math.inf if ts is None else ts, record.partition, record.offset)
+
+
+def _backward_key(record: Record) -> tuple[float, int, int]:
+    """Smallest for the record the backward merge takes first: the newest."""
+    ts = record.timestamp_ms
+    return (math.inf if ts is None else -ts, -record.partition, -record.offset)

@@ -26,6 +26,7 @@ PRODUCT_MODULES = (
     "console/schema_refs.py",
     "messages/__init__.py",
     "messages/decoding.py",
+    "messages/fast_filter.py",
     "messages/filtering.py",
     "messages/schemas.py",
 )

@@ -63,7 +63,18 @@ class BrowseQuery:
     filter: str | None = None
 
 
-def browse(cfg: ClusterConfig, topic: str, query: BrowseQuery) -> dict[str, Any]:
+def scan_reader(cfg: ClusterConfig, topic: str, query: BrowseQuery) -> RangeReader:
+    """A reader for a scan of many pages (a socket's scan): given to each `browse` of it, the
+    records one page read ahead are the next page's, not read again, and one consumer serves
+    them all. The caller closes it."""
+    client = kafka.for_cluster(cfg)
+    return RangeReader(client, topic, query.committed, prefetch=bool(query.filter))
+
+
+def browse(
+    cfg: ClusterConfig, topic: str, query: BrowseQuery, reader: RangeReader | None = None
+) -> dict[str, Any]:
+    """A page of `topic`'s records (`reader`: one of `scan_reader`, for a scan's pages)."""
     client = kafka.for_cluster(cfg)
     started = time.monotonic()
     partitions = chosen_partitions(cfg, topic, query)
@@ -92,7 +103,14 @@ def browse(cfg: ClusterConfig, topic: str, query: BrowseQuery) -> dict[str, Any]
         matches,
         max_scanned=MAX_SCAN_RECORDS if record_filter else None,
     )
-    _scan(client, topic, query, builder, low, high, started)
+    if reader is not None:
+        _scan(client, reader, query, builder, low, high, started)
+        if direction == FORWARD:  # what was read and not merged is the next page's start
+            for p, left in builder.buffers.items():
+                reader.give_back(p, list(left), builder.cursor[p])
+    else:
+        with RangeReader(client, topic, query.committed, prefetch=bool(query.filter)) as own:
+            _scan(client, own, query, builder, low, high, started)
     page = builder.page()
     records: list[RawRecord] = page.records
     next_offsets, prev_offsets = page.next, page.prev
@@ -127,7 +145,7 @@ def browse(cfg: ClusterConfig, topic: str, query: BrowseQuery) -> dict[str, Any]
 
 def _scan(
     client: kafka.ClusterClient,
-    topic: str,
+    reader: RangeReader,
     query: BrowseQuery,
     builder: PageBuilder,
     low: dict[int, int],
@@ -143,47 +161,47 @@ def _scan(
         share = max(share, min(_FILTERED_READ, _FILTERED_READ * 4 // max(partitions, 1)))
     window = dict.fromkeys(builder.starts, max(share, 1))
     read_bytes = 0
-    with RangeReader(client, topic, query.committed, prefetch=bool(query.filter)) as reader:
-        while not builder.merge():
-            left = SCAN_SECONDS - (time.monotonic() - started)
-            if left <= 0:
+    while not builder.merge():
+        left = SCAN_SECONDS - (time.monotonic() - started)
+        if left <= 0:
+            builder.stop("time")
+            break
+        if read_bytes >= SCAN_BYTES:
+            builder.stop("bytes")
+            break
+        wanted = builder.needs()
+        # A read cut short by what is left of the page's time ends the page there (its
+        # cursor goes on from what was merged); only a read given the client's whole
+        # timeout is Kafka's failure.
+        if builder.direction == FORWARD:
+            wanted = builder.low(share)  # the needy ones, and any other running low
+            ranges = {p: (builder.positions[p], high[p]) for p in wanted}
+            try:
+                reads = reader.read(ranges, share, timeout=max(left, 1.0))
+            except KafkaTimeout:
+                if left >= client.timeout:
+                    raise
                 builder.stop("time")
                 break
-            if read_bytes >= SCAN_BYTES:
-                builder.stop("bytes")
+            for p, read in reads.items():
+                builder.feed(p, read.records, read.next_offset, read.reached_end)
+        else:
+            ranges = {
+                p: (max(low[p], builder.positions[p] - window[p]), builder.positions[p])
+                for p in wanted
+            }
+            try:
+                reads = reader.read(ranges, max(window.values()), timeout=max(left, 1.0))
+            except KafkaTimeout:
+                if left >= client.timeout:
+                    raise
+                builder.stop("time")
                 break
-            wanted = builder.needs()
-            # A read cut short by what is left of the page's time ends the page there (its
-            # cursor goes on from what was merged); only a read given the client's whole
-            # timeout is Kafka's failure.
-            if builder.direction == FORWARD:
-                ranges = {p: (builder.positions[p], high[p]) for p in wanted}
-                try:
-                    reads = reader.read(ranges, share, timeout=max(left, 1.0))
-                except KafkaTimeout:
-                    if left >= client.timeout:
-                        raise
-                    builder.stop("time")
-                    break
-                for p, read in reads.items():
-                    builder.feed(p, read.records, read.next_offset, read.reached_end)
-            else:
-                ranges = {
-                    p: (max(low[p], builder.positions[p] - window[p]), builder.positions[p])
-                    for p in wanted
-                }
-                try:
-                    reads = reader.read(ranges, max(window.values()), timeout=max(left, 1.0))
-                except KafkaTimeout:
-                    if left >= client.timeout:
-                        raise
-                    builder.stop("time")
-                    break
-                for p, read in reads.items():
-                    start = ranges[p][0]
-                    builder.feed(p, read.records, start, start <= low[p])
-                    window[p] = min(window[p] * 2, _MAX_WINDOW)
-            read_bytes += sum(_size(r) for read in reads.values() for r in read.records)
+            for p, read in reads.items():
+                start = ranges[p][0]
+                builder.feed(p, read.records, start, start <= low[p])
+                window[p] = min(window[p] * 2, _MAX_WINDOW)
+        read_bytes += sum(_size(r) for read in reads.values() for r in read.records)
 
 
 def chosen_partitions(cfg: ClusterConfig, topic: str, query: BrowseQuery) -> list[int]:

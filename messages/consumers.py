@@ -40,6 +40,7 @@ from messages.browse import (
     chosen_partitions,
     filter_variables,
     render_record,
+    scan_reader,
 )
 from messages.filtering import RecordFilter
 from messages.paging import parse_cursor
@@ -205,11 +206,20 @@ class MessagesConsumer(AuthenticatedConsumer):
 
     async def _scan(self, query: BrowseQuery, limit: int) -> None:
         assert self.cfg is not None
+        # One reader for the scan's pages: what a page read ahead is the next one's.
+        reader = await _in_thread(scan_reader)(self.cfg, self.topic, query)
+        try:
+            await self._scan_pages(query, limit, reader)
+        finally:
+            await _in_thread(reader.close)()
+
+    async def _scan_pages(self, query: BrowseQuery, limit: int, reader: Any) -> None:
+        assert self.cfg is not None
         started, scanned, matched = time.monotonic(), 0, 0
         page: dict[str, Any] = {}
         while True:
             chunk = dataclasses.replace(query, limit=min(CHUNK, limit - matched))
-            page = await _in_thread(browse)(self.cfg, self.topic, chunk)
+            page = await _in_thread(browse)(self.cfg, self.topic, chunk, reader)
             scanned += page["scan"]["scanned"]
             matched += len(page["records"])
             if page["records"]:

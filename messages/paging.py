@@ -143,15 +143,26 @@ class PageBuilder:
     def needs(self) -> list[int]:
         return [p for p, b in self.buffers.items() if not b and not self.done[p]]
 
+    def low(self, below: int) -> list[int]:
+        """Partitions not done with fewer than `below` records left to merge: going forward,
+        read together when one of them runs out, so a read wants most of what the consumer
+        brings (it fetches every assigned partition) instead of one partition's share."""
+        return [p for p, b in self.buffers.items() if len(b) < below and not self.done[p]]
+
     def feed(self, partition: int, records: Sequence[Any], position: int, done: bool) -> None:
         """`records` in offset order. `position`: forward, where the read stopped (past
         markers and gaps when `done`); backward, the lowest offset it covered. `done`: the
-        partition has nothing more in this direction."""
-        ordered = records if self.direction == FORWARD else list(reversed(records))
-        self.buffers[partition] = deque(ordered)
+        partition has nothing more in this direction. Going forward, records follow what is
+        still buffered (a read goes on from `positions`)."""
+        buffer = self.buffers[partition]
+        if self.direction == FORWARD and buffer:
+            buffer.extend(records)
+        else:
+            ordered = records if self.direction == FORWARD else list(reversed(records))
+            self.buffers[partition] = buffer = deque(ordered)
         self.positions[partition] = position
         self.done[partition] = done
-        if done and not records:
+        if done and not buffer:
             self.cursor[partition] = position
 
     def merge(self) -> bool:

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import time
 from collections import deque
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, NamedTuple
 
@@ -239,6 +239,9 @@ class RangeReader:
         return self
 
     def __exit__(self, *exc: object) -> None:
+        self.close()
+
+    def close(self) -> None:
         self.consumer.close()
 
     def _assign(self, starts: Mapping[int, int]) -> None:
@@ -259,6 +262,17 @@ class RangeReader:
             )
             for p, start in fresh.items():
                 self._resume[p], self._kept[p] = start, deque()
+
+    def give_back(self, partition: int, records: Sequence[RawRecord], resume_at: int) -> None:
+        """Records the last read returned that the caller did not use (in offset order, the
+        first at or after `resume_at`, nothing between): the next read from `resume_at`
+        returns them first instead of fetching them again."""
+        if partition not in self._resume or not records:
+            return
+        kept = self._kept[partition]
+        kept.extendleft(reversed(records))
+        self._kept_bytes += sum(r.size for r in records)
+        self._resume[partition] = resume_at
 
     def read(
         self,
@@ -347,7 +361,8 @@ class RangeReader:
                 offset = message.offset()
                 if partition not in self._resume or offset is None:
                     continue  # a partition no longer assigned
-                self._eof.pop(partition, None)
+                if self._eof:
+                    self._eof.pop(partition, None)
                 if partition not in pending and (
                     not self._keep or partition in self._overflow or self._kept_bytes >= KEPT_BYTES
                 ):

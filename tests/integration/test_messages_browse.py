@@ -360,3 +360,42 @@ def test_a_cursor_and_a_position_together_are_refused(viewer_client, plain_topic
 def test_unknown_topic_is_404_and_sign_in_is_required(viewer_client, anon_client, stack):
     assert_error(viewer_client.get(_url(f"it-none-{uuid.uuid4().hex[:6]}")), 404, "topic_not_found")
     assert_error(anon_client.get(_url("my-failsafe-topic")), 401)
+
+
+def _pages_with(topic: str, query, reader=None) -> list[list[tuple[int, int]]]:
+    import dataclasses
+
+    from console.clusters import get_cluster
+    from messages.browse import browse
+    from messages.paging import parse_cursor
+
+    pages = []
+    for _ in range(200):
+        page = browse(get_cluster("local"), topic, query, reader)
+        pages.append(_ids(page["records"]))
+        if page["scan"]["stopped_by"] == "end":
+            return pages
+        query = dataclasses.replace(query, cursor=parse_cursor(page["next_cursor"]))
+    raise AssertionError("no end after 200 pages")
+
+
+@pytest.mark.parametrize("expression", [None, 'headers.h == "two" && partition > 0'])
+def test_a_scans_pages_on_one_reader_equal_pages_read_each_afresh(plain_topic, expression):
+    """A socket's scan reads its pages with one reader (what a page read ahead is the next
+    page's start): page for page, the same records as pages that each read afresh."""
+    from console.clusters import get_cluster
+    from messages.browse import BrowseQuery, scan_reader
+
+    topic = plain_topic["topic"]
+    query = BrowseQuery(position="earliest", limit=7, filter=expression)
+    afresh = _pages_with(topic, query)
+    reader = scan_reader(get_cluster("local"), topic, query)
+    try:
+        shared = _pages_with(topic, query, reader)
+    finally:
+        reader.close()
+    assert shared == afresh
+    seen = [rid for page in shared for rid in page]
+    assert len(seen) == len(set(seen)) and (
+        expression or sorted(seen) == sorted(plain_topic["expected"])
+    )

@@ -150,6 +150,11 @@ class GroupRowSerializer(_GroupFieldsSerializer):
     topics = serializers.ListField(child=serializers.CharField())
     total_lag = serializers.IntegerField(allow_null=True)
     max_lag = serializers.IntegerField(allow_null=True)
+    sampled_at = serializers.CharField(
+        allow_null=True,
+        help_text="when Kafka was read for this row: the sampler's latest pass, or this "
+        "request's live read (`fresh`, or no recent pass)",
+    )
 
 
 class AssignmentSerializer(serializers.Serializer):

@@ -14,7 +14,7 @@ from rest_framework.response import Response
 from approvals import service as approval_service
 from approvals.api.serializers import ApprovalWrapSerializer
 from approvals.respond import requested
-from console.api.base import ConsoleAPIView
+from console.api.base import ConsoleAPIView, query_bool
 from console.api.downloads import content_disposition
 from console.audit import audited
 from console.clusters import get_cluster
@@ -44,9 +44,18 @@ def _audit_reset(log: audited, reset: OffsetReset) -> None:
 
 
 class GroupListView(ConsoleAPIView):
-    @extend_schema(responses=s.GroupRowSerializer(many=True), summary="Consumer groups with lag")
+    @extend_schema(
+        responses=s.GroupRowSerializer(many=True),
+        summary="Consumer groups with lag (from the lag sampler's latest pass while it is recent)",
+        parameters=[
+            OpenApiParameter(
+                "fresh", bool, description="read Kafka now instead of the sampler's latest pass"
+            )
+        ],
+    )
     def get(self, request: Request, cluster: str) -> Response:
-        return Response(lag.list_groups(self.cluster()))
+        fresh = query_bool(request.query_params, "fresh", False)
+        return Response(lag.list_groups(self.cluster(), fresh=fresh))
 
 
 class LagHistoryView(ConsoleAPIView):

@@ -103,11 +103,16 @@ class Evaluator:
         topics = {name: summarize(by_topic[name]) for name in sorted(by_topic)}
         # Most groups read one topic: its summary is the group's.
         overall = next(iter(topics.values())) if len(topics) == 1 else summarize(partitions)
+        committed_topics = {topic for topic, _ in read.committed.get(group, {})}
         return {
             "group_id": group,
             "ts": at,
-            "state": desc.state if desc else "Unknown",
+            "state": desc.state if desc else listing.state,
             "member_count": len(members),
+            "protocol_type": desc.protocol_type if desc else "",
+            # What the groups list shows: topics with a committed offset or assigned to a
+            # member (groups.lag.rest answers the list from this).
+            "topic_names": sorted(committed_topics | {topic for topic, _ in owners}),
             # Kafka's AdminClient isSimpleConsumerGroup: no protocol type, i.e. offsets
             # committed without ever joining the group (kafka-lag-exporter's label).
             "is_simple_consumer": desc.protocol_type == "" if desc else listing.is_simple,

@@ -1,7 +1,8 @@
 """Consumer groups as the REST API answers them: Kafka's numbers and the sampler's view.
 
-The list, a group's detail and its `offsets.csv` read Kafka (the list through
-`groups.lag.read.read_groups`). `status`, lag in seconds, rates, catch-up time and retention
+The list is answered from the sampler's latest pass while it is recent (no Kafka call per
+request), else read from Kafka (`groups.lag.read.read_groups`); a group's detail and its
+`offsets.csv` always read Kafka. `status`, lag in seconds, rates, catch-up time and retention
 risk need a history of samples: they come from the sampler's latest evaluation
 (groups.lag.store). Without one (the sampler has not run yet, or Redis is down) the numbers
 still come from Kafka and `status` is UNKNOWN. The lag history is the store's series.
@@ -11,7 +12,6 @@ from __future__ import annotations
 
 import logging
 import time
-from datetime import UTC, datetime
 from typing import Any
 
 from console import kafka
@@ -19,11 +19,10 @@ from console.clusters import ClusterConfig
 from console.errors import NotFound, Unavailable
 from groups.lag import store
 from groups.lag.read import lag_of, read_groups
+from groups.lag.rows import UNKNOWN, evaluation_fields, iso
 from groups.partitions import TP, TopicPartition
 
 log = logging.getLogger(__name__)
-
-UNKNOWN = "UNKNOWN"
 
 
 def stored_evaluations(cfg: ClusterConfig) -> dict[str, dict[str, Any]]:
@@ -43,43 +42,49 @@ def stored_evaluation(cfg: ClusterConfig, group_id: str) -> dict[str, Any] | Non
         return None
 
 
-def _iso(ts: float | None) -> str | None:
-    return None if ts is None else datetime.fromtimestamp(ts, UTC).isoformat()
+# The list is answered from the sampler's latest pass while that pass is at most this many
+# intervals old; an older one (or none: no sampler holds the cluster) means a live read.
+FRESH_PASSES = 2
 
 
-def _rates(topics: dict[str, dict[str, Any]]) -> dict[str, float | None]:
-    def total(name: str) -> float | None:
-        values: list[float | None] = [t.get(name) for t in topics.values()]
-        known = [v for v in values if v is not None]
-        return float(sum(known)) if values and len(known) == len(values) else None
-
-    return {"write_per_s": total("write_per_s"), "consume_per_s": total("consume_per_s")}
-
-
-def evaluation_fields(evaluation: dict[str, Any] | None) -> dict[str, Any]:
-    """The group-level fields the sampler adds to a REST answer (empty values without one)."""
-    if not evaluation:
-        return {
-            "status": UNKNOWN,
-            "max_lag_seconds": None,
-            "rates": {"write_per_s": None, "consume_per_s": None},
-            "catch_up_seconds": None,
-            "retention_risk": "none",
-            "retention_reason": None,
-            "sampled_at": None,
-        }
-    return {
-        "status": evaluation.get("status", UNKNOWN),
-        "max_lag_seconds": evaluation.get("max_lag_seconds"),
-        "rates": _rates(evaluation.get("topics", {})),
-        "catch_up_seconds": evaluation.get("catch_up_seconds"),
-        "retention_risk": evaluation.get("retention_risk", "none"),
-        "retention_reason": evaluation.get("retention_reason"),
-        "sampled_at": _iso(evaluation.get("ts")),
-    }
+def list_groups(cfg: ClusterConfig, fresh: bool = False) -> list[dict[str, Any]]:
+    """Every group with its lag: from the sampler's latest pass (no Kafka call), or with
+    `fresh`, or without a recent pass, read from Kafka now. Each row's `sampled_at` says
+    when Kafka was read for it."""
+    if not fresh:
+        try:
+            rows, meta, holder = store.read_rows(cfg.name)
+        except store.StoreUnavailable as exc:
+            log.warning("lag store unavailable, reading the groups live: %s", exc)
+        else:
+            answer = groups_from_pass(rows, meta, holder, time.time())
+            if answer is not None:
+                return answer
+    return live_groups(cfg)
 
 
-def list_groups(cfg: ClusterConfig) -> list[dict[str, Any]]:
+def groups_from_pass(
+    rows: dict[str, dict[str, Any]],
+    meta: dict[str, Any] | None,
+    lease_holder: str | None,
+    now: float,
+) -> list[dict[str, Any]] | None:
+    """The list as the latest pass stored it (`rows.list_row` of each group); None when there
+    is no usable pass: no sampler holds the cluster, the last pass failed, or it is older than
+    FRESH_PASSES intervals (pure)."""
+    if lease_holder is None or meta is None or not meta.get("ok"):
+        return None
+    interval = float(meta.get("interval_s") or 0)
+    passed = float(meta.get("ts") or 0)  # a successful pass writes its rows with its record
+    if interval <= 0 or now - passed > FRESH_PASSES * interval:
+        return None
+    return [rows[group] for group in sorted(rows)]
+
+
+def live_groups(cfg: ClusterConfig) -> list[dict[str, Any]]:
+    """The list read from Kafka now, with the sampler's evaluation fields where it has them;
+    `sampled_at` is this read's time."""
+    read_at = iso(time.time())
     read = read_groups(kafka.for_cluster(cfg))
     evaluations = stored_evaluations(cfg)
     rows = []
@@ -99,6 +104,7 @@ def list_groups(cfg: ClusterConfig) -> list[dict[str, Any]]:
                 "total_lag": sum(known) if known else None,
                 "max_lag": max(known) if known else None,
                 **evaluation_fields(evaluations.get(listing.group_id)),
+                "sampled_at": read_at,
             }
         )
     return rows
@@ -188,7 +194,7 @@ def group_detail(cfg: ClusterConfig, group_id: str) -> dict[str, Any]:
         "offsets": offsets,
         "total_lag": sum(known) if known else None,
         **evaluation_fields(evaluation),
-        "read_at": _iso(read_at),
+        "read_at": iso(read_at),
         "topics": [
             {
                 "topic": name,
@@ -228,7 +234,7 @@ def expand_history(points: list[list[Any]], topic: str | None) -> list[dict[str,
             if topic is None or name == topic:
                 out.append(
                     {
-                        "ts": _iso(ts),
+                        "ts": iso(ts),
                         "topic": name,
                         "lag": lag,
                         "lag_seconds": lag_seconds,

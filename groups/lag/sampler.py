@@ -32,6 +32,7 @@ from groups.lag.log_starts import LogStarts
 from groups.lag.partition_sizes import PartitionSizes
 from groups.lag.read import GroupsRead, Laps, read_groups
 from groups.lag.retention_configs import RetentionConfigs
+from groups.lag.rows import list_row
 from groups.lag.timestamps import RecordTimestamps
 from groups.lag.windows import EndHistories, Windows
 from groups.partitions import TP
@@ -226,7 +227,10 @@ class ClusterSampler:
         windows = self.windows.stored() if self.passes % WINDOWS_STORED_EVERY == 0 else None
         self.passes += 1
         result.duration_s = time.monotonic() - started
-        store.write_latest(self.cfg.name, evaluations, result.as_meta(), windows, self.interval_s)
+        rows = {group: list_row(e) for group, e in evaluations.items()}
+        store.write_latest(
+            self.cfg.name, evaluations, result.as_meta(), windows, self.interval_s, rows
+        )
 
     def _store_history(self, evaluations: dict[str, dict[str, Any]], at: float) -> None:
         """Each group's point in its hour series (and its day series on a new minute), and

@@ -121,18 +121,22 @@ def write_latest(
     meta: dict[str, Any],
     windows: dict[str, Any] | None = None,
     interval_s: float = 5.0,
+    rows: dict[str, dict[str, Any]] | None = None,
 ) -> None:
-    """Replace the cluster's latest evaluations (and windows) in one transaction."""
+    """Replace the cluster's latest evaluations (with the groups list's rows, and windows) in
+    one transaction."""
     ttl = _ttl(interval_s)
 
     def run(r: redis.Redis) -> None:
         pipe = r.pipeline(transaction=True)
-        latest = key(cluster, "latest")
-        pipe.delete(latest)
-        if evaluations:
-            pipe.hset(latest, mapping={g: _dumps(e) for g, e in evaluations.items()})
-            pipe.expire(latest, ttl)
-        pipe.set(key(cluster, "meta"), _dumps(meta), ex=ttl)
+        for kind, values in (("latest", evaluations), ("rows", rows or {})):
+            name = key(cluster, kind)
+            pipe.delete(name)
+            if values:
+                pipe.hset(name, mapping={g: _dumps(v) for g, v in values.items()})
+                pipe.expire(name, ttl)
+        # The interval says when the pass is stale (groups.lag.rest.groups_from_pass).
+        pipe.set(key(cluster, "meta"), _dumps({**meta, "interval_s": interval_s}), ex=ttl)
         if windows is not None:
             win = key(cluster, "win")
             pipe.delete(win)
@@ -146,7 +150,8 @@ def write_latest(
 
 def write_meta(cluster: str, meta: dict[str, Any], interval_s: float = 5.0) -> None:
     """Only the pass record (a pass that could not reach Kafka keeps the last evaluations)."""
-    _call(lambda r: r.set(key(cluster, "meta"), _dumps(meta), ex=_ttl(interval_s)))
+    record = _dumps({**meta, "interval_s": interval_s})
+    _call(lambda r: r.set(key(cluster, "meta"), record, ex=_ttl(interval_s)))
 
 
 # Appends each point to its group's hour list (and day list, on a minute pass), trimmed and
@@ -238,6 +243,27 @@ def read_latest_and_meta(cluster: str) -> tuple[dict[str, dict[str, Any]], dict[
     latest, meta = _call(run)
     evaluations = {g.decode(): _loads(v) for g, v in latest.items()}
     return evaluations, None if meta is None else _loads(meta)
+
+
+def read_rows(
+    cluster: str,
+) -> tuple[dict[str, dict[str, Any]], dict[str, Any] | None, str | None]:
+    """The groups list's rows of the latest pass, the pass record and the lease holder, in
+    one round trip (the list answered without reading every partition's evaluation)."""
+
+    def run(r: redis.Redis) -> list[Any]:
+        pipe = r.pipeline(transaction=False)
+        pipe.hgetall(key(cluster, "rows"))
+        pipe.get(key(cluster, "meta"))
+        pipe.get(key(cluster, "lease"))
+        return pipe.execute()
+
+    rows, meta, holder = _call(run)
+    return (
+        {g.decode(): _loads(v) for g, v in rows.items()},
+        None if meta is None else _loads(meta),
+        holder.decode() if isinstance(holder, bytes) else holder,
+    )
 
 
 def read_group(cluster: str, group: str) -> dict[str, Any] | None:

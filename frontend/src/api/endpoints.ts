@@ -261,8 +261,10 @@ export function alterQuotas(cluster: string, body: QuotaChange): Promise<QuotaCh
 
 // ---- consumer groups and offset resets ----
 
-export function listGroups(cluster: string, signal?: AbortSignal): Promise<GroupSummary[]> {
-  return api.get("clusters/{cluster}/groups", { path: { cluster }, signal });
+/** The list from the lag sampler's latest pass while it is recent; `fresh`: read Kafka now. */
+export function listGroups(cluster: string, signal?: AbortSignal, fresh = false): Promise<GroupSummary[]> {
+  const query = fresh ? { fresh: true } : {};
+  return api.get("clusters/{cluster}/groups", { path: { cluster }, query, signal });
 }
 
 export function getGroup(cluster: string, group: string, signal?: AbortSignal): Promise<GroupDetail> {

@@ -394,7 +394,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Consumer groups with lag */
+        /** Consumer groups with lag (from the lag sampler's latest pass while it is recent) */
         get: operations["clusters_groups_list"];
         put?: never;
         post?: never;
@@ -1710,7 +1710,7 @@ export interface components {
             /** @description why retention_risk is near or lost, in words; null: none */
             retention_reason: string | null;
             retention_risk: components["schemas"]["RetentionRiskEnum"];
-            /** @description the sample evaluated */
+            /** @description when Kafka was read for this row: the sampler's latest pass, or this request's live read (`fresh`, or no recent pass) */
             sampled_at: string | null;
             state: string;
             status: components["schemas"]["StatusEnum"];
@@ -5064,7 +5064,10 @@ export interface operations {
     };
     clusters_groups_list: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description read Kafka now instead of the sampler's latest pass */
+                fresh?: boolean;
+            };
             header?: never;
             path: {
                 cluster: string;

@@ -42,6 +42,16 @@ export function timeOf(iso: string | null | undefined): number | null {
 }
 
 /** The later of two times (null when both are). */
+/** When Kafka was last read for a list: the newest `sampled_at` of its rows (null: none). */
+export function newestSample(rows: readonly { sampled_at: string | null }[] | undefined): Date | null {
+  let newest: number | null = null;
+  for (const row of rows ?? []) {
+    const at = row.sampled_at === null ? Number.NaN : Date.parse(row.sampled_at);
+    if (!Number.isNaN(at) && (newest === null || at > newest)) newest = at;
+  }
+  return newest === null ? null : new Date(newest);
+}
+
 export function latestOf(a: Date | null, b: Date | null): Date | null {
   if (!a) return b;
   if (!b) return a;

@@ -17,6 +17,26 @@ const rowIds = () => renderedRowIds("groups", "group-row-");
 const GROUPS_URL = "/api/v1/clusters/local/groups";
 
 describe("GroupsPage", () => {
+  it("says when Kafka was read for the list (the sampler's pass) and reads it now on request", async () => {
+    const pass = "2026-11-29T10:00:05Z";
+    const passed = GROUPS.map((g) => ({ ...g, sampled_at: g.group_id === "billing" ? pass : "2026-11-29T10:00:01Z" }));
+    const read = "2026-11-29T10:00:09Z";
+    const live = [...GROUPS, { ...GROUPS[0], group_id: "newcomer" }].map((g) => ({ ...g, sampled_at: read }));
+    const fetch = stubFetch({
+      "/api/v1/me": json(ME),
+      [GROUPS_URL]: (url) => json(url.includes("fresh=true") ? live : passed),
+    });
+    renderApp("/clusters/local/groups");
+    await screen.findByTestId("groups-table");
+    expect(screen.getByTestId("updated-at").querySelector("time")).toHaveAttribute("dateTime", "2026-11-29T10:00:05.000Z");
+    expect(rowIds()).not.toContain("newcomer");
+
+    fireEvent.click(screen.getByTestId("groups-read-now"));
+    await waitFor(() => expect(rowIds()).toContain("newcomer"));
+    expect(screen.getByTestId("updated-at").querySelector("time")).toHaveAttribute("dateTime", "2026-11-29T10:00:09.000Z");
+    expect(fetch.mock.calls.some(([url]) => String(url).includes("fresh=true"))).toBe(true);
+  });
+
   it("lists the groups with state badges, members, topics, lag and links", async () => {
     stubFetch({ "/api/v1/me": json(ME), [GROUPS_URL]: json(GROUPS) });
     renderApp("/clusters/local/groups");

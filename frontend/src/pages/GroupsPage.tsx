@@ -1,5 +1,7 @@
 import { memo, useCallback, useDeferredValue, useEffect, useMemo, useRef, useState } from "react";
 import { Link, useLocation, useParams } from "react-router-dom";
+import { useQueryClient } from "@tanstack/react-query";
+import { listGroups } from "../api/endpoints";
 import { groupListQuery } from "../api/queries";
 import { queryKeys } from "../api/queryKeys";
 import type { LagSocketMessage, LagSubscription } from "../api/live";
@@ -20,6 +22,7 @@ import {
   createRowOverlay,
   latestOf,
   mergeLiveMessages,
+  newestSample,
   NO_LIVE_GROUPS,
   unknownGroups,
   type LiveGroups,
@@ -163,6 +166,19 @@ export function GroupsPage() {
 
   const list = usePolledQuery(groupListQuery(cluster), pollInterval(live, GROUPS_POLL_MS));
   const fetched = list.data;
+  // The list comes from the lag sampler's latest pass; "Read now" asks Kafka at once.
+  const client = useQueryClient();
+  const [reading, setReading] = useState(false);
+  const readNow = useCallback(async () => {
+    setReading(true);
+    try {
+      client.setQueryData(queryKeys.groupList(cluster), await listGroups(cluster, undefined, true));
+    } catch {
+      void client.invalidateQueries({ queryKey: queryKeys.groupList(cluster) });
+    } finally {
+      setReading(false);
+    }
+  }, [client, cluster]);
   useEffect(() => {
     known.current = fetched ? new Set(fetched.map((g) => g.group_id)) : null;
   }, [fetched]);
@@ -200,6 +216,16 @@ export function GroupsPage() {
         />
         <span className="toolbar-spacer" />
         {data && <RowCount shown={rows.length} total={data.length} noun="group" testId="group-count" />}
+        <button
+          type="button"
+          className="button button-small"
+          onClick={() => void readNow()}
+          disabled={reading}
+          title="The list shows the lag sampler's latest pass; read Kafka now instead"
+          data-testid="groups-read-now"
+        >
+          {reading ? "Reading…" : "Read now"}
+        </button>
       </div>
     </>
   );
@@ -208,7 +234,7 @@ export function GroupsPage() {
     <PageShell
       crumbs={clusterCrumbs(cluster, "groups")}
       title={cluster}
-      updatedAt={latestOf(list.updatedAt, liveAt)}
+      updatedAt={latestOf(newestSample(fetched) ?? list.updatedAt, liveAt)}
       live={live}
       tabsOf={cluster}
       actions={actions}

@@ -1,0 +1,61 @@
+"""A group's lag evaluation as the REST answers show it: the fields the sampler adds to a
+group's row and detail, and the whole row of the groups list, which the sampler stores with
+each pass so that the list is answered without reading every partition's evaluation."""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime
+from typing import Any
+
+UNKNOWN = "UNKNOWN"
+
+
+def iso(ts: float | None) -> str | None:
+    return None if ts is None else datetime.fromtimestamp(ts, UTC).isoformat()
+
+
+def _rates(topics: dict[str, dict[str, Any]]) -> dict[str, float | None]:
+    def total(name: str) -> float | None:
+        values: list[float | None] = [t.get(name) for t in topics.values()]
+        known = [v for v in values if v is not None]
+        return float(sum(known)) if values and len(known) == len(values) else None
+
+    return {"write_per_s": total("write_per_s"), "consume_per_s": total("consume_per_s")}
+
+
+def evaluation_fields(evaluation: dict[str, Any] | None) -> dict[str, Any]:
+    """The group-level fields the sampler adds to a REST answer (empty values without one)."""
+    if not evaluation:
+        return {
+            "status": UNKNOWN,
+            "max_lag_seconds": None,
+            "rates": {"write_per_s": None, "consume_per_s": None},
+            "catch_up_seconds": None,
+            "retention_risk": "none",
+            "retention_reason": None,
+            "sampled_at": None,
+        }
+    return {
+        "status": evaluation.get("status", UNKNOWN),
+        "max_lag_seconds": evaluation.get("max_lag_seconds"),
+        "rates": _rates(evaluation.get("topics", {})),
+        "catch_up_seconds": evaluation.get("catch_up_seconds"),
+        "retention_risk": evaluation.get("retention_risk", "none"),
+        "retention_reason": evaluation.get("retention_reason"),
+        "sampled_at": iso(evaluation.get("ts")),
+    }
+
+
+def list_row(evaluation: dict[str, Any]) -> dict[str, Any]:
+    """The group's row of `GET clusters/{cluster}/groups`, as of the pass that evaluated it:
+    what a read of Kafka at that moment gives (groups.lag.rest.live_groups)."""
+    return {
+        "group_id": evaluation["group_id"],
+        "state": evaluation["state"],
+        "protocol_type": evaluation["protocol_type"],
+        "member_count": evaluation["member_count"],
+        "topics": evaluation["topic_names"],
+        "total_lag": evaluation["total_lag"],
+        "max_lag": evaluation["max_lag"],
+        **evaluation_fields(evaluation),
+    }

@@ -2,6 +2,11 @@
 
     .venv/bin/python bench/ws_lag_latency.py [--clients 500] [--duration 60] [--interval 1]
     .venv/bin/python bench/ws_lag_latency.py --clients 500 --procs 4  # clients over 4 processes
+    .venv/bin/python bench/ws_lag_latency.py --clients 2000 --procs 4 --web-procs 2
+
+With `--web-procs N`, N web processes of one console (one database, one Redis) serve the
+sockets, each client process talking to one of them in turn: a push crosses Redis to every
+web process, as behind a load balancer.
 
 Starts a real console (daphne, its own SQLite file) and a lag sampler (`manage.py lagsampler
 --interval 1`, LAG_SAMPLE_SECONDS the same) with tests/live_server.py, makes a lagging group on
@@ -20,7 +25,7 @@ the latency splits into sample → publish (Kafka reads, evaluation, Redis write
 and publish → client (Redis → daphne → consumer → socket → client), and the sampler's pass
 duration (its Redis `meta`) shows how much of the first part is Kafka.
 
-Reported: passes, messages, latency p50/p95/p99/max, the split, the daphne process's CPU
+Reported: passes, messages, latency p50/p95/p99/max, the split, each daphne process's CPU
 (user + system time over wall time, 100 % = one core) and RSS over the window, the sampler's
 and the clients' CPU, the whole machine's and its load average, the clients' event-loop lag,
 clients that missed a pass, passes the sampler stored as failed, and whether Redis restarted
@@ -249,8 +254,10 @@ async def listener_worker(cfg: dict[str, Any]) -> None:
     """The channel layer's side: when each pass reaches a member of the group's Channels group."""
     sys.path.insert(0, str(ROOT))
     from console.channel_layer import PubSubChannelLayer  # the web server's layer
+    from console.envvars import channel_prefix
 
-    layer = PubSubChannelLayer(hosts=[cfg["redis_url"]])
+    # The web server's prefix too: without it the listener hears another channel namespace.
+    layer = PubSubChannelLayer(hosts=[cfg["redis_url"]], prefix=channel_prefix(cfg["redis_url"]))
     name = await layer.new_channel()
     await layer.group_add(cfg["channel_group"], name)
     _emit("ready", {})
@@ -323,13 +330,13 @@ class Worker:
 class Watch(threading.Thread):
     """Polls the sampler's meta (pass ts → duration) and the web server's RSS."""
 
-    def __init__(self, server_pid: int):
+    def __init__(self, server_pids: list[int]):
         super().__init__(daemon=True)
-        self.server_pid = server_pid
+        self.server_pids = server_pids
         self.durations: dict[float, float] = {}
         self.phases: dict[float, dict[str, float]] = {}  # pass ts -> seconds per phase
         self.failed: set[float] = set()  # passes whose meta says not ok
-        self.rss_max_mb = 0.0
+        self.rss_max_mb = [0.0] * len(server_pids)
         self.measuring = False
         self.sizes: list[tuple[int, int]] = []  # (groups, partitions) of the passes seen
         self.lease_holders: set[str | None] = set()
@@ -344,7 +351,8 @@ class Watch(threading.Thread):
                 meta = lag_store.read_meta(CLUSTER) or {}
                 if self.measuring:
                     self.lease_holders.add(lag_store.lease_holder(CLUSTER))
-                self.rss_max_mb = max(self.rss_max_mb, proc_rss_mb(self.server_pid))
+                for i, pid in enumerate(self.server_pids):
+                    self.rss_max_mb[i] = max(self.rss_max_mb[i], proc_rss_mb(pid))
             except Exception:  # noqa: BLE001 (a missed poll; the next one comes)
                 continue
             stamp = iso(meta.get("ts"))  # as the messages carry it: to the millisecond
@@ -366,6 +374,12 @@ def main() -> None:
     parser.add_argument("--duration", type=float, default=60.0, help="seconds of samples")
     parser.add_argument("--interval", type=float, default=1.0, help="LAG_SAMPLE_SECONDS")
     parser.add_argument("--procs", type=int, default=1, help="client processes")
+    parser.add_argument(
+        "--web-procs",
+        type=int,
+        default=1,
+        help="web processes (one database and Redis); the client processes take turns",
+    )
     parser.add_argument("--subscribe", choices=("group", "all"), default="group")
     parser.add_argument("--connect-concurrency", type=int, default=50)
     parser.add_argument("--worker", help=argparse.SUPPRESS)
@@ -375,6 +389,8 @@ def main() -> None:
         return
     if not 1 <= args.procs <= args.clients:
         parser.error("--procs: from 1 to --clients")
+    if not 1 <= args.web_procs <= args.procs:
+        parser.error("--web-procs: from 1 to --procs (each client process talks to one)")
     # Children (daphne, the client processes) inherit the limit: one descriptor per socket.
     fd_limit = raise_fd_limit(args.clients + 1024)
     if fd_limit < args.clients + 256:
@@ -395,12 +411,18 @@ def main() -> None:
     group = f"{topic}-group"
     client = cluster_client()
     console = sampler = producer = consumer = watch = None
+    consoles: list[Any] = []
     workers: list[Worker] = []
     failed = True
     try:
         console = start_console(workdir)
-        progress(f"console at {console.base}, logs in {workdir}")
-        server_pid = console.process.pid
+        consoles.append(console)
+        for i in range(1, args.web_procs):  # more web processes of the same console
+            more = workdir / f"web{i}"
+            more.mkdir()
+            consoles.append(start_console(more, database_url=console.env["DATABASE_URL"]))
+        progress(f"console at {[c.base for c in consoles]}, logs in {workdir}")
+        server_pids = [c.process.pid for c in consoles]
         dev.create_topics(client, [(topic, PARTITIONS, 3, {})])
         producer = Producer(topic, rate=20)
         producer.start()
@@ -412,7 +434,7 @@ def main() -> None:
         progress("sampler started; waiting for the group's first sample")
         wait_for(lambda: lag_store.read_group(CLUSTER, group), 300, f"{group} sampled")
         progress("group sampled; connecting clients")
-        watch = Watch(server_pid)
+        watch = Watch(server_pids)
         watch.start()
 
         # Reference listener first, then the clients, spread over the processes.
@@ -428,17 +450,18 @@ def main() -> None:
         )
         workers.append(listener)
         listener.expect("ready")
-        rss_idle_mb = proc_rss_mb(server_pid)
+        rss_idle_mb = [proc_rss_mb(pid) for pid in server_pids]
         shares = [
             args.clients // args.procs + (i < args.clients % args.procs) for i in range(args.procs)
         ]
         clients = []
-        for share in shares:
+        for index, share in enumerate(shares):
+            web = consoles[index % len(consoles)]
             cfg = {
                 "role": "clients",
                 "clients": share,
-                "url": console.base.replace("http://", "ws://") + f"/ws/clusters/{CLUSTER}/lag",
-                "origin": console.base,
+                "url": web.base.replace("http://", "ws://") + f"/ws/clusters/{CLUSTER}/lag",
+                "origin": web.base,
                 "token": token,
                 "group": group,
                 "subscribe": args.subscribe,
@@ -457,7 +480,7 @@ def main() -> None:
         t0 = time.time()
         load0 = os.getloadavg()
         redis0 = redis_run_id(settings.REDIS_URL)
-        cpu0 = {"server": proc_cpu_s(server_pid), "sampler": proc_cpu_s(sampler.pid)}
+        cpu0 = {"server": [proc_cpu_s(p) for p in server_pids], "sampler": proc_cpu_s(sampler.pid)}
         machine0 = machine_cpu()
         watch.measuring = True
         for w in workers:
@@ -467,10 +490,10 @@ def main() -> None:
         load1 = os.getloadavg()
         for w in clients:
             w.command("end")
-        cpu1 = {"server": proc_cpu_s(server_pid), "sampler": proc_cpu_s(sampler.pid)}
+        cpu1 = {"server": [proc_cpu_s(p) for p in server_pids], "sampler": proc_cpu_s(sampler.pid)}
         machine1 = machine_cpu()
         watch.measuring = False
-        rss_end_mb = proc_rss_mb(server_pid)
+        rss_end_mb = [proc_rss_mb(pid) for pid in server_pids]
         # The window's last pass is published once a later pass is stored (passes are
         # sequential); then the clients wait for it (DRAIN_TIMEOUT_S at most).
         deadline = time.monotonic() + 120
@@ -495,8 +518,8 @@ def main() -> None:
             watch.stopped.set()
         if sampler is not None:
             stop_process(sampler)
-        if console is not None:
-            console.stop()
+        for web in reversed(consoles):
+            web.stop()
         for thread in (producer, consumer):
             if thread is not None:
                 thread.stopped.set()
@@ -547,6 +570,7 @@ def main() -> None:
     report = {
         "clients": args.clients,
         "client_processes": args.procs,
+        "web_processes": args.web_procs,
         "subscribe": args.subscribe,
         "interval_s": args.interval,
         "duration_s": round(wall, 1),
@@ -583,11 +607,15 @@ def main() -> None:
             "publish_to_first_client_per_pass": summary_ms(first),
             "first_to_last_client_per_pass": summary_ms(spread),
         },
-        "server_cpu_percent": round((cpu1["server"] - cpu0["server"]) / wall * 100, 1),
+        # One value per web process.
+        "server_cpu_percent": [
+            round((b - a) / wall * 100, 1)
+            for a, b in zip(cpu0["server"], cpu1["server"], strict=True)
+        ],
         "server_rss_mb": {
-            "before_clients": round(rss_idle_mb, 1),
-            "end": round(rss_end_mb, 1),
-            "max": round(watch.rss_max_mb, 1),
+            "before_clients": [round(v, 1) for v in rss_idle_mb],
+            "end": [round(v, 1) for v in rss_end_mb],
+            "max": [round(v, 1) for v in watch.rss_max_mb],
         },
         "sampler_cpu_percent": round((cpu1["sampler"] - cpu0["sampler"]) / wall * 100, 1),
         "clients_cpu_percent": round(sum(r["cpu_s"] for r in results) / wall * 100, 1),

@@ -285,6 +285,9 @@ DEFAULT_KAFKA_CLUSTERS: list[dict[str, object]] = [
 ]
 KAFKA_CLUSTERS = load_registry(os.environ, DEFAULT_KAFKA_CLUSTERS)
 KAFKA_TIMEOUT_SECONDS = float(os.environ.get("KAFKA_TIMEOUT_SECONDS", "8"))
+# How long a topic that no broker knows is asked for again before the console believes it
+# missing (a topic created a moment ago reaches each broker a little later).
+KAFKA_TOPIC_GRACE_SECONDS = float(os.environ.get("KAFKA_TOPIC_GRACE_SECONDS", "1.5"))
 # On a cluster marked "protected" in the registry, changes wait for a second person's approval
 # (approvals/); a request not decided within this many seconds expires.
 APPROVAL_TTL_SECONDS = int(os.environ.get("APPROVAL_TTL_SECONDS", "3600"))

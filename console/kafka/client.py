@@ -79,7 +79,8 @@ _MECHANISMS = {
 }
 _MECHANISM_NAMES = {kind: name for name, kind in _MECHANISMS.items()}
 # How long a topic missing from every broker's metadata is asked again before it is believed
-# missing (`find_topic`): broker lag after CreateTopics, measured up to 90 ms idle.
+# missing (`find_topic`): broker lag after CreateTopics, measured up to 90 ms idle. The
+# setting KAFKA_TOPIC_GRACE_SECONDS changes it (a cluster whose brokers lag more).
 TOPIC_GRACE_S = 1.5
 # What Kafka accepts as a topic name (Topic.validate: legal characters, at most 249 of them).
 _LEGAL_TOPIC = re.compile(r"[a-zA-Z0-9._-]{1,249}")
@@ -195,9 +196,15 @@ def wire_error(exc: WireError | protocol.ProtocolError, what: str) -> KafkaAdapt
 class ClusterClient:
     """All Kafka calls for one cluster. Thread-safe; one per cluster (`for_cluster`)."""
 
-    def __init__(self, cfg: ClusterConfig, timeout: float = DEFAULT_TIMEOUT_S):
+    def __init__(
+        self,
+        cfg: ClusterConfig,
+        timeout: float = DEFAULT_TIMEOUT_S,
+        topic_grace_s: float = TOPIC_GRACE_S,
+    ):
         self.cfg = cfg
         self.timeout = timeout
+        self.topic_grace_s = topic_grace_s
         self.wire = WireClient(cfg.bootstrap_servers, cfg.security)
         self._admin: AdminClient | None = None
         self._producer: Producer | None = None  # made on the first produce (messages)
@@ -367,16 +374,17 @@ class ClusterClient:
         return list(topics)
 
     def find_topic(
-        self, topic: str, wanted: Iterable[int] = (), grace_s: float = TOPIC_GRACE_S
+        self, topic: str, wanted: Iterable[int] = (), grace_s: float | None = None
     ) -> TopicMeta | None:
         """The topic as the brokers know it, None if it does not exist: a miss (or a topic
         without one of the `wanted` partitions) is believed only when no broker has known
-        better for `grace_s`. A topic created (or grown) a moment ago reaches each broker a
-        little later: one broker's Metadata answer is no proof it is missing."""
+        better for `grace_s` (the client's `topic_grace_s` unless given). A topic created (or
+        grown) a moment ago reaches each broker a little later: one broker's Metadata answer is
+        no proof it is missing."""
         if not _LEGAL_TOPIC.fullmatch(topic) or topic in (".", ".."):
             return None  # a name Kafka cannot hold: no broker will ever know it
         want = set(wanted)
-        deadline = time.monotonic() + grace_s
+        deadline = time.monotonic() + (self.topic_grace_s if grace_s is None else grace_s)
         pause = 0.05
         while True:
             found = self._wire(
@@ -1095,15 +1103,17 @@ _clients_lock = threading.Lock()
 def for_cluster(cfg: ClusterConfig, timeout: float | None = None) -> ClusterClient:
     """The one client of a registered cluster (cached: admin clients and TLS are costly).
 
-    The timeout is `KAFKA_TIMEOUT_SECONDS` unless given.
+    The timeout is `KAFKA_TIMEOUT_SECONDS` unless given; a missing topic is believed after
+    `KAFKA_TOPIC_GRACE_SECONDS`.
     """
-    if timeout is None:
-        from django.conf import settings
+    from django.conf import settings
 
+    if timeout is None:
         timeout = float(getattr(settings, "KAFKA_TIMEOUT_SECONDS", DEFAULT_TIMEOUT_S))
+    grace = float(getattr(settings, "KAFKA_TOPIC_GRACE_SECONDS", TOPIC_GRACE_S))
     key = (cfg.fingerprint(), timeout)
     with _clients_lock:
         client = _clients.get(key)
         if client is None:
-            client = _clients[key] = ClusterClient(cfg, timeout)
+            client = _clients[key] = ClusterClient(cfg, timeout, grace)
         return client

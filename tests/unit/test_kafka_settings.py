@@ -56,3 +56,14 @@ def test_a_missing_secret_file_is_a_clear_error_not_a_crash(tmp_path):
         librdkafka_config(cfg)
     assert caught.value.code == "cluster_misconfigured"
     assert "missing" in caught.value.message
+
+
+def test_the_missing_topic_grace_comes_from_the_settings(tmp_path, settings):
+    from console.kafka import client as kafka_client
+
+    settings.KAFKA_TOPIC_GRACE_SECONDS = 0.25
+    cfg = _cluster(tmp_path, bootstrap_servers="grace.invalid:9092")
+    try:
+        assert kafka_client.for_cluster(cfg, timeout=3.0).topic_grace_s == 0.25
+    finally:
+        kafka_client._clients.pop((cfg.fingerprint(), 3.0), None)

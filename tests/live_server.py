@@ -202,12 +202,22 @@ def start_console(
             time.sleep(0.3)
 
 
+def process_env(workdir: Path, extra_env: dict[str, str] | None = None) -> dict[str, str]:
+    """The environment of a console's other processes (a sampler, a worker) without its web
+    server: this run's, with `extra_env`, on a fresh database of their own."""
+    env = {**os.environ, **(extra_env or {})}
+    env["DATABASE_URL"] = _fresh_database(workdir, env)
+    return env
+
+
 def start_sampler(
-    env: dict[str, str], log_path: Path, interval: float = 1.0, cluster: str = "local"
+    env: dict[str, str], log_path: Path, interval: float = 1.0, cluster: str | None = "local"
 ) -> subprocess.Popen:
-    """The lag sampler (`manage.py lagsampler`) of one cluster, in its own process group."""
+    """The lag sampler (`manage.py lagsampler`) of one cluster (`cluster=None`: of every
+    cluster in its registry), in its own process group."""
+    only = [] if cluster is None else ["--cluster", cluster]
     return subprocess.Popen(
-        [sys.executable, str(ROOT / "manage.py"), "lagsampler", "--cluster", cluster]
+        [sys.executable, str(ROOT / "manage.py"), "lagsampler", *only]
         + ["--interval", str(interval)],
         cwd=ROOT,
         env=env,

@@ -7,6 +7,8 @@ Keys (cluster and group names are hashed: they may hold any text):
 - `kc:lag:{c}:h1:{g}`  list of compact points, one per sample, last hour
 - `kc:lag:{c}:h24:{g}` list of compact points, one per minute, last 24 hours
 - `kc:lag:{c}:lease`   the id of the sampler that works on the cluster
+- `kc:lag:samplers`    hash sampler id -> {"expires", "clusters", "held"}: the live samplers,
+                       so that they spread the leases (groups/lag/spread.py)
 
 Everything has a TTL, so a group that was deleted (or a cluster no longer sampled) disappears
 by itself. When Redis does not answer, calls raise `StoreUnavailable` at once for a few
@@ -30,6 +32,7 @@ from django.conf import settings
 from console import leases
 
 PREFIX = "kc:lag"
+SAMPLERS_KEY = f"{PREFIX}:samplers"
 H24_POINTS = 24 * 60
 H1_SECONDS = 3600
 H24_SECONDS = 24 * 3600
@@ -152,6 +155,21 @@ def write_meta(cluster: str, meta: dict[str, Any], interval_s: float = 5.0) -> N
     """Only the pass record (a pass that could not reach Kafka keeps the last evaluations)."""
     record = _dumps({**meta, "interval_s": interval_s})
     _call(lambda r: r.set(key(cluster, "meta"), record, ex=_ttl(interval_s)))
+
+
+def write_windows(cluster: str, windows: dict[str, Any], interval_s: float = 5.0) -> None:
+    """Only the windows (a sampler handing the cluster over stores this pass's for the next)."""
+    name = key(cluster, "win")
+
+    def run(r: redis.Redis) -> None:
+        pipe = r.pipeline(transaction=True)
+        pipe.delete(name)
+        if windows:
+            pipe.hset(name, mapping={g: _dumps(w) for g, w in windows.items()})
+            pipe.expire(name, _ttl(interval_s))
+        pipe.execute()
+
+    _call(run)
 
 
 # Appends each point to its group's hour list (and day list, on a minute pass), trimmed and
@@ -302,6 +320,70 @@ def release_lease(cluster: str, owner: str) -> None:
 
 def lease_holder(cluster: str) -> str | None:
     return _call(lambda r: leases.holder(r, key(cluster, "lease")))
+
+
+# --- the live samplers (who holds how many leases) ------------------------------------------
+
+# An entry's expiry is in Redis's clock (TIME), the one every reader compares it with: the
+# samplers' hosts may disagree on the time by more than an interval.
+_PUBLISH_SAMPLER = """
+local t = redis.call('TIME')
+local expires = tonumber(t[1]) + tonumber(t[2]) / 1000000 + tonumber(ARGV[2])
+local entry = string.format(
+  '{"expires":%.3f,"held":%d,"clusters":%s}', expires, tonumber(ARGV[3]), ARGV[4])
+redis.call('hset', KEYS[1], ARGV[1], entry)
+redis.call('expire', KEYS[1], ARGV[5])
+return 1
+"""
+# The whole registry's TTL: it disappears an hour after the last sampler stops.
+SAMPLERS_TTL_S = 3600
+# Readers drop entries expired this long ago; not at once, since the owner of an entry that
+# just expired may be writing a fresh one between the read and the delete.
+SAMPLERS_PRUNE_AFTER_S = 60.0
+
+
+def publish_sampler(owner: str, clusters: list[str], held: int, ttl_s: float) -> None:
+    """Say that sampler `owner` is alive for `ttl_s` more seconds, serves `clusters` and holds
+    `held` leases."""
+    names = json.dumps(sorted(clusters), separators=(",", ":"))
+    _call(
+        lambda r: r.eval(
+            _PUBLISH_SAMPLER, 1, SAMPLERS_KEY, owner, ttl_s, int(held), names, SAMPLERS_TTL_S
+        )
+    )
+
+
+def live_samplers() -> dict[str, dict[str, Any]]:
+    """Sampler id -> {"expires", "clusters", "held"} of every sampler whose entry has not
+    expired (long-expired ones are deleted on the way)."""
+
+    def run(r: redis.Redis) -> dict[str, dict[str, Any]]:
+        pipe = r.pipeline(transaction=False)
+        pipe.time()
+        pipe.hgetall(SAMPLERS_KEY)
+        (seconds, micros), raw = pipe.execute()
+        now = seconds + micros / 1e6
+        live, dead = {}, []
+        for owner, value in raw.items():
+            try:
+                entry = _loads(value)
+                expires = float(entry["expires"])
+            except (ValueError, TypeError, KeyError):
+                dead.append(owner)  # not an entry this code writes
+                continue
+            if expires > now:
+                live[owner.decode()] = entry
+            elif expires < now - SAMPLERS_PRUNE_AFTER_S:
+                dead.append(owner)
+        if dead:
+            r.hdel(SAMPLERS_KEY, *dead)
+        return live
+
+    return _call(run)
+
+
+def remove_sampler(owner: str) -> None:
+    _call(lambda r: r.hdel(SAMPLERS_KEY, owner))
 
 
 def ping() -> bool:

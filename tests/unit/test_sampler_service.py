@@ -56,6 +56,10 @@ def cluster(monkeypatch) -> _Cluster:
     monkeypatch.setattr(ClusterSampler, "run_pass", stuck_pass)
     monkeypatch.setattr(ClusterSampler, "restore", lambda self: None)
     monkeypatch.setattr(lag_store, "release_lease", lambda cluster, owner: None)
+    # The samplers' registry (lease spreading, tests/unit/test_sampler_spread.py): no Redis.
+    monkeypatch.setattr(lag_store, "publish_sampler", lambda *args: None)
+    monkeypatch.setattr(lag_store, "live_samplers", lambda: {})
+    monkeypatch.setattr(lag_store, "remove_sampler", lambda owner: None)
     yield state
     state.release_pass.set()
 

@@ -270,8 +270,11 @@ def cmd_start_broker(node: int, timeout: float) -> int:
         if started:
             _log(f"Started broker {node} (pid {started[node].pid}); waiting until it is back")
         kafka_cluster.wait_ready(started, need=[node], timeout=timeout, progress=_log, libs=libs)
-        # The SCRAM credential is cluster-wide and already in place: the listener suffices.
-        secure_listener.wait_tls([node], time.monotonic() + config.SECURE_READY_TIMEOUT_S)
+        # The SCRAM credential is cluster-wide and already in place, yet a restarted broker has
+        # come back refusing it (every login "invalid credentials" for as long as it ran, the
+        # other brokers fine): so the console user's login on it is checked, and the
+        # credential stored again when refused, which the broker then applies.
+        secure_listener.ensure_ready([node], progress=_log)
     _log(f"Broker {node} is up." if started else f"Broker {node} was already running.")
     return 0
 

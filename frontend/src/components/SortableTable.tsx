@@ -1,4 +1,4 @@
-import { useRef, type ReactNode } from "react";
+import { useEffect, useRef, type ReactNode } from "react";
 import { useVirtualRows, type RowHeight } from "../hooks/useVirtualRows";
 import { EmptyRow } from "./TableParts";
 
@@ -110,6 +110,9 @@ interface VirtualTableProps<R> {
   empty: ReactNode;
   /** One `<tr>` (give it virtualRowProps(index)). */
   renderRow: (row: R, index: number) => ReactNode;
+  /** Told the indexes of the first and last rows rendered (the view and its overscan) whenever
+   * they change; (-1, -1) when there are none. */
+  onRange?: (first: number, last: number) => void;
 }
 
 /** A table in a scroll box whose long lists render only the visible rows (useVirtualRows). */
@@ -125,6 +128,7 @@ export function VirtualTable<R>({
   span,
   empty,
   renderRow,
+  onRange,
 }: VirtualTableProps<R>) {
   const scroller = useRef<HTMLDivElement>(null);
   const { indexes, padTop, padBottom, virtualized } = useVirtualRows(
@@ -137,6 +141,11 @@ export function VirtualTable<R>({
     },
     virtual,
   );
+  const first = indexes.length > 0 ? indexes[0]! : -1;
+  const last = indexes.length > 0 ? indexes[indexes.length - 1]! : -1;
+  useEffect(() => {
+    onRange?.(first, last);
+  }, [onRange, first, last]);
   return (
     <div className={virtualized || !scrollWhenVirtualized ? "table-wrap vscroll" : "table-wrap"} ref={scroller} data-testid={`${testId}-scroll`}>
       <table className={className ? `table vtable ${className}` : "table vtable"} data-testid={`${testId}-table`} aria-rowcount={rows.length + 1}>

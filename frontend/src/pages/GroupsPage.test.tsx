@@ -145,7 +145,7 @@ describe("GroupsPage live", () => {
     stubFetch({ "/api/v1/me": json(ME), [GROUPS_URL]: json(GROUPS) });
     renderApp("/clusters/local/groups");
     await screen.findByTestId("groups-table");
-    const socket = FakeWebSocket.last("/lag");
+    const socket = await waitFor(() => FakeWebSocket.last("/lag"));
     expect(socket.url).toMatch(/^ws:\/\/[^/]+\/ws\/clusters\/local\/lag$/);
     expect(screen.getByTestId("live-indicator")).toHaveAttribute("data-status", "connecting");
 
@@ -207,12 +207,32 @@ describe("GroupsPage live", () => {
     expect(rowIds()).toEqual(["search-indexer", "billing", "old-batch", "orders-app"]);
   });
 
+  it("above 1,000 groups subscribes to the rows it shows only, and follows a scroll", async () => {
+    stubFetch({ "/api/v1/me": json(ME), [GROUPS_URL]: json(manyGroups(3000)) });
+    renderApp("/clusters/local/groups");
+    await screen.findByTestId("groups-table");
+    const socket = await waitFor(() => FakeWebSocket.last("/lag"));
+    await act(async () => socket.open());
+    const subscribed = () => {
+      const last = socket.sent[socket.sent.length - 1] as { subscribe: { groups?: string[] } } | undefined;
+      return last?.subscribe.groups ?? null;
+    };
+    await waitFor(() => expect(subscribed()).toEqual(rowIds().sort()));
+    expect(subscribed()).toContain("group-00000");
+    expect(socket.sent).not.toContainEqual({ subscribe: { all: true } });
+
+    await scrollToEnd("groups", 3000);
+    await waitFor(() => expect(subscribed()).toContain("group-02999"));
+    expect(subscribed()).toEqual(rowIds().sort());
+    expect(subscribed()).not.toContain("group-00000");
+  });
+
   it("refetches the list for a group it does not have yet, and for one that is gone", async () => {
     let groups = GROUPS;
     const fetch = stubFetch({ "/api/v1/me": json(ME), [GROUPS_URL]: () => json(groups) });
     renderApp("/clusters/local/groups");
     await screen.findByTestId("groups-table");
-    const socket = FakeWebSocket.last("/lag");
+    const socket = await waitFor(() => FakeWebSocket.last("/lag"));
     await pushLive(socket);
     expect(listCalls(fetch)).toBe(1);
 
@@ -231,7 +251,7 @@ describe("GroupsPage live", () => {
     stubFetch({ "/api/v1/me": json(ME), [GROUPS_URL]: json(GROUPS) });
     renderApp("/clusters/local/groups");
     await screen.findByTestId("groups-table");
-    const first = FakeWebSocket.last("/lag");
+    const first = await waitFor(() => FakeWebSocket.last("/lag"));
     await pushLive(first, lagMessage("billing"));
     expect(screen.queryByTestId("live-banner")).toBeNull();
 
@@ -254,6 +274,7 @@ describe("GroupsPage live", () => {
       renderApp("/clusters/local/groups");
       await act(() => vi.advanceTimersByTimeAsync(0));
       expect(listCalls(fetch)).toBe(1);
+      await act(() => vi.advanceTimersByTimeAsync(0)); // the socket follows the list
       const socket = FakeWebSocket.last("/lag");
       act(() => {
         socket.open();

@@ -72,6 +72,21 @@ const COLUMNS: Column[] = [
 
 /** Every group of the cluster, on the lag socket. */
 const ALL_GROUPS: LagSubscription = { subscribe: { all: true } };
+/** Up to this many groups the page takes every group's live lag; above, only the rows it shows
+ * (at 20,000 groups every pass brought 20,000 messages to the browser and scrolling fell to
+ * about 15 frames a second). The others update with the list, polled. */
+export const LIVE_EVERY_GROUP_UP_TO = 1000;
+/** How long the rows shown must stay put before the subscription follows them. */
+const VISIBLE_SETTLE_MS = 250;
+
+/** The lag subscription of a list of `listed` groups (null: not loaded yet, so no socket: a big
+ * cluster's every group must not come before the list says how many there are) showing
+ * `visible` (null: not known yet). */
+export function lagSubscriptionFor(listed: number | null, visible: readonly string[] | null): LagSubscription | null {
+  if (listed === null) return null;
+  if (listed <= LIVE_EVERY_GROUP_UP_TO) return ALL_GROUPS;
+  return visible && visible.length > 0 ? { subscribe: { groups: [...visible].sort() } } : null;
+}
 
 function byId(a: GroupSummary, b: GroupSummary): number {
   return a.group_id < b.group_id ? -1 : a.group_id > b.group_id ? 1 : 0;
@@ -121,7 +136,8 @@ export function filterGroups(rows: GroupSummary[], search: string, topic: string
 /**
  * /clusters/:cluster/groups — every consumer group with its state, lag status, members, topics,
  * lag, lag in time and time to catch up. URL query: search (group id substring), topic (groups
- * consuming it), sort, order=desc. Live: the lag socket (all groups) updates the rows as samples
+ * consuming it), sort, order=desc. Live: the lag socket (all groups; above
+ * LIVE_EVERY_GROUP_UP_TO, the groups of the rows shown) updates the rows as samples
  * arrive, merged into a map keyed by group id (only changed rows re-render); the list is then
  * polled every 30 s (new and deleted groups show at once: a group the list lacks or a group gone
  * refetches it), every 5 s without live updates. Long lists are virtualized.
@@ -162,10 +178,15 @@ export function GroupsPage() {
     for (const id of fresh) asked.current.add(id);
     if (fresh.length > 0 || gone) refetchList();
   }, [refetchList]);
-  const live = useLagSocket(cluster, ALL_GROUPS, onMessages);
+  // The ids of the rows on screen (a long list subscribes to those only), settled.
+  const [visible, setVisible] = useState<string[] | null>(null);
+  const [listed, setListed] = useState<number | null>(null);
+  const subscription = useMemo(() => lagSubscriptionFor(listed, visible), [listed, visible]);
+  const live = useLagSocket(cluster, subscription, onMessages);
 
   const list = usePolledQuery(groupListQuery(cluster), pollInterval(live, GROUPS_POLL_MS));
   const fetched = list.data;
+  useEffect(() => setListed(fetched ? fetched.length : null), [fetched]);
   // The list comes from the lag sampler's latest pass; "Read now" asks Kafka at once.
   const client = useQueryClient();
   const [reading, setReading] = useState(false);
@@ -192,6 +213,19 @@ export function GroupsPage() {
     () => (data ? sortGroups(filterGroups(data, deferredSearch, topic), sortKey, desc) : []),
     [data, deferredSearch, topic, sortKey, desc],
   );
+  const rowsRef = useRef(rows);
+  rowsRef.current = rows;
+  const settle = useRef<ReturnType<typeof setTimeout> | null>(null);
+  useEffect(() => () => {
+    if (settle.current) clearTimeout(settle.current);
+  }, []);
+  const onRange = useCallback((first: number, last: number) => {
+    if (settle.current) clearTimeout(settle.current);
+    settle.current = setTimeout(() => {
+      const ids = first < 0 ? [] : rowsRef.current.slice(first, last + 1).map((row) => row.group_id);
+      setVisible((prev) => (prev && prev.join("\n") === ids.join("\n") ? prev : ids));
+    }, VISIBLE_SETTLE_MS);
+  }, []);
   const allTopics = useMemo(() => {
     const names = new Set<string>();
     for (const g of fetched ?? []) for (const t of g.topics) names.add(t);
@@ -253,6 +287,7 @@ export function GroupsPage() {
           span={COLUMNS.length}
           empty={data.length === 0 ? "This cluster has no consumer groups." : "No group matches the search."}
           renderRow={(row, index) => <GroupRow key={row.group_id} cluster={cluster} row={row} index={index} />}
+          onRange={onRange}
         />
       )}
     </PageShell>

@@ -99,6 +99,37 @@ def add_layout_args(
     parser.add_argument("--groups", type=int, default=groups)
 
 
+def make_topics_with_records(admin: Any, topics: list[str], partitions: int) -> None:
+    """The topics that are missing (replication factor 1, 250 per request), and three records
+    in every partition (topping up a partition an interrupted run left short)."""
+    from console import kafka
+    from console.kafka import dev
+
+    existing = {t.name for t in admin.topic_metadata()}
+    missing = [t for t in topics if t not in existing]
+    for i in range(0, len(missing), 250):
+        dev.create_topics(
+            admin, [(t, partitions, 1, {}) for t in missing[i : i + 250]], timeout=120
+        )
+    tps = [(t, p) for t in topics for p in range(partitions)]
+    ends = admin.list_offsets(tps, "latest")
+    producer = dev.make_producer(admin, **{"linger.ms": 50})
+    for tp in tps:
+        end = ends[tp].offset if isinstance(ends[tp], kafka.OffsetResult) else 0
+        for i in range(end, 3):
+            for _ in range(600):
+                try:
+                    producer.produce(tp[0], value=str(i).encode(), partition=tp[1])
+                    break
+                except BufferError:  # librdkafka's queue is full: let it drain
+                    producer.poll(0.5)
+                except Exception as exc:  # a topic just (re)created: not in its metadata yet
+                    if "Unknown partition" not in str(exc):
+                        raise
+                    producer.poll(0.5)
+    producer.flush(300)
+
+
 def commit_group_offsets(admin: Any, groups: list[str], topics: list[str], partitions: int) -> None:
     """Each group commits on every partition of one topic (the topics in turn), at offset
     partition % 3 of the 3 records written: most partitions lag."""

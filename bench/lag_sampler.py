@@ -27,6 +27,7 @@ from _harness import (
     delete_groups,
     devstack_tool,
     load_average,
+    make_topics_with_records,
     percentiles,
     setup_django,
 )
@@ -53,7 +54,6 @@ def main() -> None:
     setup_django()
     from console import kafka
     from console.clusters import get_cluster
-    from console.kafka import dev
     from groups.lag import store as lag_store
     from groups.lag.sampler import ClusterSampler
 
@@ -62,28 +62,7 @@ def main() -> None:
     topics = [f"{PREFIX}t{i:05d}" for i in range(args.topics)]
     groups = [f"{PREFIX}g{i:05d}" for i in range(args.groups)]
     started = time.perf_counter()
-    existing = {t.name for t in admin.topic_metadata()}
-    missing = [t for t in topics if t not in existing]
-    for i in range(0, len(missing), 250):
-        dev.create_topics(admin, [(t, args.partitions, 1, {}) for t in missing[i : i + 250]])
-    # Three records per partition (also topping up after an interrupted run).
-    tps = [(t, p) for t in topics for p in range(args.partitions)]
-    ends = admin.list_offsets(tps, "latest")
-    producer = dev.make_producer(admin, **{"linger.ms": 50})
-    for tp in tps:
-        end = ends[tp].offset if isinstance(ends[tp], kafka.OffsetResult) else 0
-        for i in range(end, 3):
-            for _ in range(600):
-                try:
-                    producer.produce(tp[0], value=str(i).encode(), partition=tp[1])
-                    break
-                except BufferError:  # librdkafka's queue is full: let it drain
-                    producer.poll(0.5)
-                except Exception as exc:  # a topic just (re)created: not in its metadata yet
-                    if "Unknown partition" not in str(exc):
-                        raise
-                    producer.poll(0.5)
-    producer.flush(300)
+    make_topics_with_records(admin, topics, args.partitions)
     commit_group_offsets(admin, groups, topics, args.partitions)
     setup_s = time.perf_counter() - started
 

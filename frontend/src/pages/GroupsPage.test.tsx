@@ -227,6 +227,32 @@ describe("GroupsPage live", () => {
     expect(subscribed()).not.toContain("group-00000");
   });
 
+  it("above 1,000 groups follows a sort and a filter that leave the scroll at the top", async () => {
+    stubFetch({ "/api/v1/me": json(ME), [GROUPS_URL]: json(manyGroups(3000)) });
+    renderApp("/clusters/local/groups");
+    await screen.findByTestId("groups-table");
+    const socket = await waitFor(() => FakeWebSocket.last("/lag"));
+    await act(async () => socket.open());
+    const subscribed = () => {
+      const last = socket.sent[socket.sent.length - 1] as { subscribe: { groups?: string[] } } | undefined;
+      return last?.subscribe.groups ?? null;
+    };
+    await waitFor(() => expect(subscribed()).toContain("group-00000"));
+
+    // The same rows' places, other groups in them: the subscription moves to those.
+    fireEvent.click(screen.getByTestId("sort-total_lag"));
+    if (rowIds()[0] !== "group-02999") fireEvent.click(screen.getByTestId("sort-total_lag"));
+    expect(rowIds()[0]).toBe("group-02999");
+    await waitFor(() => expect(subscribed()).toContain("group-02999"));
+    expect(subscribed()).toEqual(rowIds().sort());
+    expect(subscribed()).not.toContain("group-00000");
+
+    fireEvent.change(screen.getByTestId("group-search"), { target: { value: "group-0150" } });
+    await waitFor(() => expect(rowIds()).toHaveLength(10));
+    await waitFor(() => expect(subscribed()).toEqual(rowIds().sort()));
+    expect(subscribed()).toContain("group-01500");
+  });
+
   it("refetches the list for a group it does not have yet, and for one that is gone", async () => {
     let groups = GROUPS;
     const fetch = stubFetch({ "/api/v1/me": json(ME), [GROUPS_URL]: () => json(groups) });

@@ -88,6 +88,16 @@ export function lagSubscriptionFor(listed: number | null, visible: readonly stri
   return visible && visible.length > 0 ? { subscribe: { groups: [...visible].sort() } } : null;
 }
 
+/** The ids of `rows[first..last]`, sorted and joined by newlines ("" for no rows). */
+export function shownGroupsKey(rows: readonly GroupSummary[], [first, last]: readonly [number, number]): string {
+  if (first < 0) return "";
+  return rows
+    .slice(first, last + 1)
+    .map((row) => row.group_id)
+    .sort()
+    .join("\n");
+}
+
 function byId(a: GroupSummary, b: GroupSummary): number {
   return a.group_id < b.group_id ? -1 : a.group_id > b.group_id ? 1 : 0;
 }
@@ -178,8 +188,13 @@ export function GroupsPage() {
     for (const id of fresh) asked.current.add(id);
     if (fresh.length > 0 || gone) refetchList();
   }, [refetchList]);
-  // The ids of the rows on screen (a long list subscribes to those only), settled.
-  const [visible, setVisible] = useState<string[] | null>(null);
+  // The ids of the rows on screen (a long list subscribes to those only): the settled range of
+  // row indexes over the rows in their current order, so a sort or a filter that leaves the
+  // scroll where it is moves the subscription too. Sorted, so reordering within the view does
+  // not resubscribe.
+  const [range, setRange] = useState<readonly [number, number] | null>(null);
+  const [shown, setShown] = useState<string | null>(null);
+  const visible = useMemo(() => (shown === null ? null : shown === "" ? [] : shown.split("\n")), [shown]);
   const [listed, setListed] = useState<number | null>(null);
   const subscription = useMemo(() => lagSubscriptionFor(listed, visible), [listed, visible]);
   const live = useLagSocket(cluster, subscription, onMessages);
@@ -213,8 +228,7 @@ export function GroupsPage() {
     () => (data ? sortGroups(filterGroups(data, deferredSearch, topic), sortKey, desc) : []),
     [data, deferredSearch, topic, sortKey, desc],
   );
-  const rowsRef = useRef(rows);
-  rowsRef.current = rows;
+  // The range settles before it is state: scrolling does not re-render the page every row.
   const settle = useRef<ReturnType<typeof setTimeout> | null>(null);
   useEffect(() => () => {
     if (settle.current) clearTimeout(settle.current);
@@ -222,10 +236,12 @@ export function GroupsPage() {
   const onRange = useCallback((first: number, last: number) => {
     if (settle.current) clearTimeout(settle.current);
     settle.current = setTimeout(() => {
-      const ids = first < 0 ? [] : rowsRef.current.slice(first, last + 1).map((row) => row.group_id);
-      setVisible((prev) => (prev && prev.join("\n") === ids.join("\n") ? prev : ids));
+      setRange((prev) => (prev && prev[0] === first && prev[1] === last ? prev : [first, last]));
     }, VISIBLE_SETTLE_MS);
   }, []);
+  useEffect(() => {
+    if (range !== null) setShown(shownGroupsKey(rows, range));
+  }, [rows, range]);
   const allTopics = useMemo(() => {
     const names = new Set<string>();
     for (const g of fetched ?? []) for (const t of g.topics) names.add(t);

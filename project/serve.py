@@ -26,6 +26,8 @@ from daphne import cli, http_protocol
 from daphne.access import AccessLogGenerator
 from twisted.web import http
 
+from project import write_through
+
 # A path of a group id at the protocol's 32,767 bytes, every byte percent-encoded, plus the
 # longest route around it; headers (cookies included) get as much again.
 MAX_REQUEST_LINE_BYTES = 128 * 1024
@@ -108,7 +110,9 @@ _original_got_length = http_protocol.WebRequest.gotLength
 
 
 def install() -> None:
-    """Apply the limits and the access log to daphne and Twisted in this process."""
+    """Apply the limits, the access log and the write-through to daphne and Twisted in this
+    process."""
+    write_through.install()
     cli.AccessLogGenerator = RedactingAccessLog
     channel: Any = http.HTTPChannel
     channel.MAX_LENGTH = MAX_REQUEST_LINE_BYTES

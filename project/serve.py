@@ -13,6 +13,9 @@ Three things daphne (Twisted underneath) does on its own that the API documents 
 - daphne reads a whole body before the application sees the request, so a `Content-Length`
   over the body limit held the connection until the body came (or the timeout): it is
   answered 413 as soon as the headers are in.
+
+It also sends each write as it is made when nothing is queued (`project.write_through`), so a
+lag pass reaches its first sockets before the last ones are handled.
 """
 
 from __future__ import annotations

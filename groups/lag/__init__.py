@@ -2,7 +2,7 @@
 its push to pages, `/metrics` and the lag export (docs/live-lag.md).
 
 Entry points:
-- `rest`: what the group API views answer: `list_groups`, `group_detail`,
+- `rest`: what the group API views answer: `list_groups_json`, `group_detail`,
   `committed_for_export`, `lag_history` (`HISTORY_WINDOWS`).
 - `service.SamplerService`, `sampler.ClusterSampler` and `PassResult`: the sampler process
   (`manage.py lagsampler`) and one pass of one cluster.

@@ -67,6 +67,12 @@ def json_text(value: Any) -> str:
     return raw.decode() if isinstance(raw, bytes) else raw
 
 
+def json_bytes(value: Any) -> bytes:
+    """`_dumps` as bytes (a response body)."""
+    raw = _dumps(value)
+    return raw if isinstance(raw, bytes) else raw.encode()
+
+
 def _loads(raw: bytes | str) -> Any:
     try:
         return orjson.loads(raw)
@@ -263,11 +269,12 @@ def read_latest_and_meta(cluster: str) -> tuple[dict[str, dict[str, Any]], dict[
     return evaluations, None if meta is None else _loads(meta)
 
 
-def read_rows(
+def read_raw_rows(
     cluster: str,
-) -> tuple[dict[str, dict[str, Any]], dict[str, Any] | None, str | None]:
-    """The groups list's rows of the latest pass, the pass record and the lease holder, in
-    one round trip (the list answered without reading every partition's evaluation)."""
+) -> tuple[dict[bytes, bytes], dict[str, Any] | None, str | None]:
+    """The groups list's rows of the latest pass as stored (group id -> the row's JSON, both
+    bytes), the pass record and the lease holder, in one round trip (the list answered
+    without reading every partition's evaluation)."""
 
     def run(r: redis.Redis) -> list[Any]:
         pipe = r.pipeline(transaction=False)
@@ -278,7 +285,7 @@ def read_rows(
 
     rows, meta, holder = _call(run)
     return (
-        {g.decode(): _loads(v) for g, v in rows.items()},
+        rows,
         None if meta is None else _loads(meta),
         holder.decode() if isinstance(holder, bytes) else holder,
     )

@@ -4,7 +4,10 @@ None (the list is then read live). And a row is the list's row of the evaluation
 
 from __future__ import annotations
 
-from groups.lag.rest import FRESH_PASSES, groups_from_pass
+import json
+
+from groups.lag import store
+from groups.lag.rest import FRESH_PASSES, groups_json_from_pass
 from groups.lag.rows import list_row
 
 NOW = 1_800_000_000.0
@@ -38,9 +41,24 @@ def test_a_row_is_the_groups_list_row_of_the_evaluation_as_of_its_pass():
     assert "partitions" not in row
 
 
-def test_a_recent_pass_answers_the_list_in_group_order():
-    rows = {g: list_row(_evaluation(g)) for g in ("b", "a")}
-    assert [r["group_id"] for r in groups_from_pass(rows, META, "s-1", NOW)] == ["a", "b"]
+def _stored(rows: dict[str, dict]) -> dict[bytes, bytes]:
+    """The rows as Redis hands them back: group id and row JSON, as the sampler wrote them."""
+    return {g.encode(): store.json_bytes(row) for g, row in rows.items()}
+
+
+def groups_from_pass(rows: dict[str, dict], meta, holder, now) -> list[dict] | None:
+    body = groups_json_from_pass(_stored(rows), meta, holder, now)
+    return None if body is None else json.loads(body)
+
+
+def test_a_recent_pass_answers_the_list_in_group_order_with_its_rows_as_stored():
+    ids = ("b", "a", "é-group", "Z", "ä")
+    rows = {g: list_row(_evaluation(g)) for g in ids}
+    rows["b"]["topics"] = ["t\udc80"]  # a lone surrogate: stored by json, escaped
+    listed = groups_from_pass(rows, META, "s-1", NOW)
+    assert listed is not None
+    assert [r["group_id"] for r in listed] == sorted(ids)  # the order a str sort gives
+    assert listed == [rows[g] for g in sorted(ids)]
     assert groups_from_pass({}, META, "s-1", NOW) == []  # no groups: not a live read
 
 

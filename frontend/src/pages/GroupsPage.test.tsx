@@ -207,7 +207,8 @@ describe("GroupsPage live", () => {
     expect(rowIds()).toEqual(["search-indexer", "billing", "old-batch", "orders-app"]);
   });
 
-  it("above 1,000 groups subscribes to the rows it shows only, and follows a scroll", async () => {
+  /** The page over 3,000 groups with its lag socket open; `subscribed`: the groups of its last subscription. */
+  async function openManyGroups() {
     stubFetch({ "/api/v1/me": json(ME), [GROUPS_URL]: json(manyGroups(3000)) });
     renderApp("/clusters/local/groups");
     await screen.findByTestId("groups-table");
@@ -217,6 +218,11 @@ describe("GroupsPage live", () => {
       const last = socket.sent[socket.sent.length - 1] as { subscribe: { groups?: string[] } } | undefined;
       return last?.subscribe.groups ?? null;
     };
+    return { socket, subscribed };
+  }
+
+  it("above 1,000 groups subscribes to the rows it shows only, and follows a scroll", async () => {
+    const { socket, subscribed } = await openManyGroups();
     await waitFor(() => expect(subscribed()).toEqual(rowIds().sort()));
     expect(subscribed()).toContain("group-00000");
     expect(socket.sent).not.toContainEqual({ subscribe: { all: true } });
@@ -228,15 +234,7 @@ describe("GroupsPage live", () => {
   });
 
   it("above 1,000 groups follows a sort and a filter that leave the scroll at the top", async () => {
-    stubFetch({ "/api/v1/me": json(ME), [GROUPS_URL]: json(manyGroups(3000)) });
-    renderApp("/clusters/local/groups");
-    await screen.findByTestId("groups-table");
-    const socket = await waitFor(() => FakeWebSocket.last("/lag"));
-    await act(async () => socket.open());
-    const subscribed = () => {
-      const last = socket.sent[socket.sent.length - 1] as { subscribe: { groups?: string[] } } | undefined;
-      return last?.subscribe.groups ?? null;
-    };
+    const { subscribed } = await openManyGroups();
     await waitFor(() => expect(subscribed()).toContain("group-00000"));
 
     // The same rows' places, other groups in them: the subscription moves to those.

@@ -284,7 +284,7 @@ describe("GroupPage live", () => {
     expect(history[0]).toBe(`${HISTORY_URL}?window=1h&topic=orders`);
     expect(screen.getByTestId("partition-lag-waiting")).toHaveTextContent("since this page opened");
 
-    const socket = FakeWebSocket.last("/lag");
+    const socket = await waitFor(() => FakeWebSocket.last("/lag"));
     expect(socket.url).toMatch(/\/ws\/clusters\/local\/lag$/);
     await pushLive(socket, SAMPLE);
     expect(socket.sent).toEqual([{ subscribe: { groups: ["billing"] } }]);
@@ -356,7 +356,7 @@ describe("GroupPage live", () => {
     const { fetch } = stubBilling(() => detail);
     renderApp("/clusters/local/groups/billing");
     await screen.findByTestId("group-members-table");
-    const socket = FakeWebSocket.last("/lag");
+    const socket = await waitFor(() => FakeWebSocket.last("/lag"));
     await pushLive(socket);
     const detailCalls = () => fetch.mock.calls.filter(([url]) => String(url) === BILLING_URL).length;
     expect(detailCalls()).toBe(1);
@@ -416,7 +416,7 @@ describe("GroupPage live", () => {
     expect(screen.getByTestId("offset-risk-orders-0")).toHaveAttribute("title", partitionReason);
 
     // Still near: the detail's partition reason stays; the group's and the topic's are the message's.
-    const socket = FakeWebSocket.last("/lag");
+    const socket = await waitFor(() => FakeWebSocket.last("/lag"));
     await pushLive(socket, SAMPLE);
     expect(screen.getByTestId("offset-risk-orders-0")).toHaveAttribute("title", partitionReason);
     expect(noticeReasons("near")).toEqual([NEAR_REASON]);

@@ -330,7 +330,7 @@ describe("MaintenancePage", () => {
     expect(screen.getByTestId("pm-model-38")).toHaveAttribute("data-selected", "true");
 
     // Pushed over the run's socket: the next step, then success.
-    const socket = FakeWebSocket.last("/ws/spark/jobs/51");
+    const socket = await waitFor(() => FakeWebSocket.last("/ws/spark/jobs/51"));
     await pushLive(socket, {
       type: "job",
       ...pipelineJob({ progress: 0.7, steps: steps(["succeeded", "succeeded", "succeeded", "running", "pending"]) }),

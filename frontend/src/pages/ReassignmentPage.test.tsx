@@ -64,7 +64,7 @@ describe("ReassignmentPage", () => {
     expect(screen.getByTestId("reassign-row-orders-1")).toHaveAttribute("data-state", "done");
     expect(screen.getByTestId("reassign-download-plan")).toHaveAttribute("download", "reassignment-plan.json");
 
-    const socket = FakeWebSocket.last(SOCKET);
+    const socket = await waitFor(() => FakeWebSocket.last(SOCKET));
     await pushLive(socket, reassignmentMoving);
     expect(screen.getByTestId("live-indicator")).toHaveAttribute("data-status", "live");
 

@@ -274,7 +274,7 @@ describe("TopicsPage live", () => {
     stubFetch({ "/api/v1/me": json(ME), "/api/v1/clusters/local/topics": (url) => topicsRoute(rows)(url) });
     renderApp("/clusters/local/topics");
     await screen.findByTestId("topics-table");
-    const socket = FakeWebSocket.last("/metadata");
+    const socket = await waitFor(() => FakeWebSocket.last("/metadata"));
     await pushLive(socket);
     expect(screen.getByTestId("live-indicator")).toHaveAttribute("data-status", "live");
 

@@ -130,7 +130,7 @@ describe("the Messages tab's Spark search", () => {
     expect(within(panel).getByTestId("job-cancel")).toHaveTextContent("Cancel job…");
 
     // The job socket's pushes move it on.
-    const socket = FakeWebSocket.last("/ws/spark/jobs/42");
+    const socket = await waitFor(() => FakeWebSocket.last("/ws/spark/jobs/42"));
     await act(async () => {
       socket.open();
       socket.receive({ type: "status", live: true });

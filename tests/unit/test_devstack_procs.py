@@ -3,6 +3,7 @@
 import os
 import subprocess
 import sys
+import time
 
 from devtools.devstack import procs
 
@@ -27,6 +28,11 @@ def test_liveness_and_markers(tmp_path):
 
 def test_stop_many_only_signals_our_processes(tmp_path):
     sleeper = subprocess.Popen([sys.executable, "-c", "import time; time.sleep(60)", "marker-1"])
+    # Until the child has exec'd, /proc shows the parent's command line (no marker): on a busy
+    # machine stop_many then rightly took it for another process.
+    deadline = time.monotonic() + 10
+    while "marker-1" not in procs.cmdline(sleeper.pid) and time.monotonic() < deadline:
+        time.sleep(0.01)
     ours, foreign = tmp_path / "ours.pid", tmp_path / "foreign.pid"
     procs.write_pid(ours, sleeper.pid)
     procs.write_pid(foreign, os.getpid())  # alive, but without the marker

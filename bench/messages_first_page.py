@@ -17,7 +17,7 @@ import random
 import time
 from datetime import UTC, datetime
 
-from _harness import api_client, load_average, percentiles, setup_django
+from _harness import api_client, load_average, percentiles, produce_waiting, setup_django
 
 TOPIC = "bench-messages"
 PARTITIONS = 10
@@ -59,17 +59,13 @@ def main() -> None:
             value = (
                 f'{{"i":{i},"customer":{{"id":"c-{i % 997}"}},"amount":{i % 10007},"p":"{pad}"}}'
             )
-            while True:
-                try:
-                    producer.produce(
-                        TOPIC,
-                        value=value.encode(),
-                        partition=i % PARTITIONS,
-                        timestamp=first_ms + i,
-                    )
-                    break
-                except BufferError:
-                    producer.poll(0.05)
+            produce_waiting(
+                producer,
+                TOPIC,
+                value=value.encode(),
+                partition=i % PARTITIONS,
+                timestamp=first_ms + i,
+            )
             if i % 100_000 == 0:
                 producer.poll(0)
         assert producer.flush(300) == 0

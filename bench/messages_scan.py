@@ -32,7 +32,7 @@ import threading
 import time
 
 import psutil
-from _harness import load_average, setup_django
+from _harness import load_average, produce_waiting, setup_django
 
 TOPIC = "bench-scan"
 PARTITIONS = 10
@@ -74,12 +74,7 @@ def fill(admin, records: int, topic: str = TOPIC) -> float | None:
     )
     started = time.perf_counter()
     for i in range(records):
-        while True:
-            try:
-                producer.produce(topic, value=_value(i), partition=i % PARTITIONS)
-                break
-            except BufferError:
-                producer.poll(0.05)
+        produce_waiting(producer, topic, value=_value(i), partition=i % PARTITIONS)
         if i % 100_000 == 0:
             producer.poll(0)
     assert producer.flush(300) == 0

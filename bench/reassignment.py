@@ -25,7 +25,7 @@ import tempfile
 import time
 from pathlib import Path
 
-from _harness import api_client, devstack_tool, load_average, setup_django
+from _harness import api_client, devstack_tool, load_average, produce_waiting, setup_django
 
 MB = 1_000_000
 RECORD = 256 * 1024
@@ -66,12 +66,7 @@ def main() -> None:
     for i in range(per_partition):
         for p in range(args.partitions):
             at = (i * 7919 + p * 104729) % (len(pool) - RECORD)
-            while True:
-                try:
-                    producer.produce(topic, value=pool[at : at + RECORD], partition=p)
-                    break
-                except BufferError:
-                    producer.poll(0.1)
+            produce_waiting(producer, topic, value=pool[at : at + RECORD], partition=p, wait=0.1)
     assert producer.flush(120) == 0
     write_s = time.perf_counter() - started
 

@@ -37,7 +37,14 @@ import urllib.request
 from datetime import datetime
 from typing import Any
 
-from _harness import api_client, load_average, running_worker, setup_django, spark_worker_env
+from _harness import (
+    api_client,
+    load_average,
+    produce_waiting,
+    running_worker,
+    setup_django,
+    spark_worker_env,
+)
 
 PREFIX = "bench-spark-export-"
 REST_ERRORS: list[str] = []  # the driver's REST API's failures, reported if it never answered
@@ -85,12 +92,7 @@ def produce(admin: Any, topic: str, records: int, partitions: int, value_bytes: 
     started = time.perf_counter()
     for i in range(records):
         value = b"%020d" % i + filler
-        while True:
-            try:
-                producer.produce(topic, value, keys[i % 1000], i % partitions)
-                break
-            except BufferError:  # the local queue is full: let librdkafka send
-                producer.poll(0.05)
+        produce_waiting(producer, topic, value, keys[i % 1000], i % partitions)
         if i % 100_000 == 0:
             producer.poll(0)
     left = producer.flush(300)

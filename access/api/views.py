@@ -1,4 +1,5 @@
 import dataclasses
+from typing import Any
 
 from django.http import HttpResponse
 from drf_spectacular.types import OpenApiTypes
@@ -14,6 +15,7 @@ from approvals.respond import requested
 from console.api.base import ConsoleAPIView
 from console.api.downloads import content_disposition
 from console.audit import audited
+from console.clusters import ClusterConfig
 from console.errors import BadInput
 
 _FILTERS = [
@@ -39,6 +41,17 @@ def _preview_or(log: audited, dry_run: bool, **changed: list) -> None:
         log.outcome = "preview"
     else:
         log.details.update(changed)
+
+
+def _create(
+    cfg: ClusterConfig, log: audited, wanted: list[acls.AclBinding], dry_run: bool
+) -> dict[str, Any]:
+    """Create the bindings a create or an import asks for (a preview with dry_run), audited
+    alike."""
+    log.target = f"{len(wanted)} ACL bindings"
+    answer = acl_changes.create_acls(cfg, wanted, dry_run=dry_run)
+    _preview_or(log, dry_run, created=answer["bindings"])
+    return answer
 
 
 def _wanted(body: dict) -> list[acls.AclBinding]:
@@ -89,10 +102,7 @@ class AclListView(ConsoleAPIView):
         cfg = self.cluster()
         with audited(request.user, "acl.create", cluster=cfg.name, request=request.data) as log:
             body = self.validated(s.AclCreateSerializer, request.data)
-            wanted = _wanted(body)
-            log.target = f"{len(wanted)} ACL bindings"
-            answer = acl_changes.create_acls(cfg, wanted, dry_run=body["dry_run"])
-            _preview_or(log, body["dry_run"], created=answer["bindings"])
+            answer = _create(cfg, log, _wanted(body), body["dry_run"])
         return Response(answer)
 
 
@@ -148,9 +158,7 @@ class AclImportView(ConsoleAPIView):
         with audited(request.user, "acl.import", cluster=cfg.name, request=said) as log:
             body = self.validated(s.AclImportSerializer, request.data)
             wanted = acl_files.read(body["content"], body["format"])
-            log.target = f"{len(wanted)} ACL bindings"
-            answer = acl_changes.create_acls(cfg, wanted, dry_run=body["dry_run"])
-            _preview_or(log, body["dry_run"], created=answer["bindings"])
+            answer = _create(cfg, log, wanted, body["dry_run"])
         return Response(answer)
 
 

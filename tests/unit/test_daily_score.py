@@ -5,14 +5,11 @@ its script's steps. A real run is tests/integration/test_pm_pipeline.py."""
 from __future__ import annotations
 
 import ast
-import time
 from typing import Any
 
 import pytest
 
-from console import kafka
 from console.errors import BadInput
-from console.metadata import ClusterSnapshot
 from maintenance.jobs import JOBS_DIR
 from maintenance.jobs.pipeline_steps import SCORE_STEPS
 from maintenance.models import ModelPromotion
@@ -22,6 +19,7 @@ from sparkjobs.catalog import JOB_TYPES
 from sparkjobs.choices import JobState
 from sparkjobs.job_types import check_params, validate_params
 from sparkjobs.models import SparkJob
+from tests.snapshots import topics_snapshot
 from tests.unit.conftest import module_from_file
 
 SCORING_TYPE = JOB_TYPES[SCORING]
@@ -34,13 +32,6 @@ TRAINED = {
     "end_time": None,
 }
 COLUMNS = feature_columns(TRAINED)
-
-
-def _snapshot(*topics: str) -> ClusterSnapshot:
-    metas = {
-        name: kafka.TopicMeta(name, False, [kafka.PartitionMeta(0, 1, [1], [1])]) for name in topics
-    }
-    return ClusterSnapshot(time.monotonic(), kafka.ClusterDescription("c", 1, []), metas)
 
 
 def _job(job_type: str, params: dict[str, Any], result: Any = None) -> int:
@@ -61,7 +52,7 @@ def _submit(params: dict[str, Any], *topics: str) -> dict[str, Any]:
         fill("local", filled)
     check_params(
         SCORING_TYPE,
-        _snapshot(*(topics or ("plant-alarms", "equipment-failure-predictions"))),
+        topics_snapshot(*(topics or ("plant-alarms", "equipment-failure-predictions"))),
         filled,
     )
     return filled

@@ -4,14 +4,11 @@ serves. The Spark computation against a plain-Python one: tests/integration/test
 
 from __future__ import annotations
 
-import time
 from typing import Any
 
 import pytest
 
-from console import kafka
 from console.errors import BadInput
-from console.metadata import ClusterSnapshot
 from maintenance.models import ModelPromotion
 from maintenance.types_performance import DEFAULT_HORIZON, PERFORMANCE, model_horizon, model_topics
 from sparkjobs.catalog import JOB_TYPES
@@ -19,19 +16,13 @@ from sparkjobs.choices import JobState
 from sparkjobs.job_types import check_params, validate_params
 from sparkjobs.models import SparkJob
 from tests.conftest import assert_error
+from tests.snapshots import topics_snapshot
 
 pytestmark = pytest.mark.django_db
 
 TYPE = JOB_TYPES[PERFORMANCE]
 TOPICS = ("equipment-failure-predictions", "equipment-alarms", "work-orders")
 TRAINED = {"model_id": 0, "model_path": "/m", "metrics": {"threshold": 0.4}}
-
-
-def _snapshot(*topics: str) -> ClusterSnapshot:
-    metas = {
-        name: kafka.TopicMeta(name, False, [kafka.PartitionMeta(0, 1, [1], [1])]) for name in topics
-    }
-    return ClusterSnapshot(time.monotonic(), kafka.ClusterDescription("c", 1, []), metas)
 
 
 def _job(job_type: str, params: dict[str, Any], result: Any, **kwargs: Any) -> int:
@@ -48,7 +39,7 @@ def _submit(params: dict[str, Any], *topics: str) -> dict[str, Any]:
     filled = validate_params(TYPE, params)
     for fill in TYPE.fills:
         fill("local", filled)
-    check_params(TYPE, _snapshot(*(topics or TOPICS)), filled)
+    check_params(TYPE, topics_snapshot(*(topics or TOPICS)), filled)
     return filled
 
 

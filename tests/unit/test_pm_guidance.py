@@ -5,12 +5,10 @@ no better than chance says so (`service.model_quality`, the one place of that ru
 from __future__ import annotations
 
 import re
-import time
 from pathlib import Path
 
 import pytest
 
-from console import kafka
 from console.errors import BadInput
 from console.metadata import ClusterSnapshot
 from devtools.demo import maintenance_history
@@ -23,14 +21,10 @@ from maintenance.types_features import (
 )
 from maintenance.types_pipeline import PIPELINE_JOB_TYPES
 from sparkjobs.job_types import validate_params
+from tests.snapshots import topics_snapshot
 
 ROOT = Path(__file__).resolve().parents[2]
 PIPELINE = PIPELINE_JOB_TYPES[0]
-
-
-def _snapshot(*topics: str) -> ClusterSnapshot:
-    metas = {t: kafka.TopicMeta(t, False, [kafka.PartitionMeta(0, 1, [1], [1])]) for t in topics}
-    return ClusterSnapshot(time.monotonic(), kafka.ClusterDescription("c", 1, []), metas)
 
 
 def _refusal(job_type, snap: ClusterSnapshot, params: dict) -> BadInput:
@@ -70,7 +64,7 @@ COMMAND = ".venv/bin/python manage.py demotraffic --backfill"
     ],
 )
 def test_a_missing_input_topic_names_the_backfill_command(params, present, field, command):
-    error = _refusal(PIPELINE, _snapshot(*present), params)
+    error = _refusal(PIPELINE, topics_snapshot(*present), params)
     assert error.details == {"field": field}
     topic = error.message.split("'")[1]
     assert error.message == (
@@ -81,14 +75,14 @@ def test_a_missing_input_topic_names_the_backfill_command(params, present, field
 
 
 def test_a_missing_predictions_topic_or_single_jobs_topic():
-    snap = _snapshot("equipment-alarms", "work-orders")
+    snap = topics_snapshot("equipment-alarms", "work-orders")
     error = _refusal(PIPELINE, snap, CUTOFF)
     # The score step's output topic is no input: the backfill is not what it needs.
     assert error.message == (
         "params.score.predictions_topic: topic 'equipment-failure-predictions' does not exist."
     )
     # The single feature job reads the same alarms topic: the same hint.
-    error = _refusal(WINDOW_FEATURES, _snapshot(), {})
+    error = _refusal(WINDOW_FEATURES, topics_snapshot(), {})
     assert error.details == {"field": "params.alarms_topic"}
     assert f"with: {COMMAND} (add" in error.message
 

@@ -6,15 +6,12 @@ per equipment (maintenance/service.py), and the two GET endpoints' refusals befo
 from __future__ import annotations
 
 import json
-import time
 from datetime import UTC, datetime
 from typing import Any
 
 import pytest
 
-from console import kafka
 from console.errors import BadInput
-from console.metadata import ClusterSnapshot
 from maintenance import service
 from maintenance.jobs import JOBS_DIR
 from sparkjobs.catalog import JOB_TYPES
@@ -22,6 +19,7 @@ from sparkjobs.choices import JobState
 from sparkjobs.job_types import check_params, result_problem, validate_params
 from sparkjobs.models import SparkJob
 from tests.conftest import assert_error
+from tests.snapshots import topics_snapshot
 from tests.unit.conftest import module_from_file
 
 TRAINING, MODEL, SCORE = (JOB_TYPES[n] for n in ("training-set", "train-model", "score"))
@@ -50,13 +48,6 @@ TRAINED = {
 
 
 pm = module_from_file(JOBS_DIR / "pm_model.py")  # the Spark script module
-
-
-def _snapshot(*topics: str) -> ClusterSnapshot:
-    metas = {
-        name: kafka.TopicMeta(name, False, [kafka.PartitionMeta(0, 1, [1], [1])]) for name in topics
-    }
-    return ClusterSnapshot(time.monotonic(), kafka.ClusterDescription("c", 1, []), metas)
 
 
 def _job(job_type: str, result: Any, state: str = JobState.SUCCEEDED, **params: Any) -> int:
@@ -184,7 +175,7 @@ def test_recent_alarms_are_the_count_columns_of_the_shortest_window():
 # --- submit checks ----------------------------------------------------------------------------
 def _submit_training(features: int, labels: int, **params: Any) -> None:
     filled = validate_params(TRAINING, {"features_job": features, "labels_job": labels, **params})
-    check_params(TRAINING, _snapshot(), filled)
+    check_params(TRAINING, topics_snapshot(), filled)
 
 
 @pytest.mark.django_db
@@ -244,12 +235,14 @@ def test_a_pipeline_job_is_an_input_through_its_steps_result():
     pipeline = _job("maintenance-pipeline", {"window-features": FEATURES, "failure-labels": LABELS})
     params = {"features_job": pipeline, "labels_job": pipeline}
     check_params(
-        TRAINING, _snapshot(), validate_params(TRAINING, {**params, "cutoff_date": "2026-03-20"})
+        TRAINING,
+        topics_snapshot(),
+        validate_params(TRAINING, {**params, "cutoff_date": "2026-03-20"}),
     )
     with pytest.raises(BadInput) as excinfo:
         check_params(
             TRAINING,
-            _snapshot(),
+            topics_snapshot(),
             validate_params(TRAINING, {**params, "cutoff_date": "2026-04-20"}),
         )
     assert _field(excinfo) == "params.cutoff_date"
@@ -271,7 +264,7 @@ def _submit_score(inputs: dict[str, int], **params: Any) -> dict[str, Any]:
     filled = validate_params(
         SCORE, {"model_id": inputs["model"], "features_job": inputs["features"], **params}
     )
-    check_params(SCORE, _snapshot("equipment-failure-predictions", "preds"), filled)
+    check_params(SCORE, topics_snapshot("equipment-failure-predictions", "preds"), filled)
     return filled
 
 
@@ -324,7 +317,7 @@ def test_scores_are_never_written_into_the_lag_export(settings):
 
     settings.LAG_EXPORT_TOPIC = "lag-x"
     with pytest.raises(BadInput) as caught:
-        check_score(_snapshot("lag-x"), {"predictions_topic": "lag-x"})
+        check_score(topics_snapshot("lag-x"), {"predictions_topic": "lag-x"})
     assert _field(caught) == "params.predictions_topic"
 
 

@@ -5,13 +5,10 @@ from __future__ import annotations
 
 import io
 import json
-import time
 
 import pytest
 
-from console import kafka
 from console.errors import BadInput
-from console.metadata import ClusterSnapshot
 from groups.lag import export as lag_export
 from maintenance.jobs import JOBS_DIR as PM_JOBS_DIR
 from maintenance.jobs.pipeline_steps import PIPELINE_STEPS, STEP_KEYS
@@ -21,6 +18,7 @@ from sparkjobs import steps as st
 from sparkjobs.job_types import JOBS_DIR, JobType, validate_params
 from sparkjobs.models import SparkJob
 from sparkjobs.types_lag_report import LAG_REPORT_COLUMNS, LAG_STATUSES
+from tests.snapshots import topics_snapshot
 
 NOW = "2026-01-02T03:04:05+00:00"
 
@@ -301,12 +299,7 @@ STAND_INS = {
 PIPELINE = maintenance_pipeline(STAND_INS)
 
 
-def _snapshot(*topics: str) -> ClusterSnapshot:
-    metas = {t: kafka.TopicMeta(t, False, [kafka.PartitionMeta(0, 1, [1], [1])]) for t in topics}
-    return ClusterSnapshot(time.monotonic(), kafka.ClusterDescription("c", 1, []), metas)
-
-
-SNAP = _snapshot("equipment-alarms", "work-orders", "equipment-failure-predictions")
+SNAP = topics_snapshot("equipment-alarms", "work-orders", "equipment-failure-predictions")
 
 
 def _submit(params: dict) -> dict:

@@ -51,20 +51,7 @@ class BrokerConfigsView(ConsoleAPIView):
         summary="Set and delete one broker's dynamic configs (kafka-configs.sh semantics)",
     )
     def patch(self, request: Request, cluster: str, broker: int) -> Response:
-        cfg = self.cluster()
-        with audited(
-            request.user,
-            "broker.configs",
-            cluster=cfg.name,
-            target=f"broker {broker}",
-            request=broker_configs.redacted(request.data),
-        ) as log:
-            body = self.validated(s.ConfigPatchSerializer, request.data)
-            if approval_service.protected(cfg):
-                asked = held.ask_broker_change(request.user, cfg, log.action, broker, body)
-                return requested(log, asked)
-            configs = broker_configs.alter_broker_configs(cfg, broker, body["set"], body["delete"])
-        return Response(configs)
+        return _patch_broker_configs(self, request, "broker.configs", broker, f"broker {broker}")
 
 
 class BrokerDefaultsView(ConsoleAPIView):
@@ -81,20 +68,28 @@ class BrokerDefaultsView(ConsoleAPIView):
         summary="Set and delete cluster-wide dynamic broker configs (kafka-configs.sh semantics)",
     )
     def patch(self, request: Request, cluster: str) -> Response:
-        cfg = self.cluster()
-        with audited(
-            request.user,
-            "broker.defaults",
-            cluster=cfg.name,
-            target="all brokers",
-            request=broker_configs.redacted(request.data),
-        ) as log:
-            body = self.validated(s.ConfigPatchSerializer, request.data)
-            if approval_service.protected(cfg):
-                asked = held.ask_broker_change(request.user, cfg, log.action, None, body)
-                return requested(log, asked)
-            configs = broker_configs.alter_broker_configs(cfg, None, body["set"], body["delete"])
-        return Response(configs)
+        return _patch_broker_configs(self, request, "broker.defaults", None, "all brokers")
+
+
+def _patch_broker_configs(
+    view: ConsoleAPIView, request: Request, action: str, broker: int | None, target: str
+) -> Response:
+    """One broker's dynamic configs (`broker`), or the cluster-wide ones (None), set and
+    deleted; on a protected cluster, a request for approval instead."""
+    cfg = view.cluster()
+    with audited(
+        request.user,
+        action,
+        cluster=cfg.name,
+        target=target,
+        request=broker_configs.redacted(request.data),
+    ) as log:
+        body = view.validated(s.ConfigPatchSerializer, request.data)
+        if approval_service.protected(cfg):
+            asked = held.ask_broker_change(request.user, cfg, log.action, broker, body)
+            return requested(log, asked)
+        configs = broker_configs.alter_broker_configs(cfg, broker, body["set"], body["delete"])
+    return Response(configs)
 
 
 class TopicListView(ConsoleAPIView):

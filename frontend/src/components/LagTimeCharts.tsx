@@ -4,12 +4,12 @@
 // for the span and the chart's width (lib/chartTicks), the seconds axis steps at round durations;
 // no label wraps, none repeats.
 import { useMemo } from "react";
-import { Area, ComposedChart, Legend, Line, LineChart, Tooltip, XAxis } from "recharts";
+import { Area, ComposedChart, Legend, Line, LineChart, Tooltip } from "recharts";
 import { countTicks, durationTicks, edgeAnchor, labelWidth, MINUTE, timeTicks, valueAxisWidth } from "../lib/chartTicks";
 import { formatDuration, formatRate } from "../lib/format";
 import type { HistoryPoint } from "../lib/lagHistory";
 import { formatLocal } from "../lib/time";
-import { AXIS_LINE, chartSize, FALLBACK_CHART_WIDTH, horizontalGrid, oneLineTick, useMeasuredWidth, valueAxis } from "./chartAxis";
+import { chartSize, FALLBACK_CHART_WIDTH, horizontalGrid, oneLineTick, timeAxis, useMeasuredWidth, valueAxis } from "./chartAxis";
 
 export const HISTORY_LAG_HEIGHT = 220;
 export const HISTORY_RATE_HEIGHT = 150;
@@ -55,26 +55,14 @@ function useTimeAxis(times: number[], plotWidth: number) {
     const [start, end] = spanOf(first === undefined || last === undefined ? [] : [first, last]);
     const ticks = timeTicks(start, end, { width: plotWidth, fontSize: X_FONT });
     const anchor = (value: unknown, text: string) => edgeAnchor(Number(value), start, end, labelWidth(text.length, X_FONT) / 2, plotWidth);
-    return { domain: [start, end] as [number, number], ticks, tick: oneLineTick(anchor) };
+    return {
+      domain: [start, end] as [number, number],
+      ticks: ticks.ticks,
+      format: ticks.format,
+      step: ticks.step,
+      tick: oneLineTick(anchor),
+    };
   }, [first, last, plotWidth]);
-}
-
-function timeAxis(axis: ReturnType<typeof useTimeAxis>) {
-  return (
-    <XAxis
-      dataKey="t"
-      type="number"
-      scale="time"
-      domain={axis.domain}
-      ticks={axis.ticks.ticks}
-      tickFormatter={axis.ticks.format}
-      interval={0}
-      tick={axis.tick}
-      tickLine={false}
-      axisLine={AXIS_LINE}
-      fontSize={X_FONT}
-    />
-  );
 }
 
 /** The lines drawn alike: smoothed, no dots, 2 px. */
@@ -107,11 +95,11 @@ export function HistoryCharts({ points }: HistoryChartsProps) {
   // Both charts share the time axis; the lag chart's plot is the narrower one (two value axes).
   const axis = useTimeAxis(times, Math.max(120, measured - leftWidth - secondsWidth - 8));
   return (
-    <div ref={ref} className="chart-measure" data-testid="history-charts" data-tick-step={axis.ticks.step}>
+    <div ref={ref} className="chart-measure" data-testid="history-charts" data-tick-step={axis.step}>
       <p className="chart-sub">Lag: records (area) and age of the oldest unread record (line)</p>
       <ComposedChart data={points} {...chartSize(HISTORY_LAG_HEIGHT, measured)} margin={{ top: 8, right: 8, bottom: 4, left: 0 }} accessibilityLayer>
         {horizontalGrid()}
-        {timeAxis(axis)}
+        {timeAxis(axis, X_FONT)}
         {valueAxis(lag, { yAxisId: "lag", width: leftWidth })}
         {valueAxis(seconds, { yAxisId: "seconds", orientation: "right" })}
         <Tooltip
@@ -140,7 +128,7 @@ export function HistoryCharts({ points }: HistoryChartsProps) {
         accessibilityLayer
       >
         {horizontalGrid()}
-        {timeAxis(axis)}
+        {timeAxis(axis, X_FONT)}
         {valueAxis(rates, { width: leftWidth })}
         <Tooltip labelFormatter={timeLabel} formatter={(value, name) => [formatRate(value === null ? null : Number(value)), name]} />
         <Legend wrapperStyle={{ fontSize: 12 }} />
@@ -168,10 +156,10 @@ export function PartitionLines({ rows, keys, seconds }: PartitionLinesProps) {
   const times = useMemo(() => rows.map((r) => r.t), [rows]);
   const axis = useTimeAxis(times, Math.max(120, measured - valueWidth - 16));
   return (
-    <div ref={ref} className="chart-measure" data-testid="partition-lines" data-tick-step={axis.ticks.step}>
+    <div ref={ref} className="chart-measure" data-testid="partition-lines" data-tick-step={axis.step}>
       <LineChart data={rows} {...chartSize(PARTITION_CHART_HEIGHT, measured)} margin={{ top: 8, right: 16, bottom: 4, left: 0 }} accessibilityLayer>
         {horizontalGrid()}
-        {timeAxis(axis)}
+        {timeAxis(axis, X_FONT)}
         {valueAxis(values)}
         <Tooltip
           labelFormatter={timeLabel}

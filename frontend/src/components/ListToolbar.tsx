@@ -15,14 +15,36 @@ interface SearchBoxProps {
 /** The search box (its text kept by the page, e.g. in the URL query). */
 export function SearchBox({ value, onChange, noun, by }: SearchBoxProps) {
   return (
+    <FilterBox
+      value={value}
+      onChange={onChange}
+      placeholder={`Search ${noun}s…`}
+      label={`Search ${noun}s by ${by}`}
+      testId={`${noun}-search`}
+    />
+  );
+}
+
+interface FilterBoxProps {
+  value: string;
+  onChange: (value: string) => void;
+  placeholder: string;
+  /** Its accessible name. */
+  label: string;
+  testId: string;
+}
+
+/** A search box in its own words: a list's search, or a filter of one table on a page. */
+export function FilterBox({ value, onChange, placeholder, label, testId }: FilterBoxProps) {
+  return (
     <input
       type="search"
       className="input"
-      placeholder={`Search ${noun}s…`}
-      aria-label={`Search ${noun}s by ${by}`}
+      placeholder={placeholder}
+      aria-label={label}
       value={value}
       onChange={(event) => onChange(event.target.value)}
-      data-testid={`${noun}-search`}
+      data-testid={testId}
     />
   );
 }

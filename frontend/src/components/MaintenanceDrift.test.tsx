@@ -1,28 +1,16 @@
 import { act, fireEvent, render, screen, waitFor, within } from "@testing-library/react";
 import { MemoryRouter } from "react-router-dom";
 import { describe, expect, it } from "vitest";
-import type { ModelDrift, SparkModel } from "../api/maintenance";
+import type { ModelDrift } from "../api/maintenance";
 import { queryKeys } from "../api/queryKeys";
 import { refetchNow } from "../api/queryClient";
 import { driftDay, driftFeature, DRIFTED, noDays, noReference } from "../test/driftFixtures";
 import { apiError, json, stubFetch } from "../test/fetchStub";
 import { createTestQueryClient, QueryWrapper } from "../test/queryClient";
+import { sparkModel } from "../test/sparkFixtures";
 import { DRIFT_TOP_FEATURES, flaggedText, MaintenanceDrift, referenceText } from "./MaintenanceDrift";
 
-const MODEL: SparkModel = {
-  id: 51,
-  job_id: 51,
-  cluster: "local",
-  created_at: "2026-04-20T14:03:40.000000Z",
-  algorithm: "gbt",
-  params: {},
-  metrics: { roc_auc: 0.87, pr_auc: 0.61, precision: 0.7, recall: 0.64, threshold: 0.5 },
-  path: "/data/models/51",
-  roc_curve: null,
-  active: true,
-  quality: "usable",
-  quality_reason: null,
-};
+const MODEL = sparkModel({ created_at: "2026-04-20T14:03:40.000000Z" });
 
 const DRIFT_PATH = "/api/v1/spark/models/51/drift";
 

@@ -4,12 +4,12 @@
 // marked in red. A day without a PSI is a gap in the line. The time axis is the performance
 // chart's (UTC calendar days at round steps).
 import { useMemo } from "react";
-import { Line, LineChart, ReferenceLine, Tooltip, XAxis, YAxis, type DotItemDotProps } from "recharts";
+import { Line, LineChart, ReferenceLine, Tooltip, type DotItemDotProps } from "recharts";
 import type { DriftDay } from "../api/maintenance";
 import { countTicks, valueAxisWidth } from "../lib/chartTicks";
 import { formatCount, plural } from "../lib/format";
-import { AXIS_LINE, chartSize, FALLBACK_CHART_WIDTH, horizontalGrid, oneLineTick, useMeasuredWidth } from "./chartAxis";
-import { useDayAxis } from "./MaintenancePerformanceChart";
+import { chartSize, FALLBACK_CHART_WIDTH, horizontalGrid, useMeasuredWidth, valueAxis } from "./chartAxis";
+import { dayAxis, useDayAxis } from "./MaintenancePerformanceChart";
 
 export const DRIFT_CHART_HEIGHT = 220;
 const FONT = 11;
@@ -83,31 +83,8 @@ export default function MaintenanceDriftChart({ days, threshold }: { days: Drift
     <div ref={ref} className="chart-measure" data-testid="pm-drift-lines" data-points={points.length}>
       <LineChart data={points} {...chartSize(DRIFT_CHART_HEIGHT, measured)} margin={{ top: 12, right: 16, bottom: 4, left: 0 }} accessibilityLayer>
         {horizontalGrid()}
-        <XAxis
-          dataKey="t"
-          type="number"
-          scale="time"
-          domain={axis.domain}
-          ticks={axis.ticks}
-          tickFormatter={axis.format}
-          interval={0}
-          tick={axis.tick}
-          tickLine={false}
-          axisLine={AXIS_LINE}
-          fontSize={FONT}
-        />
-        <YAxis
-          type="number"
-          domain={ticks.domain}
-          ticks={ticks.ticks}
-          interval={0}
-          tickFormatter={ticks.format}
-          tick={oneLineTick()}
-          tickLine={false}
-          axisLine={false}
-          fontSize={FONT}
-          width={yWidth}
-        />
+        {dayAxis(axis)}
+        {valueAxis(ticks, { fontSize: FONT, width: yWidth })}
         <ReferenceLine
           y={threshold}
           stroke={DRIFTED_COLOR}

@@ -1,33 +1,20 @@
 import { fireEvent, render, screen, waitFor, within } from "@testing-library/react";
 import { MemoryRouter } from "react-router-dom";
 import { describe, expect, it } from "vitest";
-import type { ActiveModel, ModelPerformance, SparkModel } from "../api/maintenance";
+import type { ActiveModel, ModelPerformance } from "../api/maintenance";
 import type { SparkJob } from "../api/types";
 import { FakeWebSocket, pushLive } from "../test/fakeWebSocket";
 import { apiError, json, stubFetch } from "../test/fetchStub";
 import { MEASURED, notMeasured, performanceDay } from "../test/performanceFixtures";
 import { QueryWrapper } from "../test/queryClient";
-import { sparkJob } from "../test/sparkFixtures";
+import { sparkJob, sparkModel } from "../test/sparkFixtures";
 import { ActiveModelSummary } from "./MaintenanceActiveModel";
 import { MaintenanceDrift } from "./MaintenanceDrift";
 import { calibrationPoints, MaintenancePerformance, totalsText } from "./MaintenancePerformance";
 import { DOTS_MAX_DAYS } from "./MaintenancePerformanceChart";
 
 // Trained on "staging": the measure job runs on the model's cluster, whatever the page shows.
-const MODEL: SparkModel = {
-  id: 51,
-  job_id: 51,
-  cluster: "staging",
-  created_at: "2026-07-01T14:03:40.000000Z",
-  algorithm: "gbt",
-  params: {},
-  metrics: { roc_auc: 0.87, pr_auc: 0.61, precision: 0.7, recall: 0.64, threshold: 0.5 },
-  path: "/data/models/51",
-  roc_curve: null,
-  active: true,
-  quality: "usable",
-  quality_reason: null,
-};
+const MODEL = sparkModel({ cluster: "staging" });
 
 const PERFORMANCE_PATH = "/api/v1/spark/models/51/performance";
 

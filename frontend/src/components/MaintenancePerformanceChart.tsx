@@ -4,11 +4,11 @@
 // them) is a gap in its line, never a zero. The time axis is in UTC calendar days at round steps
 // (lib/chartTicks), so a day that was not scored leaves its room.
 import { useMemo } from "react";
-import { Legend, Line, LineChart, Tooltip, XAxis, YAxis, type DotItemDotProps } from "recharts";
+import { Legend, Line, LineChart, Tooltip, YAxis, type DotItemDotProps } from "recharts";
 import type { PerformanceDay } from "../api/maintenance";
 import { DAY, edgeAnchor, labelWidth, timeTicks } from "../lib/chartTicks";
 import { formatCount } from "../lib/format";
-import { AXIS_LINE, chartSize, FALLBACK_CHART_WIDTH, horizontalGrid, oneLineTick, useMeasuredWidth } from "./chartAxis";
+import { chartSize, FALLBACK_CHART_WIDTH, horizontalGrid, oneLineTick, timeAxis, useMeasuredWidth } from "./chartAxis";
 
 export const PERFORMANCE_CHART_HEIGHT = 260;
 /** Up to this many days every value is a dot too; beyond, only a value between two gaps is (a
@@ -70,6 +70,11 @@ export function useDayAxis(points: readonly { t: number }[], plotWidth: number) 
   }, [first, last, plotWidth]);
 }
 
+/** The time axis `useDayAxis` laid out, at the font it was laid out for (the drift chart's too). */
+export function dayAxis(axis: ReturnType<typeof useDayAxis>) {
+  return timeAxis(axis, X_FONT);
+}
+
 /** Precision, recall and ROC AUC (0..1) per scored day, one point per day. */
 export default function MaintenancePerformanceChart({ days }: { days: PerformanceDay[] }) {
   const points = useMemo(() => performancePoints(days), [days]);
@@ -98,19 +103,7 @@ export default function MaintenancePerformanceChart({ days }: { days: Performanc
         accessibilityLayer
       >
         {horizontalGrid()}
-        <XAxis
-          dataKey="t"
-          type="number"
-          scale="time"
-          domain={axis.domain}
-          ticks={axis.ticks}
-          tickFormatter={axis.format}
-          interval={0}
-          tick={axis.tick}
-          tickLine={false}
-          axisLine={AXIS_LINE}
-          fontSize={X_FONT}
-        />
+        {dayAxis(axis)}
         <YAxis
           type="number"
           domain={[0, 1]}

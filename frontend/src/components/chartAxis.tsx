@@ -121,6 +121,33 @@ export function categoryAxis(dataKey: string, fontSize: number) {
   );
 }
 
+/** Where a time axis over epoch milliseconds puts its ticks (lib/chartTicks) and how it draws them. */
+export interface TimeAxisLayout {
+  domain: [number, number];
+  ticks: number[];
+  format: (t: number) => string;
+  tick: ReturnType<typeof oneLineTick>;
+}
+
+/** The time axis under points at `t` (epoch milliseconds): the ticks laid out, labels on one line. */
+export function timeAxis({ domain, ticks, format, tick }: TimeAxisLayout, fontSize: number) {
+  return (
+    <XAxis
+      dataKey="t"
+      type="number"
+      scale="time"
+      domain={domain}
+      ticks={ticks}
+      tickFormatter={format}
+      interval={0}
+      tick={tick}
+      tickLine={false}
+      axisLine={AXIS_LINE}
+      fontSize={fontSize}
+    />
+  );
+}
+
 interface ValueAxisOptions {
   yAxisId?: string;
   orientation?: "left" | "right";

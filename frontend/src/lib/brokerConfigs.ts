@@ -2,7 +2,7 @@
 // kafka-configs.sh --entity-type brokers has them: `--entity-name N` (this broker) or
 // `--entity-default` (every broker, cluster-wide); a broker's own dynamic value wins over the
 // cluster-wide one, which wins over server.properties and Kafka's default.
-import { ApiError } from "../api/client";
+import { ApiError, ApprovalRequested } from "../api/client";
 import type { ConfigEntry } from "../api/types";
 
 /** Where a dynamic value is set: on one broker, or cluster-wide. */
@@ -63,6 +63,15 @@ export function initialValue(entry: Pick<ConfigEntry, "value" | "sensitive">): s
 /** Whether the value was set on this broker at run time (it can be reverted). */
 export function isSetOnBroker(entry: Pick<ConfigEntry, "source">): boolean {
   return entry.source === BROKER_DYNAMIC_SOURCE;
+}
+
+/**
+ * What a write that a protected cluster held for another admin's approval says (nothing changed
+ * yet); null for any other answer.
+ */
+export function heldForApprovalMessage(error: unknown): string | null {
+  if (!(error instanceof ApprovalRequested)) return null;
+  return `Sent for approval as request #${error.approval.id}: nothing has changed yet; it runs once another admin approves it.`;
 }
 
 /**

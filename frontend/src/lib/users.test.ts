@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { ApiError } from "../api/client";
-import type { ConsoleUser } from "../api/types";
+import { BOB } from "../test/userFixtures";
 import {
   checkNewUser,
   checkRoleRows,
@@ -20,20 +20,6 @@ import {
   userErrorHint,
   type RolesForm,
 } from "./users";
-
-const BOB: ConsoleUser = {
-  id: 7,
-  username: "bob",
-  is_active: true,
-  is_superuser: false,
-  role: "viewer",
-  cluster_roles: { staging: "admin", local: "operator" },
-  has_password: false,
-  sso: false,
-  last_login: null,
-  date_joined: "2026-07-01T09:30:00Z",
-  tokens: 1,
-};
 
 /** The form's rows without their keys. */
 const rowsOf = (form: RolesForm) => form.rows.map(({ cluster, role }) => ({ cluster, role }));

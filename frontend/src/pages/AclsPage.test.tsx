@@ -1,7 +1,8 @@
-import { fireEvent, screen, waitFor, within } from "@testing-library/react";
+import { screen, waitFor, within } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
 import type { Acl, AclCreated, AclDeleted } from "../api/types";
-import { apiError, json, stubFetch, type StubResponse } from "../test/fetchStub";
+import { cells, change, click } from "../test/byTestId";
+import { apiError, bodiesTo, callsTo, json, type Route, stubFetch, type StubResponse } from "../test/fetchStub";
 import { ADMIN, VIEWER } from "../test/fixtures";
 import { renderApp } from "../test/render";
 import { expectScreenful, giveScrollBoxHeight, renderedRowIds } from "../test/virtualTable";
@@ -21,8 +22,6 @@ const ALICE_PREFIX = acl({ resource_name: "orders-", pattern_type: "PREFIXED", p
 const APP_GROUP = acl({ resource_type: "GROUP", resource_name: "orders-app", principal: "User:alice", operation: "READ" });
 /** In the table's default order (resource type, then name, pattern, principal, …). */
 const ACLS: Acl[] = [ALICE_READ, MALLORY_DENY, ALICE_PREFIX, APP_GROUP];
-
-type Route = StubResponse | ((url: string, init: RequestInit | undefined) => StubResponse);
 
 /** GET acls answers `list`; POST acls `onCreate` (by its body); POST acls/delete `onDelete`. */
 function stubAcls({
@@ -45,32 +44,9 @@ function stubAcls({
   return stubFetch(routes);
 }
 
-function callsTo(fetch: ReturnType<typeof stubFetch>, path: string, method = "GET") {
-  return fetch.mock.calls.filter(([url, init]) => String(url).split("?")[0] === path && (init?.method ?? "GET") === method);
-}
-
-/** The JSON bodies POSTed to `path`, in order. */
-function bodiesTo(fetch: ReturnType<typeof stubFetch>, path: string): unknown[] {
-  return callsTo(fetch, path, "POST").map(([, init]) => JSON.parse(String(init?.body)));
-}
-
 /** The query of every GET of the list, in order. */
 function listQueries(fetch: ReturnType<typeof stubFetch>): Record<string, string>[] {
   return callsTo(fetch, ACLS_URL).map(([url]) => Object.fromEntries(new URL(String(url), "http://x").searchParams));
-}
-
-function change(testId: string, value: string) {
-  fireEvent.change(screen.getByTestId(testId), { target: { value } });
-}
-
-function click(testId: string) {
-  fireEvent.click(screen.getByTestId(testId));
-}
-
-function cells(testId: string): string[] {
-  return within(screen.getByTestId(testId))
-    .getAllByRole("cell")
-    .map((c) => c.textContent ?? "");
 }
 
 async function openPage(path = "/clusters/local/acls") {

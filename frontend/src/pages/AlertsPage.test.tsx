@@ -1,8 +1,9 @@
-import { act, fireEvent, screen, waitFor, within } from "@testing-library/react";
+import { act, screen, waitFor, within } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import type { AlertRule } from "../api/alerts";
 import { ALERT_EVENTS, ALERT_RULES, alertEvent, alertRule, attempt } from "../test/alertFixtures";
-import { apiError, json, stubFetch } from "../test/fetchStub";
+import { change, click } from "../test/byTestId";
+import { apiError, callsTo, json, stubFetch } from "../test/fetchStub";
 import { CLUSTERS, ME, VIEWER } from "../test/fixtures";
 import { renderApp } from "../test/render";
 import { ALERT_EVENTS_LIMIT, ALERTS_POLL_MS } from "./AlertsPage";
@@ -14,23 +15,11 @@ afterEach(() => {
   vi.useRealTimers();
 });
 
-function callsTo(fetch: ReturnType<typeof stubFetch>, path: string, method = "GET") {
-  return fetch.mock.calls.filter(([url, init]) => String(url).split("?")[0] === path && (init?.method ?? "GET") === method);
-}
-
 /** The JSON body of the last `method` call to `path`. */
 function lastBody(fetch: ReturnType<typeof stubFetch>, path: string, method: string): unknown {
   const call = callsTo(fetch, path, method).at(-1);
   expect(call, `no ${method} ${path}`).toBeDefined();
   return JSON.parse(String(call![1]!.body));
-}
-
-function change(testId: string, value: string) {
-  fireEvent.change(screen.getByTestId(testId), { target: { value } });
-}
-
-function click(testId: string) {
-  fireEvent.click(screen.getByTestId(testId));
 }
 
 /** The routes of the page: the rules and alerts as given, the clusters, the user. */

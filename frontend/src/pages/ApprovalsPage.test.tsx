@@ -3,7 +3,7 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import type { Approval, CurrentUser } from "../api/types";
 import { APPROVALS_POLL_MS } from "../hooks/useApprovals";
 import { FakeWebSocket, pushLive } from "../test/fakeWebSocket";
-import { apiError, json, stubFetch, type StubResponse } from "../test/fetchStub";
+import { apiError, json, type Route, stubFetch } from "../test/fetchStub";
 import { approvalOf, executedResetOf, ME, OLGA, resetOf, TOPIC_DELETE_REQUEST } from "../test/fixtures";
 import { renderApp } from "../test/render";
 
@@ -37,8 +37,6 @@ const EXECUTED = approvalOf({
   decision_reason: "checked with the team",
   result: executedResetOf({ result: [{ topic: "orders", partition: 0, new_offset: 10, committed: true, error: null }] }),
 });
-
-type Route = StubResponse | ((url: string, init: RequestInit | undefined) => StubResponse);
 
 /** The approvals API: the list by `?state=` (pending by default answers PENDING), one request,
  * preview #7; `extra` adds or replaces routes. */

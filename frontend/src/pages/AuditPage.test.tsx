@@ -1,7 +1,8 @@
 import { act, cleanup, fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
 import type { AuditEntry } from "../api/types";
-import { apiError, json, stubFetch, type StubResponse } from "../test/fetchStub";
+import { cells, change, click } from "../test/byTestId";
+import { apiError, json, type Route, stubFetch, type StubResponse } from "../test/fetchStub";
 import { ADMIN, CLUSTERS, ME, VIEWER } from "../test/fixtures";
 import { renderApp } from "../test/render";
 import { expectScreenful, giveScrollBoxHeight, renderedRowIds, scrollToEnd } from "../test/virtualTable";
@@ -48,8 +49,6 @@ const USER_UPDATE = entry(12, {
 const RESET = entry(11, { action: "offsets.reset.execute", target: "orders-app", details: { reset_id: 4, state: "succeeded" }, request: { reason: "replay" } });
 const REFUSED = entry(10, { action: "topic.delete", target: "ledger", outcome: "refused", request: {}, details: { error: "Only admins." } });
 
-type Route = StubResponse | ((url: string, init: RequestInit | undefined) => StubResponse);
-
 /** GET audit answers `list(query)` (the query as a plain object). */
 function stubAudit({
   user = ME,
@@ -75,20 +74,6 @@ function auditQueries(fetch: ReturnType<typeof stubFetch>): Record<string, strin
   return fetch.mock.calls
     .filter(([url]) => String(url).split("?")[0] === AUDIT_URL)
     .map(([url]) => Object.fromEntries(new URL(String(url), "http://x").searchParams));
-}
-
-function change(testId: string, value: string) {
-  fireEvent.change(screen.getByTestId(testId), { target: { value } });
-}
-
-function click(testId: string) {
-  fireEvent.click(screen.getByTestId(testId));
-}
-
-function cells(testId: string): string[] {
-  return within(screen.getByTestId(testId))
-    .getAllByRole("cell")
-    .map((c) => c.textContent ?? "");
 }
 
 function exportQuery(): Record<string, string> {

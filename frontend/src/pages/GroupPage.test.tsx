@@ -2,7 +2,7 @@ import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
 import type { GroupDetail, LagHistory, LagPoint, OffsetReset } from "../api/types";
 import { FakeWebSocket, pushLive } from "../test/fakeWebSocket";
-import { apiError, json, stubFetch } from "../test/fetchStub";
+import { apiError, callsTo, json, stubFetch } from "../test/fetchStub";
 import { BILLING, executedResetOf, GROUPS, ME, ORDERS_APP, UNDO_9_OF_8, undoOf, VIEWER, resetOf } from "../test/fixtures";
 import { at, groupStateMessage, lagMessage, partitionLag, topicLag } from "../test/liveFixtures";
 import { RISK_HELP } from "../lib/lagStatus";
@@ -15,10 +15,6 @@ const RESETS_URL = `${GROUP_URL}/offset-resets`;
 function noticeReasons(risk: "near" | "lost"): (string | null)[] {
   const list = within(screen.getByTestId("group-retention-risk")).queryByTestId(`group-retention-reasons-${risk}`);
   return list ? within(list).getAllByRole("listitem").map((li) => li.textContent) : [];
-}
-
-function callsTo(fetch: ReturnType<typeof stubFetch>, path: string, method: string) {
-  return fetch.mock.calls.filter(([url, init]) => String(url).split("?")[0] === path && (init?.method ?? "GET") === method);
 }
 
 const EXECUTED: OffsetReset = executedResetOf({

@@ -5,7 +5,7 @@ import { localMinute } from "../components/MaintenanceActiveModel";
 import type { TopicSummary } from "../api/types";
 import { FakeWebSocket, pushLive } from "../test/fakeWebSocket";
 import { noDays } from "../test/driftFixtures";
-import { apiError, json, stubFetch, type StubResponse } from "../test/fetchStub";
+import { apiError, json, type Route, stubFetch, type StubResponse } from "../test/fetchStub";
 import { CLUSTERS, ME, TOPICS, VIEWER } from "../test/fixtures";
 import { notMeasured } from "../test/performanceFixtures";
 import { renderApp } from "../test/render";
@@ -137,8 +137,6 @@ const PREDICTIONS: Prediction[] = [
 ];
 
 // ---- helpers ----
-
-type Route = StubResponse | ((url: string, init: RequestInit | undefined) => StubResponse);
 
 interface Setup {
   me?: typeof ME;

@@ -1,7 +1,8 @@
-import { fireEvent, screen, waitFor, within } from "@testing-library/react";
+import { screen, waitFor } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
 import type { Quota, QuotaChanged } from "../api/types";
-import { apiError, json, stubFetch, type StubResponse } from "../test/fetchStub";
+import { cells, change, click } from "../test/byTestId";
+import { apiError, bodiesTo, callsTo, json, stubFetch, type StubResponse } from "../test/fetchStub";
 import { ADMIN, TOPICS, VIEWER } from "../test/fixtures";
 import { renderApp } from "../test/render";
 
@@ -45,26 +46,8 @@ function stubQuotas({
   });
 }
 
-function callsTo(fetch: ReturnType<typeof stubFetch>, method = "GET") {
-  return fetch.mock.calls.filter(([url, init]) => String(url).split("?")[0] === QUOTAS_URL && (init?.method ?? "GET") === method);
-}
-
 function patches(fetch: ReturnType<typeof stubFetch>): unknown[] {
-  return callsTo(fetch, "PATCH").map(([, init]) => JSON.parse(String(init?.body)));
-}
-
-function change(testId: string, value: string) {
-  fireEvent.change(screen.getByTestId(testId), { target: { value } });
-}
-
-function click(testId: string) {
-  fireEvent.click(screen.getByTestId(testId));
-}
-
-function cells(testId: string): string[] {
-  return within(screen.getByTestId(testId))
-    .getAllByRole("cell")
-    .map((c) => c.textContent ?? "");
+  return bodiesTo(fetch, QUOTAS_URL, "PATCH");
 }
 
 async function openPage(path = "/clusters/local/quotas") {
@@ -93,7 +76,7 @@ describe("QuotasPage", () => {
     // The pairs: asked with entity_type=users,clients; only the user + client id keys as columns.
     change("quotas-filter-type", "users,clients");
     await waitFor(() => expect(screen.getByTestId("quotas-count")).toHaveTextContent("1 entity"));
-    const queries = callsTo(fetch).map(([url]) => new URL(String(url), "http://x").searchParams.get("entity_type"));
+    const queries = callsTo(fetch, QUOTAS_URL).map(([url]) => new URL(String(url), "http://x").searchParams.get("entity_type"));
     expect(queries).toContain("users,clients");
     expect(cells("quota-row-0")).toEqual(["user alice, default client id", "—", "2.0 KiB/s", "—", "—"]);
 

@@ -1,13 +1,11 @@
 import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
 import type { Plan, ReassignmentList } from "../api/types";
-import { apiError, json, stubFetch, type StubResponse } from "../test/fetchStub";
+import { apiError, bodiesTo, callsTo, json, type Route, stubFetch } from "../test/fetchStub";
 import { BROKER_2, BROKER_2_URL, BROKER_DEFAULTS, BROKER_DEFAULTS_URL } from "../test/brokerFixtures";
 import { ADMIN, LOCAL, manyTopics, ME, TOPICS } from "../test/fixtures";
 import { LIST, MIB, MOVING, PLAN_URL, planAnswer, REASSIGNMENT_7_URL, REASSIGNMENTS_URL } from "../test/reassignFixtures";
 import { renderApp } from "../test/render";
-
-type Route = StubResponse | ((url: string, init: RequestInit | undefined) => StubResponse);
 
 function routes(extra: Record<string, Route> = {}, list: ReassignmentList = LIST) {
   return {
@@ -18,15 +16,6 @@ function routes(extra: Record<string, Route> = {}, list: ReassignmentList = LIST
     [PLAN_URL]: () => json(planAnswer()),
     ...extra,
   };
-}
-
-function callsTo(fetch: ReturnType<typeof stubFetch>, path: string, method = "GET") {
-  return fetch.mock.calls.filter(([url, init]) => String(url).split("?")[0] === path && (init?.method ?? "GET") === method);
-}
-
-/** The JSON bodies POSTed to `path`, in order. */
-function bodiesTo(fetch: ReturnType<typeof stubFetch>, path: string, method = "POST"): unknown[] {
-  return callsTo(fetch, path, method).map(([, init]) => JSON.parse(String(init?.body)));
 }
 
 /** The text a download link holds (its data: URL decoded). */

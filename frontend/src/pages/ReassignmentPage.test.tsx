@@ -2,7 +2,7 @@ import { act, fireEvent, screen, waitFor, within } from "@testing-library/react"
 import { afterEach, describe, expect, it, vi } from "vitest";
 import type { ElectionResult, Reassignment } from "../api/types";
 import { FakeWebSocket, pushLive } from "../test/fakeWebSocket";
-import { apiError, json, stubFetch, type StubResponse } from "../test/fetchStub";
+import { apiError, bodiesTo, callsTo, json, type Route, stubFetch } from "../test/fetchStub";
 import { ADMIN } from "../test/fixtures";
 import { COMPLETED, ELECT_URL, MIB, MOVING, REASSIGNMENT_7_URL } from "../test/reassignFixtures";
 import { renderApp } from "../test/render";
@@ -11,8 +11,6 @@ import { expectScreenful, giveScrollBoxHeight, renderedRowIds } from "../test/vi
 
 const SOCKET = "/ws/clusters/local/reassignments/7";
 const CANCEL_URL = `${REASSIGNMENT_7_URL}/cancel`;
-
-type Route = StubResponse | ((url: string, init: RequestInit | undefined) => StubResponse);
 
 function routes(current: () => Reassignment, extra: Record<string, Route> = {}) {
   return {
@@ -23,10 +21,6 @@ function routes(current: () => Reassignment, extra: Record<string, Route> = {}) 
         : json(current()),
     ...extra,
   };
-}
-
-function callsTo(fetch: ReturnType<typeof stubFetch>, path: string, method = "GET") {
-  return fetch.mock.calls.filter(([url, init]) => String(url).split("?")[0] === path && (init?.method ?? "GET") === method);
 }
 
 const progress = () => screen.getByTestId("reassign-progress");
@@ -128,7 +122,7 @@ describe("ReassignmentPage", () => {
     expect(await screen.findByTestId("reassign-election-result")).toHaveTextContent(
       "Preferred election: 1 elected, 0 not needed, 0 failed.",
     );
-    const posted = callsTo(fetch, ELECT_URL, "POST").map(([, init]) => JSON.parse(String(init?.body)));
+    const posted = bodiesTo(fetch, ELECT_URL, "POST");
     expect(posted).toEqual([{ election: "preferred", partitions: [{ topic: "orders", partition: 0 }] }]);
 
     // Fetched again: every leader is the preferred one now.
@@ -159,7 +153,7 @@ describe("ReassignmentPage", () => {
     fireEvent.change(input, { target: { value: "2.5" } });
     fireEvent.click(screen.getByTestId("reassign-throttle-apply"));
     expect(await screen.findByTestId("reassign-throttle-changed")).toHaveTextContent("Throttle now 2.50 MiB/s per broker.");
-    expect(callsTo(fetch, REASSIGNMENT_7_URL, "PATCH").map(([, init]) => JSON.parse(String(init?.body)))).toEqual([
+    expect(bodiesTo(fetch, REASSIGNMENT_7_URL, "PATCH")).toEqual([
       { throttle_bytes_per_s: 2.5 * MIB },
     ]);
     expect(screen.getByTestId("reassign-throttle-value")).toHaveTextContent("2.50 MiB/s per broker");

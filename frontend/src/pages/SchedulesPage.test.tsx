@@ -3,7 +3,8 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import type { Schedule, ScheduleDetail, ScheduleRun } from "../api/types";
 import { SCHEDULES_POLL_MS } from "../lib/schedules";
 import { formatLocal } from "../lib/time";
-import { apiError, json, stubFetch, type StubResponse } from "../test/fetchStub";
+import { change } from "../test/byTestId";
+import { apiError, bodiesTo, callsTo, json, type Route, stubFetch, type StubResponse } from "../test/fetchStub";
 import { CLUSTERS, ME, TOPICS, VIEWER } from "../test/fixtures";
 import { renderApp } from "../test/render";
 import { SPARK_JOB_TYPES } from "../test/sparkFixtures";
@@ -74,8 +75,6 @@ const RUNS: ScheduleRun[] = [
 
 const detail = (s: Schedule, runs: ScheduleRun[] = []): ScheduleDetail => ({ ...s, runs });
 
-type Route = Parameters<typeof stubFetch>[0][string];
-
 /** The page's routes: the schedules as given, schedule 3's runs, the catalog, clusters, topics, the user. */
 function stubSchedules(routes: Record<string, Route> = {}, user = ME) {
   return stubFetch({
@@ -87,18 +86,6 @@ function stubSchedules(routes: Record<string, Route> = {}, user = ME) {
     [detailUrl(3)]: json(detail(SCHEDULES[0]!, RUNS)),
     ...routes,
   });
-}
-
-function callsTo(fetch: ReturnType<typeof stubFetch>, path: string, method = "GET") {
-  return fetch.mock.calls.filter(([url, init]) => String(url).split("?")[0] === path && (init?.method ?? "GET") === method);
-}
-
-function bodiesOf(fetch: ReturnType<typeof stubFetch>, path: string, method: string): unknown[] {
-  return callsTo(fetch, path, method).map(([, init]) => JSON.parse(String(init?.body)) as unknown);
-}
-
-function change(testId: string, value: string) {
-  fireEvent.change(screen.getByTestId(testId), { target: { value } });
 }
 
 /** Opens the new-schedule form (loaded lazily) with `jobType` chosen, once the clusters are in. */
@@ -225,7 +212,7 @@ describe("SchedulesPage", () => {
     fireEvent.click(toggle);
 
     await waitFor(() => expect(screen.getByTestId("schedule-row-3")).toHaveAttribute("data-enabled", "false"));
-    expect(bodiesOf(fetch, detailUrl(3), "PATCH")).toEqual([{ enabled: false }]);
+    expect(bodiesTo(fetch, detailUrl(3), "PATCH")).toEqual([{ enabled: false }]);
     expect(screen.getByTestId("schedule-toggle-3")).not.toBeChecked();
     expect(screen.getByTestId("schedule-next-3")).toHaveTextContent("— (disabled)");
   });
@@ -301,7 +288,7 @@ describe("SchedulesPage", () => {
     fireEvent.click(screen.getByTestId("schedule-submit"));
 
     await waitFor(() => expect(screen.queryByTestId("schedule-form")).toBeNull());
-    expect(bodiesOf(fetch, LIST_URL, "POST")).toEqual([
+    expect(bodiesTo(fetch, LIST_URL, "POST")).toEqual([
       {
         job_type: "topic-profile",
         cluster: "local",
@@ -337,7 +324,7 @@ describe("SchedulesPage", () => {
     fireEvent.click(screen.getByTestId("schedule-submit"));
 
     await waitFor(() => expect(callsTo(fetch, LIST_URL, "POST")).toHaveLength(1));
-    expect(bodiesOf(fetch, LIST_URL, "POST")[0]).toEqual({
+    expect(bodiesTo(fetch, LIST_URL, "POST")[0]).toEqual({
       job_type: "topic-profile",
       cluster: "local",
       params: { topic: "orders", sequence_scope: "partition", top_duplicates: 20 },

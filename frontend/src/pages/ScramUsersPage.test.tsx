@@ -1,7 +1,8 @@
-import { fireEvent, screen, waitFor, within } from "@testing-library/react";
+import { screen, waitFor } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
 import type { ScramUser } from "../api/types";
-import { apiError, json, stubFetch, type StubResponse } from "../test/fetchStub";
+import { cells, change, click } from "../test/byTestId";
+import { apiError, bodiesTo, callsTo, json, type Route, stubFetch } from "../test/fetchStub";
 import { ADMIN, VIEWER } from "../test/fixtures";
 import { renderApp } from "../test/render";
 
@@ -17,8 +18,6 @@ const ALICE: ScramUser = {
 };
 const BOB: ScramUser = { user: "bob", credentials: [{ mechanism: "SCRAM-SHA-512", iterations: 4096 }] };
 
-type Route = StubResponse | ((url: string, init: RequestInit | undefined) => StubResponse);
-
 function stubUsers({
   user = ADMIN,
   list = () => [ALICE, BOB],
@@ -29,24 +28,6 @@ function stubUsers({
   extra?: Record<string, Route>;
 } = {}) {
   return stubFetch({ "/api/v1/me": json(user), [USERS_URL]: () => json(list()), ...extra });
-}
-
-function callsTo(fetch: ReturnType<typeof stubFetch>, path: string, method: string) {
-  return fetch.mock.calls.filter(([url, init]) => String(url).split("?")[0] === path && (init?.method ?? "GET") === method);
-}
-
-function change(testId: string, value: string) {
-  fireEvent.change(screen.getByTestId(testId), { target: { value } });
-}
-
-function click(testId: string) {
-  fireEvent.click(screen.getByTestId(testId));
-}
-
-function cells(testId: string): string[] {
-  return within(screen.getByTestId(testId))
-    .getAllByRole("cell")
-    .map((c) => c.textContent ?? "");
 }
 
 async function openPage() {
@@ -123,7 +104,7 @@ describe("ScramUsersPage", () => {
     click("scram-save");
     expect(await screen.findByTestId("scram-saved")).toHaveAttribute("data-action", "rotated");
     expect(screen.getByTestId("scram-saved")).toHaveTextContent("the old one no longer works");
-    expect(callsTo(fetch, userUrl("alice"), "PUT").map(([, init]) => JSON.parse(String(init?.body)))).toEqual([
+    expect(bodiesTo(fetch, userUrl("alice"), "PUT")).toEqual([
       { mechanism: "SCRAM-SHA-512", password: "new-one", iterations: 8192 },
     ]);
   });

@@ -2,7 +2,7 @@ import { act, fireEvent, screen, waitFor, within } from "@testing-library/react"
 import { afterEach, describe, expect, it, vi } from "vitest";
 import type { SparkJob } from "../api/types";
 import { FakeWebSocket, pushLive } from "../test/fakeWebSocket";
-import { apiError, json, stubFetch, type StubResponse } from "../test/fetchStub";
+import { apiError, callsTo, json, stubFetch, type StubResponse } from "../test/fetchStub";
 import { ME, VIEWER } from "../test/fixtures";
 import { renderApp } from "../test/render";
 import { PROFILE_RESULT, SPARK_JOB_TYPES, sparkJob } from "../test/sparkFixtures";
@@ -17,10 +17,6 @@ function routes(job: () => SparkJob, extra: Record<string, StubResponse | (() =>
     [JOB_URL]: () => json(job()),
     ...extra,
   };
-}
-
-function callsTo(fetch: ReturnType<typeof stubFetch>, path: string, method = "GET") {
-  return fetch.mock.calls.filter(([url, init]) => String(url).split("?")[0] === path && (init?.method ?? "GET") === method);
 }
 
 const progress = () => screen.getByTestId("job-progress");

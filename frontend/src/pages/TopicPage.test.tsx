@@ -2,7 +2,7 @@ import { act, fireEvent, screen, waitFor, within } from "@testing-library/react"
 import { afterEach, describe, expect, it, vi } from "vitest";
 import type { TopicDetail } from "../api/types";
 import { FakeWebSocket, pushLive } from "../test/fakeWebSocket";
-import { apiError, json, stubFetch } from "../test/fetchStub";
+import { apiError, bodiesTo, callsTo, json, stubFetch } from "../test/fetchStub";
 import { metadataMessage } from "../test/liveFixtures";
 import { ADMIN, INVOICES, INVOICES_MESSAGE, LEDGER, ME, ORDERS, RF1_MIN2_MESSAGE, VIEWER } from "../test/fixtures";
 import { renderApp } from "../test/render";
@@ -13,10 +13,6 @@ afterEach(() => {
 });
 
 const TOPIC_URL = "/api/v1/clusters/local/topics/orders";
-
-function callsTo(fetch: ReturnType<typeof stubFetch>, path: string, method: string) {
-  return fetch.mock.calls.filter(([url, init]) => String(url).split("?")[0] === path && init?.method === method);
-}
 
 describe("TopicPage", () => {
   it("shows the header, the leadership map, partitions and configs", async () => {
@@ -229,7 +225,7 @@ describe("TopicPage", () => {
     fireEvent.click(screen.getByTestId("config-reset-retention.ms"));
     expect(await screen.findByTestId("config-saved")).toHaveTextContent("retention.ms reset to its default.");
     expect(screen.queryByTestId("config-reset-cleanup.policy")).toBeNull(); // not a topic override
-    const patches = callsTo(fetch, `${TOPIC_URL}/configs`, "PATCH").map(([, init]) => JSON.parse(String(init?.body)));
+    const patches = bodiesTo(fetch, `${TOPIC_URL}/configs`, "PATCH");
     expect(patches).toEqual([{ set: { "retention.ms": "3600000" } }, { delete: ["retention.ms"] }]);
   });
 

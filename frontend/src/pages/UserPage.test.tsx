@@ -1,26 +1,14 @@
-import { fireEvent, screen, waitFor, within } from "@testing-library/react";
+import { screen, waitFor, within } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
 import type { ApiToken, ApiTokenCreated, ConsoleUser } from "../api/types";
-import { apiError, json, stubFetch, type StubResponse } from "../test/fetchStub";
+import { cells, change, click } from "../test/byTestId";
+import { apiError, bodiesTo, callsTo, json, type Route, stubFetch, type StubResponse } from "../test/fetchStub";
 import { ADMIN, CLUSTERS } from "../test/fixtures";
 import { renderApp } from "../test/render";
+import { BOB } from "../test/userFixtures";
 
 const USER_URL = "/api/v1/users/7";
 const TOKENS_URL = "/api/v1/users/7/tokens";
-
-const BOB: ConsoleUser = {
-  id: 7,
-  username: "bob",
-  is_active: true,
-  is_superuser: false,
-  role: "viewer",
-  cluster_roles: { staging: "admin", local: "operator" },
-  has_password: false,
-  sso: false,
-  last_login: null,
-  date_joined: "2026-07-01T09:30:00Z",
-  tokens: 2,
-};
 
 const CI: ApiToken = {
   id: 3,
@@ -33,8 +21,6 @@ const CI: ApiToken = {
 };
 const OLD: ApiToken = { ...CI, id: 2, name: "old", prefix: "ZzZz9999", expires_at: "2026-06-30T00:00:00Z", last_used_at: null, expired: true };
 const KEY = "k3y-shown-once-0123456789abcdefghijklmnop";
-
-type Route = StubResponse | ((url: string, init: RequestInit | undefined) => StubResponse);
 
 /** GET/PATCH users/7 (`onPatch(body)`), GET/POST users/7/tokens (`onToken(body)`), DELETE of a token. */
 function stubUser({
@@ -57,28 +43,6 @@ function stubUser({
     [TOKENS_URL]: (_url, init) => ((init?.method ?? "GET") === "POST" ? onToken(JSON.parse(String(init?.body)) as Record<string, unknown>) : json(tokens())),
     ...extra,
   });
-}
-
-function callsTo(fetch: ReturnType<typeof stubFetch>, path: string, method: string) {
-  return fetch.mock.calls.filter(([url, init]) => String(url).split("?")[0] === path && (init?.method ?? "GET") === method);
-}
-
-function bodiesTo(fetch: ReturnType<typeof stubFetch>, path: string, method: string): unknown[] {
-  return callsTo(fetch, path, method).map(([, init]) => JSON.parse(String(init?.body)));
-}
-
-function change(testId: string, value: string) {
-  fireEvent.change(screen.getByTestId(testId), { target: { value } });
-}
-
-function click(testId: string) {
-  fireEvent.click(screen.getByTestId(testId));
-}
-
-function cells(testId: string): string[] {
-  return within(screen.getByTestId(testId))
-    .getAllByRole("cell")
-    .map((c) => c.textContent ?? "");
 }
 
 async function openPage() {

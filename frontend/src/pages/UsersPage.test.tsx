@@ -1,9 +1,11 @@
 import { cleanup, fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
 import type { ConsoleUser } from "../api/types";
-import { apiError, json, stubFetch, type StubResponse } from "../test/fetchStub";
+import { cells, change, click } from "../test/byTestId";
+import { apiError, bodiesTo, callsTo, json, type Route, stubFetch, type StubResponse } from "../test/fetchStub";
 import { ADMIN, CLUSTERS, ME } from "../test/fixtures";
 import { renderApp } from "../test/render";
+import { BOB } from "../test/userFixtures";
 
 const USERS_URL = "/api/v1/users";
 
@@ -21,24 +23,8 @@ const ROOT_USER: ConsoleUser = {
   tokens: 0,
 };
 
-const BOB: ConsoleUser = {
-  id: 7,
-  username: "bob",
-  is_active: true,
-  is_superuser: false,
-  role: "viewer",
-  cluster_roles: { staging: "admin", local: "operator" },
-  has_password: false,
-  sso: false,
-  last_login: null,
-  date_joined: "2026-07-01T09:30:00Z",
-  tokens: 2,
-};
-
 const CAROL: ConsoleUser = { ...BOB, id: 9, username: "carol", is_active: false, role: null, cluster_roles: {}, has_password: true,
   sso: false, tokens: 0 };
-
-type Route = StubResponse | ((url: string, init: RequestInit | undefined) => StubResponse);
 
 /** GET users answers `list()`; POST users `onCreate(body)`. */
 function stubUsers({
@@ -58,24 +44,6 @@ function stubUsers({
     [USERS_URL]: (_url, init) => ((init?.method ?? "GET") === "POST" ? onCreate(JSON.parse(String(init?.body)) as Record<string, unknown>) : json(list())),
     ...extra,
   });
-}
-
-function callsTo(fetch: ReturnType<typeof stubFetch>, path: string, method: string) {
-  return fetch.mock.calls.filter(([url, init]) => String(url).split("?")[0] === path && (init?.method ?? "GET") === method);
-}
-
-function change(testId: string, value: string) {
-  fireEvent.change(screen.getByTestId(testId), { target: { value } });
-}
-
-function click(testId: string) {
-  fireEvent.click(screen.getByTestId(testId));
-}
-
-function cells(testId: string): string[] {
-  return within(screen.getByTestId(testId))
-    .getAllByRole("cell")
-    .map((c) => c.textContent ?? "");
 }
 
 async function openPage() {
@@ -150,7 +118,7 @@ describe("UsersPage", () => {
 
     expect(await screen.findByTestId("user-created")).toHaveTextContent("Created dave.");
     expect(screen.getByTestId("user-created-link")).toHaveAttribute("href", "/users/12");
-    expect(callsTo(fetch, USERS_URL, "POST").map(([, init]) => JSON.parse(String(init?.body)))).toEqual([
+    expect(bodiesTo(fetch, USERS_URL, "POST")).toEqual([
       { username: "dave", password: "a long s3cret", cluster_roles: { staging: "operator" } },
     ]);
     expect(document.body.innerHTML).not.toContain("s3cret");
@@ -166,7 +134,7 @@ describe("UsersPage", () => {
     change("new-user-roles-role", "operator");
     click("new-user-submit");
     expect(await screen.findByTestId("user-created")).toBeInTheDocument();
-    expect(callsTo(fetch, USERS_URL, "POST").map(([, init]) => JSON.parse(String(init?.body)))).toEqual([{ username: "ci-bot", role: "operator" }]);
+    expect(bodiesTo(fetch, USERS_URL, "POST")).toEqual([{ username: "ci-bot", role: "operator" }]);
   });
 
   it("says what is missing before sending", async () => {

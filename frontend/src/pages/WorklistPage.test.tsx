@@ -1,7 +1,7 @@
 import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
 import type { WorklistItem, WorklistStatus } from "../api/maintenance";
-import { apiError, json, stubFetch, type StubResponse } from "../test/fetchStub";
+import { apiError, json, type Route, stubFetch, type StubResponse } from "../test/fetchStub";
 import { CLUSTERS, ME, VIEWER } from "../test/fixtures";
 import { renderApp } from "../test/render";
 import { sparkJob } from "../test/sparkFixtures";
@@ -71,8 +71,6 @@ const ITEMS: WorklistItem[] = [
 ];
 
 // ---- helpers ----
-
-type Route = StubResponse | ((url: string, init: RequestInit | undefined) => StubResponse);
 
 interface Setup {
   me?: typeof ME;

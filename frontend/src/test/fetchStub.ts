@@ -10,7 +10,8 @@ export interface StubResponse {
   statusText?: string;
 }
 
-type Route = StubResponse | ((url: string, init: RequestInit | undefined) => StubResponse);
+/** What a path answers: always the same, or by the request (its URL with the query, and init). */
+export type Route = StubResponse | ((url: string, init: RequestInit | undefined) => StubResponse);
 
 /** JSON response helper. */
 export function json(body: Body, status = 200): StubResponse {
@@ -48,4 +49,14 @@ export function stubFetch(routes: Record<string, Route>) {
   });
   vi.stubGlobal("fetch", fn);
   return fn;
+}
+
+/** The calls the stub got for `path` (the query left out) with `method`, in order. */
+export function callsTo(fetch: ReturnType<typeof stubFetch>, path: string, method = "GET") {
+  return fetch.mock.calls.filter(([url, init]) => String(url).split("?")[0] === path && (init?.method ?? "GET") === method);
+}
+
+/** The JSON bodies sent to `path` with `method`, in order. */
+export function bodiesTo(fetch: ReturnType<typeof stubFetch>, path: string, method = "POST"): unknown[] {
+  return callsTo(fetch, path, method).map(([, init]) => JSON.parse(String(init?.body)));
 }

@@ -2,6 +2,7 @@
 // generated from the real catalog (jobTypes.gen.json, `bin/api-types gen`), so the forms are
 // tested against the real schemas. The sample results are in sparkResults.json, keyed by job
 // type, where tests/unit/test_frontend_samples.py checks each against its job type's result schema.
+import type { SparkModel } from "../api/maintenance";
 import type { SparkJob, SparkJobType } from "../api/types";
 import jobTypes from "./jobTypes.gen.json";
 import results from "./sparkResults.json";
@@ -45,6 +46,25 @@ export function sparkJob(overrides: Partial<SparkJob> = {}): SparkJob {
       "26/07/01 14:00:09 INFO DAGScheduler: Submitting 4 missing tasks from ResultStage 0\n",
     steps: null,
     schedule_id: null,
+    ...overrides,
+  };
+}
+
+/** A trained model as GET spark/models answers it: job 51's, active and usable; `overrides` change any field. */
+export function sparkModel(overrides: Partial<SparkModel> = {}): SparkModel {
+  return {
+    id: 51,
+    job_id: 51,
+    cluster: "local",
+    created_at: "2026-07-01T14:03:40.000000Z",
+    algorithm: "gbt",
+    params: {},
+    metrics: { roc_auc: 0.87, pr_auc: 0.61, precision: 0.7, recall: 0.64, threshold: 0.5 },
+    path: "/data/models/51",
+    roc_curve: null,
+    active: true,
+    quality: "usable",
+    quality_reason: null,
     ...overrides,
   };
 }

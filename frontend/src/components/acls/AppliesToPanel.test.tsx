@@ -1,6 +1,7 @@
 import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
 import type { Acl } from "../../api/types";
+import { cells } from "../../test/byTestId";
 import { apiError, json, stubFetch, type StubResponse } from "../../test/fetchStub";
 import { ORDERS, ORDERS_APP, VIEWER } from "../../test/fixtures";
 import { renderApp } from "../../test/render";
@@ -35,12 +36,6 @@ function aclQueries(fetch: ReturnType<typeof stubFetch>): Record<string, string>
   return fetch.mock.calls
     .filter(([url]) => String(url).split("?")[0] === ACLS_URL)
     .map(([url]) => Object.fromEntries(new URL(String(url), "http://x").searchParams));
-}
-
-function cells(testId: string): string[] {
-  return within(screen.getByTestId(testId))
-    .getAllByRole("cell")
-    .map((c) => c.textContent ?? "");
 }
 
 describe("AppliesToPanel on the topic page", () => {

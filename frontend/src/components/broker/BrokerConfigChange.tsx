@@ -1,10 +1,17 @@
 import { useCallback, useState } from "react";
 import type { ConfigEntry } from "../../api/types";
 import type { BrokerConfigWrite } from "../../hooks/useBrokerConfigWrite";
-import { initialLevel, initialValue, refusalMessages, setSentence, shadowedNote, type ConfigLevel } from "../../lib/brokerConfigs";
+import {
+  heldForApprovalMessage,
+  initialLevel,
+  initialValue,
+  refusalMessages,
+  setSentence,
+  shadowedNote,
+  type ConfigLevel,
+} from "../../lib/brokerConfigs";
 import { ConfirmDialog } from "../ConfirmDialog";
 import { BrokerConfigEditor } from "./BrokerConfigEditor";
-import { isApprovalRequested } from "../../lib/approvals";
 
 interface BrokerConfigChangeProps {
   entry: ConfigEntry;
@@ -37,9 +44,9 @@ export function BrokerConfigChange({ entry, brokerId, write, onDone, onCancel }:
       await write(level, { set: { [entry.name]: value } });
       onDone(`${sentence}.`);
     } catch (err) {
-      if (isApprovalRequested(err)) {
-        // A protected cluster: held for another admin, nothing changed yet.
-        onDone(`Sent for approval as request #${err.approval.id}: nothing has changed yet; it runs once another admin approves it.`);
+      const held = heldForApprovalMessage(err);
+      if (held) {
+        onDone(held);
         return;
       }
       const refused = refusalMessages(err);

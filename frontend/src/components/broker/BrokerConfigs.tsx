@@ -3,7 +3,7 @@ import type { ConfigEntry } from "../../api/types";
 import type { BrokerConfigWrite } from "../../hooks/useBrokerConfigWrite";
 import { isSetOnBroker, READ_ONLY_HINT } from "../../lib/brokerConfigs";
 import { brokerSourceLabel, brokerSourceTone, filterBrokerConfigs } from "../../lib/brokers";
-import { RowCount, ToolbarCheckbox } from "../ListToolbar";
+import { FilterBox, RowCount, ToolbarCheckbox } from "../ListToolbar";
 import { StatusBadge } from "../StatusBadge";
 import { EmptyRow, Table, type HeaderColumn } from "../TableParts";
 import { BrokerConfigChange } from "./BrokerConfigChange";
@@ -53,14 +53,12 @@ export function BrokerConfigs({ configs, brokerId, editable, write }: BrokerConf
     <section data-testid="broker-configs">
       <h2>Configs</h2>
       <div className="toolbar">
-        <input
-          type="search"
-          className="input"
-          placeholder="Filter by name…"
-          aria-label="Filter configs by name"
+        <FilterBox
           value={filter}
-          onChange={(event) => setFilter(event.target.value)}
-          data-testid="broker-configs-filter"
+          onChange={setFilter}
+          placeholder="Filter by name…"
+          label="Filter configs by name"
+          testId="broker-configs-filter"
         />
         <ToolbarCheckbox checked={changedOnly} onChange={setChangedOnly} testId="broker-configs-changed-only">
           only values not at their default

@@ -4,6 +4,7 @@ import type { LogDir } from "../../api/types";
 import { filterReplicas, replicaRows, sortReplicas, totalSize, type ReplicaRow, type ReplicaSortKey } from "../../lib/brokers";
 import { formatBytes, formatCount, plural } from "../../lib/format";
 import { topicPath } from "../../navigation";
+import { FilterBox } from "../ListToolbar";
 import { SortHeaders, virtualRowProps, VirtualTable, type SortColumn } from "../SortableTable";
 import { StatusBadge } from "../StatusBadge";
 import { HeaderCells, numeric } from "../TableParts";
@@ -49,14 +50,12 @@ export function BrokerReplicas({ cluster, dirs, unavailable }: { cluster: string
     <section data-testid="broker-replicas">
       <h2>Replicas</h2>
       <div className="toolbar">
-        <input
-          type="search"
-          className="input"
-          placeholder="Filter by topic…"
-          aria-label="Filter replicas by topic name"
+        <FilterBox
           value={filter}
-          onChange={(event) => setFilter(event.target.value)}
-          data-testid="broker-replicas-filter"
+          onChange={setFilter}
+          placeholder="Filter by topic…"
+          label="Filter replicas by topic name"
+          testId="broker-replicas-filter"
         />
         <span className="toolbar-spacer" />
         <span

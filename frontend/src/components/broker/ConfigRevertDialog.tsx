@@ -1,8 +1,7 @@
 import { useState } from "react";
 import type { BrokerConfigWrite } from "../../hooks/useBrokerConfigWrite";
-import { afterRevertWords, refusalMessages, revertSentence, type ConfigLevel } from "../../lib/brokerConfigs";
+import { afterRevertWords, heldForApprovalMessage, refusalMessages, revertSentence, type ConfigLevel } from "../../lib/brokerConfigs";
 import { ConfirmDialog } from "../ConfirmDialog";
-import { isApprovalRequested } from "../../lib/approvals";
 
 interface ConfigRevertDialogProps {
   name: string;
@@ -27,9 +26,9 @@ export function ConfigRevertDialog({ name, level, brokerId, write, onDone, onCan
       await write(level, { delete: [name] });
       onDone(`${sentence}.`);
     } catch (err) {
-      if (isApprovalRequested(err)) {
-        // A protected cluster: held for another admin, nothing changed yet.
-        onDone(`Sent for approval as request #${err.approval.id}: nothing has changed yet; it runs once another admin approves it.`);
+      const held = heldForApprovalMessage(err);
+      if (held) {
+        onDone(held);
         return;
       }
       const refused = refusalMessages(err);

@@ -1,6 +1,6 @@
-import { useState } from "react";
 import { cancelReassignment } from "../../api/endpoints";
 import type { Reassignment } from "../../api/types";
+import { useConfirmedCall } from "../../hooks/useConfirmedCall";
 import { ROLLBACK_FILE } from "../../lib/reassign";
 import { ConfirmDialog } from "../ConfirmDialog";
 
@@ -13,32 +13,11 @@ interface CancelReassignmentProps {
 
 /** "Cancel reassignment…" and its confirmation: the partitions still moving keep their old replicas. */
 export function CancelReassignment({ cluster, id, onCancelled }: CancelReassignmentProps) {
-  const [open, setOpen] = useState(false);
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<Error | null>(null);
-
-  const close = () => {
-    setOpen(false);
-    setError(null);
-  };
-
-  const onConfirm = async () => {
-    setBusy(true);
-    setError(null);
-    try {
-      const answer = await cancelReassignment(cluster, id);
-      setOpen(false);
-      onCancelled(answer);
-    } catch (err) {
-      setError(err instanceof Error ? err : new Error(String(err)));
-    } finally {
-      setBusy(false);
-    }
-  };
+  const { open, busy, error, ask, close, confirm } = useConfirmedCall(() => cancelReassignment(cluster, id), onCancelled);
 
   return (
     <>
-      <button type="button" className="button button-danger-outline" onClick={() => setOpen(true)} data-testid="reassign-cancel">
+      <button type="button" className="button button-danger-outline" onClick={ask} data-testid="reassign-cancel">
         Cancel reassignment…
       </button>
       {open && (
@@ -49,7 +28,7 @@ export function CancelReassignment({ cluster, id, onCancelled }: CancelReassignm
           busy={busy}
           error={error}
           errorTestId="reassign-cancel-error"
-          onConfirm={() => void onConfirm()}
+          onConfirm={confirm}
           onCancel={close}
         >
           <p>

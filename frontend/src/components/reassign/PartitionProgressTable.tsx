@@ -2,7 +2,7 @@ import { memo, useDeferredValue, useMemo, useState } from "react";
 import type { ReassignmentPartition } from "../../api/types";
 import { formatBytes, formatCount } from "../../lib/format";
 import { filterPartitions, partitionBarState, partitionFraction } from "../../lib/reassign";
-import { RowCount, ToolbarCheckbox } from "../ListToolbar";
+import { FilterBox, RowCount, ToolbarCheckbox } from "../ListToolbar";
 import { virtualRowProps, VirtualTable } from "../SortableTable";
 import { ProgressBar } from "../sparkJobs/ProgressBar";
 import { HeaderCells, numeric, type HeaderColumn } from "../TableParts";
@@ -37,14 +37,12 @@ export function PartitionProgressTable({ partitions }: { partitions: Reassignmen
     <section data-testid="reassign-partitions">
       <h2>Partitions</h2>
       <div className="toolbar">
-        <input
-          type="search"
-          className="input"
-          placeholder="Filter by topic…"
-          aria-label="Filter partitions by topic name"
+        <FilterBox
           value={filter}
-          onChange={(event) => setFilter(event.target.value)}
-          data-testid="reassign-partitions-filter"
+          onChange={setFilter}
+          placeholder="Filter by topic…"
+          label="Filter partitions by topic name"
+          testId="reassign-partitions-filter"
         />
         <ToolbarCheckbox checked={movingOnly} onChange={setMovingOnly} testId="reassign-partitions-moving">
           only those still moving

@@ -3,6 +3,7 @@ import type { TopicSummary } from "../../api/types";
 import { formatCount, plural } from "../../lib/format";
 import { filterTopicNames, topicsSummary } from "../../lib/reassign";
 import { FieldErrors } from "../FieldErrors";
+import { FilterBox } from "../ListToolbar";
 
 /** At most this many matching topics are rendered: a cluster's thousands stay fast to filter. */
 export const TOPICS_SHOWN = 100;
@@ -47,14 +48,12 @@ export function TopicPicker({ topics, loadError, selected, onChange, errors }: T
     <fieldset className="field" data-testid="reassign-topics">
       <legend className="field-label">Topics to move</legend>
       <div className="toolbar">
-        <input
-          type="search"
-          className="input"
-          placeholder="Filter topics…"
-          aria-label="Filter topics by name"
+        <FilterBox
           value={filter}
-          onChange={(event) => setFilter(event.target.value)}
-          data-testid="reassign-topic-filter"
+          onChange={setFilter}
+          placeholder="Filter topics…"
+          label="Filter topics by name"
+          testId="reassign-topic-filter"
         />
         <button
           type="button"

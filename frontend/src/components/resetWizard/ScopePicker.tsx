@@ -2,6 +2,7 @@ import { useState } from "react";
 import type { TopicSummary } from "../../api/types";
 import { plural } from "../../lib/format";
 import type { ErrorPlace, ScopeTopic } from "../../lib/resetForm";
+import { FilterBox } from "../ListToolbar";
 import { type HeaderColumn, TableHead } from "../TableParts";
 
 const SCOPE_COLUMNS: HeaderColumn[] = [{ label: "Selected", hidden: true }, "Topic", "Partitions (empty = all)"];
@@ -110,14 +111,12 @@ export function ScopePicker({ topics, counts, clusterTopics, localErrors, server
         </p>
       )}
       <div className="scope-search">
-        <input
-          type="search"
-          className="input"
-          placeholder="Add another topic of the cluster…"
-          aria-label="Search the cluster's topics"
+        <FilterBox
           value={search}
-          onChange={(event) => setSearch(event.target.value)}
-          data-testid="scope-search"
+          onChange={setSearch}
+          placeholder="Add another topic of the cluster…"
+          label="Search the cluster's topics"
+          testId="scope-search"
         />
         {needle && clusterTopics === null && <span className="muted"> loading topics…</span>}
         {needle && clusterTopics !== null && (

@@ -1,6 +1,6 @@
-import { useState } from "react";
 import { cancelSparkJob } from "../../api/endpoints";
 import type { SparkJob } from "../../api/types";
+import { useConfirmedCall } from "../../hooks/useConfirmedCall";
 import { ConfirmDialog } from "../ConfirmDialog";
 
 interface CancelJobButtonProps {
@@ -14,9 +14,7 @@ interface CancelJobButtonProps {
  * stopped by its worker within seconds (the button then says so until the job ends).
  */
 export function CancelJobButton({ job, onCancelled }: CancelJobButtonProps) {
-  const [open, setOpen] = useState(false);
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<Error | null>(null);
+  const { open, busy, error, ask, close, confirm } = useConfirmedCall(() => cancelSparkJob(job.id), onCancelled);
 
   if (job.cancel_requested) {
     return (
@@ -26,28 +24,9 @@ export function CancelJobButton({ job, onCancelled }: CancelJobButtonProps) {
     );
   }
 
-  const close = () => {
-    setOpen(false);
-    setError(null);
-  };
-
-  const onConfirm = async () => {
-    setBusy(true);
-    setError(null);
-    try {
-      const answer = await cancelSparkJob(job.id);
-      setOpen(false);
-      onCancelled(answer);
-    } catch (err) {
-      setError(err instanceof Error ? err : new Error(String(err)));
-    } finally {
-      setBusy(false);
-    }
-  };
-
   return (
     <>
-      <button type="button" className="button button-danger-outline" onClick={() => setOpen(true)} data-testid="job-cancel">
+      <button type="button" className="button button-danger-outline" onClick={ask} data-testid="job-cancel">
         Cancel job…
       </button>
       {open && (
@@ -57,7 +36,7 @@ export function CancelJobButton({ job, onCancelled }: CancelJobButtonProps) {
           dismissLabel="Keep running"
           busy={busy}
           error={error}
-          onConfirm={() => void onConfirm()}
+          onConfirm={confirm}
           onCancel={close}
         >
           <p>

@@ -99,6 +99,17 @@ def add_layout_args(
     parser.add_argument("--groups", type=int, default=groups)
 
 
+def produce_waiting(producer: Any, *args: Any, wait: float = 0.05, **kwargs: Any) -> None:
+    """`producer.produce(*args, **kwargs)`, polling `wait` seconds at a time while librdkafka's
+    local queue is full (a fill loop outruns the brokers)."""
+    while True:
+        try:
+            producer.produce(*args, **kwargs)
+            return
+        except BufferError:
+            producer.poll(wait)
+
+
 def make_topics_with_records(admin: Any, topics: list[str], partitions: int) -> None:
     """The topics that are missing (replication factor 1, 250 per request), and three records
     in every partition (topping up a partition an interrupted run left short)."""
@@ -135,7 +146,16 @@ def commit_group_offsets(admin: Any, groups: list[str], topics: list[str], parti
     partition % 3 of the 3 records written: most partitions lag."""
     for index, group in enumerate(groups):
         topic = topics[index % len(topics)]
-        admin.commit_offsets(group, {(topic, p): p % 3 for p in range(partitions)})
+        offsets = {(topic, p): p % 3 for p in range(partitions)}
+        # A topic made a moment ago may not be known to its group's coordinator yet: the
+        # commit answers a per-partition error (not an exception) and is tried again.
+        for attempt in range(10):
+            errors = {tp: e for tp, e in admin.commit_offsets(group, offsets).items() if e}
+            if not errors:
+                break
+            time.sleep(0.2 * (attempt + 1))
+        else:
+            raise SystemExit(f"group {group} could not commit: {errors}")
 
 
 def delete_groups(admin: Any, groups: list[str]) -> None:

@@ -78,18 +78,19 @@ def main() -> None:
         results.append(result)
         requests.append({API_NAMES.get(k, str(k)): n for k, n in sorted(pool.requests.items())})
         assert result.ok, result.error
-    mine = [g for g in sampler.previous or {} if g.startswith(PREFIX)]
+    rss_mb = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024  # the sampler's own
+    latest = lag_store.read_latest("local")  # the last pass's evaluations, as stored
+    mine = [g for g in latest if g.startswith(PREFIX)]
     assert len(mine) == args.groups, len(mine)
-    rss_mb = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
 
     # An hour of samples: fill every group's hour series to its bound (720 points at 5 s).
     before = redis_used_bytes()
     points = {g: [time.time(), {t: [1, 1.0, 1.0, 1.0, "OK"] for t in e["topics"]}]
-              for g, e in (sampler.previous or {}).items()}  # fmt: skip
+              for g, e in latest.items()}  # fmt: skip
     for _ in range(lag_store.h1_length(interval)):
         lag_store.append_history("local", points, minute_points=False, interval_s=interval)
     hour_bytes = redis_used_bytes() - before
-    committed_partitions = sum(len(e["partitions"]) for e in (sampler.previous or {}).values())
+    committed_partitions = sum(len(e["partitions"]) for e in latest.values())
 
     steady = [t for t, r in zip(samples, results, strict=True) if r.timestamp_reads == 0]
     # Passes once every window is full (the sampler's state after `window` passes, about a
@@ -102,7 +103,7 @@ def main() -> None:
     report = {
         "topics": args.topics,
         "partitions": args.topics * args.partitions,
-        "groups": len(sampler.previous or {}),
+        "groups": len(latest),
         "committed_partitions": committed_partitions,
         "setup_seconds": round(setup_s, 1),
         "first_pass_s": round(samples[0], 2),

@@ -80,6 +80,9 @@ def _run() -> None:
             # No connection held between passes: an idle sampler keeps none open, and a
             # database being dropped or failed over finds no session of this thread on it.
             connections.close_all()
+            # Nor the pass while waiting for the next one: a second copy of every group's
+            # evaluation through the whole next pass.
+            del evaluations
             with _ready:
                 _busy = False
                 _ready.notify_all()

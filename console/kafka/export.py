@@ -17,7 +17,7 @@ import logging
 import queue
 import threading
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Collection
 from dataclasses import dataclass
 from typing import Any
 
@@ -31,8 +31,9 @@ log = logging.getLogger(__name__)
 # (key, value, timestamp in ms): the record's CreateTime is the time it describes.
 Record = tuple[bytes | None, bytes, int]
 # A batch, or a function that makes one: called on the exporter's thread, so turning a
-# caller's data into records costs the caller nothing.
-Batch = Sequence[Record] | Callable[[], Sequence[Record]]
+# caller's data into records costs the caller nothing. Any sized collection: one that makes
+# each record as it is iterated holds one record's bytes at a time, not the whole batch's.
+Batch = Collection[Record] | Callable[[], Collection[Record]]
 
 # Batches waiting for the thread; one batch is one sampling pass.
 MAX_PENDING_BATCHES = 8
@@ -131,8 +132,11 @@ class TopicExporter:
             except Exception as exc:  # the thread must outlive any one batch
                 log.debug("export batch failed", exc_info=True)
                 self._dropped(0, f"unexpected error: {exc}")
+            # Not held while waiting for the next one: a batch made by a function keeps the
+            # data it is made of (a sampler's whole pass) until it is let go.
+            batch = None
 
-    def _write(self, batch: Sequence[Record]) -> None:
+    def _write(self, batch: Collection[Record]) -> None:
         if not batch:
             return
         if not self._ensure_topic():

@@ -104,7 +104,7 @@ class Evaluator:
         # Most groups read one topic: its summary is the group's.
         overall = next(iter(topics.values())) if len(topics) == 1 else summarize(partitions)
         committed_topics = {topic for topic, _ in read.committed.get(group, {})}
-        return {
+        evaluation = {
             "group_id": group,
             "ts": at,
             "state": desc.state if desc else listing.state,
@@ -123,11 +123,12 @@ class Evaluator:
             "catch_up_seconds": overall["catch_up_seconds"],
             "retention_risk": overall["retention_risk"],
             "retention_reason": overall["retention_reason"],
-            "topics": {
-                name: {k: v for k, v in t.items() if k != "max_lag"} for name, t in topics.items()
-            },
+            "topics": topics,
             "partitions": partitions,
         }
+        for summary in topics.values():  # a topic's max lag is only the group's (read above)
+            del summary["max_lag"]
+        return evaluation
 
     def _partition_row(
         self,

@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import json
 import threading
-from collections.abc import Mapping
+from collections.abc import Iterator, Mapping
 from typing import Any
 
 import orjson
@@ -62,17 +62,34 @@ def record_value(cluster: str, evaluation: Mapping[str, Any], interval_s: float)
     }
 
 
+class PassRecords:
+    """A pass's records, one per group, each made as the exporter iterates to produce it:
+    made all at once, a 20,000-group pass's values held 80 MB while the next pass ran."""
+
+    def __init__(
+        self, cluster: str, evaluations: Mapping[str, Mapping[str, Any]], interval_s: float
+    ) -> None:
+        self.cluster, self.evaluations, self.interval_s = cluster, evaluations, interval_s
+
+    def __len__(self) -> int:
+        return len(self.evaluations)
+
+    def __contains__(self, record: object) -> bool:
+        return any(record == r for r in self)
+
+    def __iter__(self) -> Iterator[Record]:
+        for group, e in self.evaluations.items():
+            yield (
+                group.encode("utf-8", "backslashreplace"),
+                _dumps(record_value(self.cluster, e, self.interval_s)),
+                int(e["ts"] * 1000),
+            )
+
+
 def records(
     cluster: str, evaluations: Mapping[str, Mapping[str, Any]], interval_s: float
-) -> list[Record]:
-    return [
-        (
-            group.encode("utf-8", "backslashreplace"),
-            _dumps(record_value(cluster, e, interval_s)),
-            int(e["ts"] * 1000),
-        )
-        for group, e in evaluations.items()
-    ]
+) -> PassRecords:
+    return PassRecords(cluster, evaluations, interval_s)
 
 
 def exporter(cfg: ClusterConfig, topic: str) -> TopicExporter:

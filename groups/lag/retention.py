@@ -81,6 +81,9 @@ def bytes_text(n: float) -> str:
     return f"{int(n)} B"
 
 
+_BY_SIZE, _BY_TIME = 0, 1
+
+
 def assess(
     *,
     committed: int | None,
@@ -102,37 +105,38 @@ def assess(
     if log_end - committed <= 0 or retention is None or not retention.deletes:
         return Risk(NONE, None, None)
     share = max(0.0, share)
-    found: list[tuple[float, bool, str]] = []  # (margin s, within its share, what limits)
+    # (margin s, within its share, which limit): the sentence is made only for the limit that
+    # is near (most partitions of a pass are not; this runs for each of them every pass).
+    # Which: 0 retention.bytes, 1 retention.ms (on equal margins, bytes is named).
+    found: list[tuple[float, bool, int]] = []
     if retention.ms is not None and lag_seconds is not None:
         limit_s = retention.ms / 1000
         margin = max(0.0, limit_s - lag_seconds)
-        found.append(
-            (
-                margin,
-                margin <= share * limit_s,
-                f"retention.ms is {duration_text(limit_s)} and the oldest unread record is "
-                f"{duration_text(lag_seconds)} old",
-            )
-        )
+        found.append((margin, margin <= share * limit_s, _BY_TIME))
     if retention.bytes is not None and size_bytes is not None and log_end > log_start:
         per_record = size_bytes / (log_end - log_start)
         margin_bytes = (committed - log_start) * per_record + (retention.bytes - size_bytes)
         growth = (write_per_s or 0.0) * per_record
         if margin_bytes <= 0 or growth > 0:
             margin = 0.0 if margin_bytes <= 0 else margin_bytes / growth
-            found.append(
-                (
-                    margin,
-                    margin_bytes <= share * retention.bytes,
-                    f"retention.bytes is {bytes_text(retention.bytes)} and the partition holds "
-                    f"{bytes_text(size_bytes)}",
-                )
-            )
+            found.append((margin, margin_bytes <= share * retention.bytes, _BY_SIZE))
     if not found:
         return Risk(NONE, None, None)
-    margin, near, what = min(found)
+    margin, near, which = min(found)
     if not near or (catch_up_s is not None and catch_up_s < margin):
         return Risk(NONE, margin, None)
+    if which == _BY_TIME:
+        assert retention.ms is not None and lag_seconds is not None
+        what = (
+            f"retention.ms is {duration_text(retention.ms / 1000)} and the oldest unread record "
+            f"is {duration_text(lag_seconds)} old"
+        )
+    else:
+        assert retention.bytes is not None and size_bytes is not None
+        what = (
+            f"retention.bytes is {bytes_text(retention.bytes)} and the partition holds "
+            f"{bytes_text(size_bytes)}"
+        )
     catching_up = (
         f"catching up would take {duration_text(catch_up_s)}"
         if catch_up_s is not None

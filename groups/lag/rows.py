@@ -4,12 +4,14 @@ each pass so that the list is answered without reading every partition's evaluat
 
 from __future__ import annotations
 
+import functools
 from datetime import UTC, datetime
 from typing import Any
 
 UNKNOWN = "UNKNOWN"
 
 
+@functools.lru_cache(maxsize=16)  # a pass gives every group's row and message the same time
 def iso(ts: float | None) -> str | None:
     return None if ts is None else datetime.fromtimestamp(ts, UTC).isoformat()
 

@@ -83,7 +83,9 @@ class ClusterSampler:
     retentions: RetentionConfigs = field(init=False, default_factory=RetentionConfigs)
     sizes: PartitionSizes = field(init=False, default_factory=PartitionSizes)
     evaluator: Evaluator = field(init=False)
-    previous: dict[str, dict[str, Any]] | None = None  # the last pass's evaluations
+    # Of the last pass's evaluations, only what the next pass's push compares (state and
+    # member count): keeping them whole held a second copy of every group through the pass.
+    previous: dict[str, dict[str, Any]] | None = None
     last_minute: int | None = None  # of the last pass, for the day series' minute points
     last_ten_minutes: int | None = None  # likewise, for the week series' points
     passes: int = 0  # successful passes so far
@@ -151,7 +153,10 @@ class ClusterSampler:
         done("store_latest")
         result.published = live.publish_lag(self.cfg.name, evaluations, self.previous)
         lag_hooks.pass_done(self.cfg.name, evaluations, at)  # alerts: returns at once
-        self.previous = evaluations
+        self.previous = {
+            g: {"state": e["state"], "member_count": e["member_count"]}
+            for g, e in evaluations.items()
+        }
         done("publish")
         self._store_history(evaluations, at)
         done("store_history")
@@ -208,7 +213,7 @@ class ClusterSampler:
     def update_windows(self, read: GroupsRead, at: float) -> None:
         """Each partition's new point in its window, and its log end in its history."""
         self.windows.update(read, at)
-        self.histories.update(self.windows.partitions(), read.log_ends, at)
+        self.histories.update(read.log_ends, at)
 
     def _read_timestamps(self, client: kafka.ClusterClient, read: GroupsRead) -> int:
         try:
@@ -227,9 +232,8 @@ class ClusterSampler:
         windows = self.windows.stored() if self.passes % WINDOWS_STORED_EVERY == 0 else None
         self.passes += 1
         result.duration_s = time.monotonic() - started
-        rows = {group: list_row(e) for group, e in evaluations.items()}
         store.write_latest(
-            self.cfg.name, evaluations, result.as_meta(), windows, self.interval_s, rows
+            self.cfg.name, evaluations, result.as_meta(), windows, self.interval_s, list_row
         )
 
     def _store_history(self, evaluations: dict[str, dict[str, Any]], at: float) -> None:

@@ -8,7 +8,7 @@ longer has (a deleted group, a partition no group reads any more).
 from __future__ import annotations
 
 from collections import deque
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Iterator, Mapping
 from typing import Any, NamedTuple
 
 from groups.lag.measures import EndHistory
@@ -46,15 +46,17 @@ class Windows:
                 for w in windows
             }
 
-    def stored(self) -> dict[str, list[list[Any]]]:
-        """Every window as the store keeps it: plain lists, laid out as `StoredWindow`."""
-        return {
-            group: [
-                [tp.topic, tp.partition, [[x.at, x.committed, x.log_end] for x in w]]
-                for tp, w in wins.items()
-            ]
-            for group, wins in self.by_group.items()
-        }
+    def stored(self) -> Iterator[tuple[str, list[list[Any]]]]:
+        """Every group's windows as the store keeps them (plain lists, laid out as
+        `StoredWindow`), made one group at a time as the store writes them."""
+        for group, wins in list(self.by_group.items()):
+            yield (
+                group,
+                [
+                    [tp.topic, tp.partition, [[x.at, x.committed, x.log_end] for x in w]]
+                    for tp, w in wins.items()
+                ],
+            )
 
     def update(self, read: GroupsRead, at: float) -> None:
         """Add this pass's point to the window of every partition a group committed on or is
@@ -84,10 +86,6 @@ class Windows:
     def of(self, group: str) -> dict[TopicPartition, deque[Point]]:
         return self.by_group.get(group, {})
 
-    def partitions(self) -> set[TopicPartition]:
-        """Every partition some group has a window of."""
-        return {tp for wins in self.by_group.values() for tp in wins}
-
     def count(self) -> int:
         """Windows kept, over all groups (a partition read by two groups counts twice)."""
         return sum(len(w) for w in self.by_group.values())
@@ -98,22 +96,21 @@ class EndHistories:
     interpolation where no record timestamp is known. In memory only."""
 
     def __init__(self) -> None:
-        self.by_partition: dict[TopicPartition, EndHistory] = {}
+        self.by_partition: dict[TP, EndHistory] = {}
 
-    def update(
-        self, partitions: set[TopicPartition], log_ends: Mapping[TP, int | None], at: float
-    ) -> None:
-        """Add this pass's log end of every partition in `partitions`; forget the others."""
+    def update(self, log_ends: Mapping[TP, int | None], at: float) -> None:
+        """Add this pass's log end of every partition the pass read (every partition some
+        group has a window of: the read asks for each, None where it failed); forget the
+        others."""
         histories = self.by_partition
-        for tp in partitions:
-            end = log_ends.get(tp)
+        for tp, end in log_ends.items():
             if end is not None:
                 history = histories.get(tp)
                 if history is None:
                     history = histories[tp] = EndHistory([])
                 history.add(at, end)
-        for tp in set(histories) - partitions:
+        for tp in [tp for tp in histories if tp not in log_ends]:
             del histories[tp]
 
-    def get(self, tp: TopicPartition) -> EndHistory | None:
+    def get(self, tp: TP) -> EndHistory | None:
         return self.by_partition.get(tp)

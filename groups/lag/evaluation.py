@@ -163,39 +163,57 @@ class Evaluator:
 
 
 def summarize(partitions: Iterable[dict[str, Any]]) -> dict[str, Any]:
-    """Lag, lag seconds, rates, catch-up time, retention risk and status of some partitions."""
-    rows = list(partitions)
-    lags = [p["lag"] for p in rows if p["lag"] is not None]
-    seconds = [p["lag_seconds"] for p in rows if p["lag_seconds"] is not None]
-    total = sum(lags) if lags else None
-
-    def rate_sum(name: str) -> float | None:
-        values = [p[name] for p in rows]
-        return None if not values or any(v is None for v in values) else float(sum(values))
-
-    write, consume = rate_sum("write_per_s"), rate_sum("consume_per_s")
+    """Lag, lag seconds, rates, catch-up time, retention risk and status of some partitions
+    (one loop: it runs for every group and topic of every pass)."""
+    total = max_lag = max_seconds = None
+    write: float | None = 0.0
+    consume: float | None = 0.0
+    rows = 0
+    risk = 0  # the worst retention risk's rank (measures: none < near < lost)
+    reason_row = None  # the first row at that risk that says why
+    worst = -1  # the worst status's severity (a string that is no status counts as UNKNOWN)
+    for p in partitions:
+        rows += 1
+        lag = p["lag"]
+        if lag is not None:
+            total = lag if total is None else total + lag
+            if max_lag is None or lag > max_lag:
+                max_lag = lag
+        seconds = p["lag_seconds"]
+        if seconds is not None and (max_seconds is None or seconds > max_seconds):
+            max_seconds = seconds
+        w, c = p["write_per_s"], p["consume_per_s"]
+        write = None if write is None or w is None else write + w
+        consume = None if consume is None or c is None else consume + c
+        rank = _RISK_RANKS.get(p["retention_risk"], 0)
+        if rank > risk:
+            risk, reason_row = rank, None
+        if rank and rank == risk and reason_row is None and p.get("retention_reason"):
+            reason_row = p
+        worst = max(worst, status.SEVERITY.get(p["status"], _UNKNOWN_SEVERITY))
+    if not rows:
+        write = consume = None
+    write = None if write is None else float(write)
+    consume = None if consume is None else float(consume)
     return {
         "lag": total,
-        "max_lag": max(lags) if lags else None,
-        "max_lag_seconds": max(seconds) if seconds else None,
+        "max_lag": max_lag,
+        "max_lag_seconds": max_seconds,
         "write_per_s": write,
         "consume_per_s": consume,
         "catch_up_seconds": measures.catch_up_seconds(total, write, consume),
-        "retention_risk": measures.worst_risk(p["retention_risk"] for p in rows),
-        "retention_reason": _worst_reason(rows),
-        "status": status.group_status(p["status"] for p in rows),
+        "retention_risk": _RISKS[risk],
+        "retention_reason": None
+        if reason_row is None
+        else f"{reason_row['topic']}-{reason_row['partition']}: {reason_row['retention_reason']}",
+        "status": _STATUSES.get(worst, status.UNKNOWN),
     }
 
 
-def _worst_reason(rows: list[dict[str, Any]]) -> str | None:
-    """Why the worst partition is at risk, naming it; None when none is."""
-    worst = measures.worst_risk(p["retention_risk"] for p in rows)
-    if worst == measures.NONE:
-        return None
-    rows = [p for p in rows if p["retention_risk"] == worst and p.get("retention_reason")]
-    if not rows:
-        return None
-    return f"{rows[0]['topic']}-{rows[0]['partition']}: {rows[0]['retention_reason']}"
+_RISKS = [measures.NONE, measures.NEAR, measures.LOST]
+_RISK_RANKS = {name: rank for rank, name in enumerate(_RISKS)}
+_UNKNOWN_SEVERITY = status.SEVERITY[status.UNKNOWN]
+_STATUSES = {severity: name for name, severity in status.SEVERITY.items()}
 
 
 def history_point(evaluation: dict[str, Any]) -> list[Any]:

@@ -873,29 +873,46 @@ class ClusterClient:
     # --- consumer groups -----------------------------------------------------------------
 
     def list_groups(self) -> list[GroupListing]:
+        """Every group of the cluster with its state and protocol type: ListGroups to every
+        broker at once, through the wire client (librdkafka's listing drops the protocol
+        type, which lets the lag read skip describing groups that are Empty)."""
         deadline = time.monotonic() + self.timeout
         for attempt in range(1, _LIST_GROUPS_ATTEMPTS + 1):
-            future = self.admin().list_consumer_groups(request_timeout=self.timeout)
-            result = self._result(future, "list consumer groups")
-            errors = result.errors or []
+            answers = self._wire("list consumer groups", self.wire.list_groups, self.timeout)
+            errors = [code for code, _ in answers.values() if code]
             if not errors:
                 break
-            # A broker that did not answer is an error of the listing, not an empty cluster.
-            # One whose group coordinator is still loading (just restarted) answers
-            # COORDINATOR_LOAD_IN_PROGRESS for a moment: asked again within the timeout.
+            # A broker whose group coordinator is still loading (just restarted) answers
+            # COORDINATOR_LOAD_IN_PROGRESS for a moment: asked again within the timeout. A
+            # broker that did not answer is an error of the listing, not an empty cluster.
             delay = 0.25 * attempt
-            retriable = all(_error_name(e) in _COORDINATOR_MOVED for e in errors)
+            retriable = all(code in protocol.RETRIABLE_GROUP_ERRORS for code in errors)
             if not retriable or attempt == _LIST_GROUPS_ATTEMPTS:
-                raise self._translate(errors[0], "list consumer groups")
+                raise self._listing_error(errors[0])
             if time.monotonic() + delay > deadline:
-                raise self._translate(errors[0], "list consumer groups")
+                raise self._listing_error(errors[0])
             time.sleep(delay)
+        listed = {g.group_id: g for _, groups in answers.values() for g in groups}
         return sorted(
             (
-                GroupListing(g.group_id, _state_name(g.state), bool(g.is_simple_consumer_group))
-                for g in result.valid
+                GroupListing(g.group_id, g.state, g.protocol_type == "", g.protocol_type)
+                for g in listed.values()
             ),
             key=lambda g: g.group_id,
+        )
+
+    @staticmethod
+    def _listing_error(error: int) -> KafkaAdapterError:
+        if error == NO_ANSWER:
+            return KafkaTimeout(
+                "A broker did not answer the list of consumer groups in time.",
+                code="kafka_timeout",
+            )
+        kafka_error = KafkaError(error)
+        return KafkaCallFailed(
+            f"Kafka refused to list consumer groups: {kafka_error.str()}.",
+            code="kafka_error",
+            details={"kafka_error": kafka_error.name()},
         )
 
     def describe_groups(self, group_ids: Iterable[str]) -> dict[str, GroupDescription]:

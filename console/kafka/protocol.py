@@ -235,6 +235,38 @@ def parse_find_coordinators(payload: bytes) -> dict[str, Coordinator | int]:
     return out
 
 
+# --- ListGroups -----------------------------------------------------------------------------
+
+LIST_GROUPS = 16
+
+
+class ListedGroup(NamedTuple):
+    group_id: str
+    protocol_type: str  # "" for a group that only commits offsets (a "simple" group)
+    state: str  # as Kafka's tools print it: Stable, Empty, PreparingRebalance, ...
+
+
+def list_groups_request(correlation_id: int) -> bytes:
+    """ListGroups v4 (Kafka 2.6+, the first with each group's state): every group the broker
+    coordinates, in every state (an empty states filter)."""
+    return request(LIST_GROUPS, 4, correlation_id, compact_array([]) + NO_TAGS)
+
+
+def parse_list_groups(payload: bytes) -> tuple[int, list[ListedGroup]]:
+    """(error code, the broker's groups)."""
+    reader = response_body(payload)
+    reader.int32()  # throttle
+    error = reader.int16()
+    groups = []
+    for _ in range(reader.array_length()):
+        group_id = reader.compact_string() or ""
+        protocol_type = reader.compact_string() or ""
+        state = reader.compact_string() or ""
+        reader.tags()
+        groups.append(ListedGroup(group_id, protocol_type, state))
+    return error, groups
+
+
 _OFFSET_FETCH_PARTITION = struct.Struct(">iqi")  # index, committed offset, leader epoch
 _INT16 = struct.Struct(">h")
 

@@ -88,8 +88,9 @@ class OffsetResult:
 @dataclass(frozen=True)
 class GroupListing:
     group_id: str
-    state: str
-    is_simple: bool
+    state: str  # as Kafka's tools print it: Stable, Empty, PreparingRebalance, ...
+    is_simple: bool  # no protocol type: offsets committed without joining the group
+    protocol_type: str = ""  # "consumer", "connect", ... ("" for a simple group)
 
 
 @dataclass(frozen=True)

@@ -3,6 +3,8 @@
 Bound to one cluster (its bootstrap servers and `ClusterSecurity`), used only by
 `console.kafka.client.ClusterClient`:
 - `quorum_leader()`: the active KRaft controller (DescribeQuorum).
+- `list_groups()`: every group with its protocol type and state, every broker asked at once
+  (ListGroups; librdkafka's listing has no protocol type).
 - `committed_offsets()` and `describe_groups()`: many groups at once, one FindCoordinator for
   all of them and one OffsetFetch (or DescribeGroups) per coordinator, all coordinators at
   once, retrying groups whose coordinator moved.
@@ -115,6 +117,28 @@ class WireClient:
             codes = set(failed.values())
             raise protocol.ProtocolError(f"no committed offsets for {names} (errors {codes})")
         return {g: a for g, a in answers.items() if not isinstance(a, int)}
+
+    def list_groups(self, timeout: float) -> dict[int, tuple[int, list[protocol.ListedGroup]]]:
+        """Per broker id: (error code, the groups it coordinates); NO_ANSWER for a broker
+        that did not answer. Every broker is asked at once (each lists only its own groups);
+        the brokers come from a Metadata request for no topic."""
+        brokers = self.metadata([], timeout).brokers
+        deadline = time.monotonic() + timeout
+
+        def ask(item: tuple[int, Address]) -> tuple[int, tuple[int, list[protocol.ListedGroup]]]:
+            node, address = item
+            remaining = max(0.5, deadline - time.monotonic())
+            try:
+                payload = self.pool.exchange(address, protocol.list_groups_request, remaining)
+            except WireUnreachable:
+                return node, (NO_ANSWER, [])
+            return node, protocol.parse_list_groups(payload)
+
+        addresses = {node: (host, port) for node, (host, port, *_rest) in brokers.items()}
+        if not addresses:
+            return {}
+        with ThreadPoolExecutor(max_workers=min(len(addresses), 8)) as pool:
+            return dict(pool.map(ask, sorted(addresses.items())))
 
     def describe_groups(
         self, groups: list[str], timeout: float, attempts: int = 4
@@ -319,7 +343,7 @@ class WireClient:
                 break
             if attempt:
                 time.sleep(min(0.3 * attempt, max(0.0, deadline - time.monotonic())))
-            if attempt or any(tp not in known for tp in pending):
+            if attempt or not pending <= known.keys():  # a set comparison, in C
                 remaining = max(0.5, deadline - time.monotonic())
                 meta = self.metadata(sorted({t for t, _ in pending}), remaining)
                 known = meta.leader_addresses()
@@ -363,6 +387,8 @@ class WireClient:
             except WireUnreachable:
                 return {(t, p): (NO_ANSWER, -1, -1) for t, parts in wanted.items() for p in parts}
             answers = protocol.parse_list_offsets(payload)
+            if len(answers) >= sum(map(len, wanted.values())):
+                return answers  # every partition answered, the common case
             missing = {
                 (t, p): (NO_ANSWER, -1, -1)
                 for t, parts in wanted.items()

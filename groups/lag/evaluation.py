@@ -16,10 +16,10 @@ from groups.lag import measures, retention, status
 from groups.lag.partition_sizes import PartitionSizes
 from groups.lag.read import GroupsRead, lag_of
 from groups.lag.retention_configs import RetentionConfigs
-from groups.lag.steady import SteadyRows
+from groups.lag.steady import SteadyRow, SteadyRows, full_and_flat, reusable
 from groups.lag.timestamps import RecordTimestamps
 from groups.lag.windows import EndHistories, Windows
-from groups.partitions import TopicPartition
+from groups.partitions import TP, TopicPartition
 
 
 class Evaluator:
@@ -61,7 +61,8 @@ class Evaluator:
         owners = read.assigned(group)
         partitions = []
         # Bound once: the loop runs for every partition of every group, every pass.
-        reused, keep = self.steady.reused, self.steady.keep
+        kept_rows = self.steady.of(group)
+        keeping: dict[TP, SteadyRow] = {}
         timestamp, history = self.timestamps.of, self.histories.get
         retention_of, size_of = self.retentions.of, self.sizes.of
         for tp, window in self.windows.of(group).items():  # sorted by Windows.update
@@ -70,10 +71,14 @@ class Evaluator:
             member = owners.get(tp)
             owner = (member.member_id, member.client_id, member.host) if member else None
             inputs = (last.committed, last.log_end, start, owner, has_members)
-            row = reused(group, tp, inputs, window)
-            if row is None:
+            kept = kept_rows.get(tp)
+            if kept is not None and reusable(kept, inputs, window):
+                keeping[tp] = SteadyRow(inputs, last.at, kept.row)
+                row = dict(kept.row)
+            else:
                 row = self._partition_row(tp, list(window), start, member, has_members)
-                keep(group, tp, inputs, window, row)
+                if full_and_flat(window):
+                    keeping[tp] = SteadyRow(inputs, last.at, row)
             # Lag seconds move with the clock, and the retention risk with them: every pass.
             row["lag_seconds"], row["lag_seconds_method"] = measures.lag_seconds(
                 lag=row["lag"],
@@ -97,6 +102,7 @@ class Evaluator:
             )
             row["retention_risk"], row["retention_reason"] = risk.level, risk.reason
             partitions.append(row)
+        self.steady.keep_group(group, keeping)
         by_topic: dict[str, list[dict[str, Any]]] = {}
         for row in partitions:
             by_topic.setdefault(str(row["topic"]), []).append(row)
@@ -109,7 +115,7 @@ class Evaluator:
             "ts": at,
             "state": desc.state if desc else listing.state,
             "member_count": len(members),
-            "protocol_type": desc.protocol_type if desc else "",
+            "protocol_type": desc.protocol_type if desc else listing.protocol_type,
             # What the groups list shows: topics with a committed offset or assigned to a
             # member (groups.lag.rest answers the list from this).
             "topic_names": sorted(committed_topics | {topic for topic, _ in owners}),

@@ -24,7 +24,8 @@ class LogStarts:
         """The partitions whose log start the pass after `passes` successful ones reads."""
         if passes % LOG_STARTS_EVERY == 0:
             return tps
-        return [tp for tp in tps if tp not in self.known]
+        missing = set(tps) - self.known.keys()  # set arithmetic: 20,000 partitions a pass
+        return [tp for tp in tps if tp in missing] if missing else []
 
     def merge(self, read: GroupsRead) -> None:
         """Keep what `read` found, forget the partitions it no longer has, and give `read`

@@ -103,7 +103,7 @@ def live_groups(cfg: ClusterConfig) -> list[dict[str, Any]]:
             {
                 "group_id": listing.group_id,
                 "state": desc.state if desc else listing.state,
-                "protocol_type": desc.protocol_type if desc else "",
+                "protocol_type": desc.protocol_type if desc else listing.protocol_type,
                 "member_count": len(desc.members) if desc else 0,
                 "topics": sorted({t for t, _ in offsets} | {t for t, _ in assigned}),
                 "total_lag": sum(known) if known else None,

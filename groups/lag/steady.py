@@ -47,8 +47,9 @@ _NOTHING: dict[TP, SteadyRow] = {}
 
 class SteadyRows:
     """The rows of the last evaluation that may be reused, per group and partition. An
-    evaluation calls `start`, then `reused` or `keep` for each partition, then `finish`:
-    what it did not keep again is forgotten."""
+    evaluation calls `start`, then for each group `of` (what it may reuse) and `keep_group`
+    (what the next evaluation may), then `finish`: what it did not keep again is forgotten.
+    Per group, not per partition: the lookups run for every partition of every pass."""
 
     def __init__(self) -> None:
         self.by_group: dict[str, dict[TP, SteadyRow]] = {}  # kept by the last evaluation
@@ -58,37 +59,26 @@ class SteadyRows:
         """Begin an evaluation (dropping what one that never finished had kept)."""
         self._next = {}
 
-    def reused(
-        self, group: str, tp: TP, inputs: RowInputs, window: deque[Point]
-    ) -> dict[str, Any] | None:
-        """A copy of the partition's kept row when `window` only added one point since, with
-        the same inputs (the row is kept again); None when it must be computed."""
-        kept = self.by_group.get(group, _NOTHING).get(tp)
-        last = window[-1]
-        if (
-            kept is None
-            or kept.inputs != inputs
-            or len(window) != window.maxlen
-            or window[-2].at != kept.at
-            or not window[0].at < last.at
-        ):
-            return None
-        self._keep(group, tp, SteadyRow(inputs, last.at, kept.row))
-        return dict(kept.row)
+    def of(self, group: str) -> dict[TP, SteadyRow]:
+        """The group's rows the last evaluation kept (read only)."""
+        return self.by_group.get(group, _NOTHING)
 
-    def keep(
-        self, group: str, tp: TP, inputs: RowInputs, window: deque[Point], row: dict[str, Any]
-    ) -> None:
-        """Keep a row just computed from `window` if the window is full and flat."""
-        if full_and_flat(window):
-            self._keep(group, tp, SteadyRow(inputs, window[-1].at, row))
-
-    def _keep(self, group: str, tp: TP, kept: SteadyRow) -> None:
-        rows = self._next.get(group)
-        if rows is None:
-            rows = self._next[group] = {}
-        rows[tp] = kept
+    def keep_group(self, group: str, rows: dict[TP, SteadyRow]) -> None:
+        """What the next evaluation may reuse of `group` (`reusable` or `worth_keeping`)."""
+        if rows:
+            self._next[group] = rows
 
     def finish(self) -> None:
         """End an evaluation: what it kept is what the next one may reuse."""
         self.by_group, self._next = self._next, {}
+
+
+def reusable(kept: SteadyRow, inputs: RowInputs, window: deque[Point]) -> bool:
+    """Whether `kept` is still the partition's row: `window` only added one point since, with
+    the same inputs (the window was full and flat when kept: see `full_and_flat`)."""
+    return (
+        kept.inputs == inputs
+        and len(window) == window.maxlen
+        and window[-2].at == kept.at
+        and window[0].at < window[-1].at
+    )

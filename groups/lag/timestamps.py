@@ -37,25 +37,30 @@ class RecordTimestamps:
     def wanted(read: GroupsRead) -> set[Position]:
         """The positions whose record time gives lag seconds: the next record of every
         lagging partition of every group."""
-        wanted = set()
+        wanted: set[Position] = set()
+        add, ends, starts = wanted.add, read.log_ends.get, read.log_starts.get
         for offsets in read.committed.values():
             for tp, committed in offsets.items():
-                end, start = read.log_ends.get(tp), read.log_starts.get(tp)
-                if committed is None or end is None or committed >= end:
+                if committed is None:
                     continue
-                wanted.add((tp, next_offset(committed, start)))
+                end = ends(tp)
+                if end is None or committed >= end:
+                    continue
+                start = starts(tp)  # next_offset, inlined: every lagging partition, each pass
+                add((tp, committed if start is None or committed >= start else start))
         return wanted
 
     def refresh(self, client: kafka.ClusterClient, wanted: set[Position]) -> int:
         """Read the wanted timestamps not known yet (`TIMESTAMP_READS_PER_PASS` at most) and
         forget those no group sits at any more; the number of records read."""
         known = self.known
-        missing = sorted(p for p in wanted if p not in known)[:TIMESTAMP_READS_PER_PASS]
-        found = client.record_timestamps_at(missing)
+        # Set arithmetic, not loops: both sets hold every lagging partition, each pass.
+        missing = sorted(wanted - known.keys())[:TIMESTAMP_READS_PER_PASS]
+        found = client.record_timestamps_at(missing) if missing else {}
         for position, ts in found.items():
             if ts is not None:
                 known[position] = ts
-        for position in [p for p in known if p not in wanted]:
+        for position in known.keys() - wanted:
             del known[position]  # an offset no group sits at any more
         return len(found)
 

@@ -109,7 +109,7 @@ class EndHistories:
                 if history is None:
                     history = histories[tp] = EndHistory([])
                 history.add(at, end)
-        for tp in [tp for tp in histories if tp not in log_ends]:
+        for tp in histories.keys() - log_ends.keys():
             del histories[tp]
 
     def get(self, tp: TP) -> EndHistory | None:

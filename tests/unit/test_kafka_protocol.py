@@ -309,6 +309,41 @@ def test_describe_groups_request_and_response():
     assert parsed["c1"].members[0].assignment == []  # type: ignore[union-attr]
 
 
+# --- ListGroups -------------------------------------------------------------------------------
+def test_list_groups_request_asks_for_every_state():
+    raw = kp.list_groups_request(7)
+    api_key, version, correlation = struct.unpack_from(">hhi", raw, 4)
+    assert (api_key, version, correlation) == (kp.LIST_GROUPS, 4, 7)
+    assert raw.endswith(b"\x00" + b"\x01" + kp.NO_TAGS)  # header tags, no states filter, tags
+
+
+def test_list_groups_answer_gives_protocol_type_and_state():
+    def group(name: str, ptype: str, state: str, tags: bytes = kp.NO_TAGS) -> bytes:
+        return _cstr(name) + _cstr(ptype) + _cstr(state) + tags
+
+    unknown_tag = kp.uvarint(1) + kp.uvarint(0) + kp.uvarint(2) + b"xy"
+    body = (
+        struct.pack(">ih", 0, 0)
+        + kp.compact_array(
+            [
+                group("orders", "consumer", "Stable"),
+                group("offsets-only", "", "Empty", unknown_tag),
+                group("sink", "connect", "CompletingRebalance"),
+            ]
+        )
+        + kp.NO_TAGS
+    )
+    error, groups = kp.parse_list_groups(_response(body))
+    assert error == 0
+    assert groups == [
+        kp.ListedGroup("orders", "consumer", "Stable"),
+        kp.ListedGroup("offsets-only", "", "Empty"),
+        kp.ListedGroup("sink", "connect", "CompletingRebalance"),
+    ]
+    refused = struct.pack(">ih", 0, 14) + kp.compact_array([]) + kp.NO_TAGS
+    assert kp.parse_list_groups(_response(refused)) == (14, [])
+
+
 # --- DescribeConfigs --------------------------------------------------------------------------
 def _config_entry(name: str, value: str | None) -> bytes:
     return (

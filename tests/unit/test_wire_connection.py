@@ -67,63 +67,72 @@ def test_the_next_bootstrap_server_is_asked_after_a_reset(monkeypatch):
         listener.close()
 
 
-class _Listing:
-    def __init__(self, errors, valid=()):
-        self.errors, self.valid = list(errors), list(valid)
+class _Wire:
+    """The wire client's ListGroups, answering as scripted: per call, per broker id
+    (error code, groups)."""
 
-
-class _Admin:
     def __init__(self, answers):
         self.answers, self.calls = list(answers), 0
 
-    def list_consumer_groups(self, request_timeout):
-        from concurrent.futures import Future
-
+    def list_groups(self, timeout):
         self.calls += 1
-        future: Future = Future()
-        future.set_result(self.answers.pop(0))
-        return future
+        return self.answers.pop(0)
 
 
-def _client(admin):
+def _client(wire):
     from console.clusters import ClusterConfig
     from console.kafka.client import ClusterClient
 
     client = ClusterClient(ClusterConfig("c", "127.0.0.1:1"), timeout=5)
-    client._admin = admin
-    client._refused_early = lambda future: None
+    client.wire = wire
     return client
+
+
+def _listed(*names, state="Stable", ptype="consumer"):
+    from console.kafka.protocol import ListedGroup
+
+    return [ListedGroup(n, ptype, state) for n in names]
+
+
+def test_the_groups_of_every_broker_are_listed_once_with_protocol_type():
+    wire = _Wire(
+        [{1: (0, _listed("b", "a")), 2: (0, _listed("c", state="Empty", ptype="")), 3: (0, [])}]
+    )
+    listings = _client(wire).list_groups()
+    assert [(g.group_id, g.state, g.protocol_type, g.is_simple) for g in listings] == [
+        ("a", "Stable", "consumer", False),
+        ("b", "Stable", "consumer", False),
+        ("c", "Empty", "", True),
+    ]
 
 
 def test_listing_groups_asks_again_while_a_coordinator_loads():
     """A just-restarted broker answers COORDINATOR_LOAD_IN_PROGRESS for a moment: the groups
     list (a 502 in a CI run after the broker-restart tests) asks again within the timeout."""
-    from console.kafka.client import KafkaError
-
-    loading = KafkaError(KafkaError.COORDINATOR_LOAD_IN_PROGRESS)
-    group = type("G", (), {"group_id": "g", "state": None, "is_simple_consumer_group": False})
-    admin = _Admin([_Listing([loading]), _Listing([loading]), _Listing([], [group])])
-    assert [g.group_id for g in _client(admin).list_groups()] == ["g"]
-    assert admin.calls == 3
+    loading = {1: (14, []), 2: (0, _listed("h"))}
+    wire = _Wire([loading, loading, {1: (0, _listed("g")), 2: (0, _listed("h"))}])
+    assert [g.group_id for g in _client(wire).list_groups()] == ["g", "h"]
+    assert wire.calls == 3
 
 
 def test_listing_groups_fails_at_once_on_another_error_and_after_the_attempts():
-    from console.kafka.client import KafkaError
-    from console.kafka.errors import KafkaCallFailed
+    from console.kafka.errors import KafkaCallFailed, KafkaTimeout
+    from console.kafka.wire import NO_ANSWER
 
-    denied = KafkaError(KafkaError.CLUSTER_AUTHORIZATION_FAILED)
-    admin = _Admin([_Listing([denied])])
-    with pytest.raises(KafkaCallFailed):
-        _client(admin).list_groups()
-    assert admin.calls == 1
-    loading = KafkaError(KafkaError.COORDINATOR_LOAD_IN_PROGRESS)
-    admin = _Admin([_Listing([loading])] * 5)
+    denied = {1: (31, [])}  # CLUSTER_AUTHORIZATION_FAILED
+    wire = _Wire([denied])
     with pytest.raises(KafkaCallFailed) as caught:
-        _client(admin).list_groups()
-    assert admin.calls == 5 and "COORDINATOR_LOAD_IN_PROGRESS" in str(caught.value.details)
-
-
-# --- ApiVersions: a broker too old for a request is told apart from a protocol failure -------
+        _client(wire).list_groups()
+    assert wire.calls == 1 and caught.value.details["kafka_error"] == "CLUSTER_AUTHORIZATION_FAILED"
+    wire = _Wire([{1: (14, [])}] * 5)
+    with pytest.raises(KafkaCallFailed) as caught:
+        _client(wire).list_groups()
+    assert wire.calls == 5 and "COORDINATOR_LOAD_IN_PROGRESS" in str(caught.value.details)
+    # A broker that did not answer: the listing would miss its groups, so it fails (504).
+    wire = _Wire([{1: (0, _listed("g")), 2: (NO_ANSWER, [])}])
+    with pytest.raises(KafkaTimeout):
+        _client(wire).list_groups()
+    assert wire.calls == 1
 
 
 def _api_versions_answer(correlation_id: int, table: dict[int, tuple[int, int]], error=0) -> bytes:

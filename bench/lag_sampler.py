@@ -34,7 +34,7 @@ from _harness import (
 
 PREFIX = "bench-sampler-"
 API_NAMES = {2: "ListOffsets", 3: "Metadata", 9: "OffsetFetch", 10: "FindCoordinator",
-             15: "DescribeGroups", 32: "DescribeConfigs", 55: "DescribeQuorum",
+             16: "ListGroups", 15: "DescribeGroups", 32: "DescribeConfigs", 55: "DescribeQuorum",
              60: "DescribeCluster", 17: "SaslHandshake", 36: "SaslAuthenticate"}  # fmt: skip
 
 

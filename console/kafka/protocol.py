@@ -880,6 +880,7 @@ SPOKEN: dict[int, tuple[str, int]] = {
     FIND_COORDINATOR: ("FindCoordinator", 4),
     OFFSET_FETCH: ("OffsetFetch", 8),
     DESCRIBE_GROUPS: ("DescribeGroups", 5),
+    LIST_GROUPS: ("ListGroups", 4),
     DESCRIBE_CONFIGS: ("DescribeConfigs", 4),
     METADATA: ("Metadata", 12),
     LIST_OFFSETS: ("ListOffsets", 7),

@@ -172,6 +172,7 @@ def test_every_request_builder_sends_the_version_the_table_names():
         protocol.find_coordinators_request(["g"], 1),
         protocol.offset_fetch_request({"g": None}, 1),
         protocol.describe_groups_request(["g"], 1),
+        protocol.list_groups_request(1),
         protocol.describe_configs_request(["t"], ["min.insync.replicas"], 1),
         protocol.metadata_request(None, 1),
         protocol.list_offsets_request({"t": [0]}, -1, 1),

@@ -64,7 +64,8 @@ class SteadyRows:
         return self.by_group.get(group, _NOTHING)
 
     def keep_group(self, group: str, rows: dict[TP, SteadyRow]) -> None:
-        """What the next evaluation may reuse of `group` (`reusable` or `worth_keeping`)."""
+        """What the next evaluation may reuse of `group`: rows still `reusable`, and rows just
+        computed from a window that is `full_and_flat`."""
         if rows:
             self._next[group] = rows
 

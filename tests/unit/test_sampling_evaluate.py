@@ -250,3 +250,44 @@ def test_each_pass_record_carries_the_kafka_cluster_id(monkeypatch):
     assert written[-1]["cluster_id"] == "MkU3" and written[-1]["error"] == "Kafka did not answer"
     sampler.run_pass()  # no metadata this pass: the id stays the last one known
     assert written[-1]["cluster_id"] == "MkU3"
+
+
+def test_only_groups_that_are_not_empty_are_described_and_the_listing_says_the_rest():
+    """An Empty group has no members: its listing gives its state and protocol type, so the
+    read skips describing it (at 20,000 idle groups, DescribeGroups took 0.3 s a pass)."""
+    from groups.lag.read import read_groups
+
+    member = GroupMember("m-1", "app", "/10.0.0.1", [("t", 0)])
+
+    class Client:
+        described: list[str] = []
+
+        def list_groups(self):
+            return [
+                GroupListing("busy", "Stable", False, "consumer"),
+                GroupListing("idle", "Empty", False, "connect"),
+                GroupListing("simple", "Empty", True, ""),
+            ]
+
+        def describe_groups(self, ids):
+            self.described.extend(ids)
+            return {"busy": GroupDescription("busy", "Stable", "consumer", "range", [member], 1)}
+
+        def committed_offsets(self, groups):
+            return {g: {("t", 0): 1} for g in groups}
+
+        def log_offsets(self, tps, spec, leaders=None):
+            return dict.fromkeys(tps, 5)
+
+    client = Client()
+    read = read_groups(client)  # type: ignore[arg-type]
+    assert client.described == ["busy"]
+    sampler = ClusterSampler(ClusterConfig("c", "x:1"))
+    sampler.update_windows(read, 100.0)
+    got = sampler.evaluate(read, 100.0)
+    assert {g: (e["state"], e["protocol_type"], e["member_count"]) for g, e in got.items()} == {
+        "busy": ("Stable", "consumer", 1),
+        "idle": ("Empty", "connect", 0),
+        "simple": ("Empty", "", 0),
+    }
+    assert [g for g, e in got.items() if e["is_simple_consumer"]] == ["simple"]

@@ -131,6 +131,19 @@ _GROUP_STATES = {
 }
 
 
+def _group_call_error(error: int, silent: str, refused: str) -> KafkaAdapterError:
+    """A group call's error code as the adapter's error: NO_ANSWER is "`silent` in time"
+    (504), any other code "Kafka refused to `refused`" with Kafka's name for it."""
+    if error == NO_ANSWER:
+        return KafkaTimeout(f"{silent} in time.", code="kafka_timeout")
+    kafka_error = KafkaError(error)
+    return KafkaCallFailed(
+        f"Kafka refused to {refused}: {kafka_error.str()}.",
+        code="kafka_error",
+        details={"kafka_error": kafka_error.name()},
+    )
+
+
 def _state_name(state: Any) -> str:
     name = getattr(state, "name", str(state))
     return _GROUP_STATES.get(name, name.title())
@@ -903,16 +916,8 @@ class ClusterClient:
 
     @staticmethod
     def _listing_error(error: int) -> KafkaAdapterError:
-        if error == NO_ANSWER:
-            return KafkaTimeout(
-                "A broker did not answer the list of consumer groups in time.",
-                code="kafka_timeout",
-            )
-        kafka_error = KafkaError(error)
-        return KafkaCallFailed(
-            f"Kafka refused to list consumer groups: {kafka_error.str()}.",
-            code="kafka_error",
-            details={"kafka_error": kafka_error.name()},
+        return _group_call_error(
+            error, "A broker did not answer the list of consumer groups", "list consumer groups"
         )
 
     def describe_groups(self, group_ids: Iterable[str]) -> dict[str, GroupDescription]:
@@ -952,16 +957,10 @@ class ClusterClient:
         return out
 
     def _group_error(self, group_id: str, error: int) -> KafkaAdapterError:
-        if error == NO_ANSWER:
-            return KafkaTimeout(
-                f"The coordinator of group {group_id} did not answer in time.",
-                code="kafka_timeout",
-            )
-        kafka_error = KafkaError(error)
-        return KafkaCallFailed(
-            f"Kafka refused to describe group {group_id}: {kafka_error.str()}.",
-            code="kafka_error",
-            details={"kafka_error": kafka_error.name()},
+        return _group_call_error(
+            error,
+            f"The coordinator of group {group_id} did not answer",
+            f"describe group {group_id}",
         )
 
     def _describe_groups_librdkafka(self, group_ids: Iterable[str]) -> dict[str, GroupDescription]:

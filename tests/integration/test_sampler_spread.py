@@ -49,6 +49,12 @@ def _holders(clusters: list[str]) -> list[int | None]:
     return [int(o.split(":")[1]) if o else None for o in owners]
 
 
+def _last_pass(cluster: str) -> float:
+    """When the cluster's last pass on record ended (0: none on record yet)."""
+    meta = lag_store.read_meta(cluster)
+    return 0.0 if meta is None else float(meta["ts"])
+
+
 def _in_loop(log: Path) -> bool:
     """Whether the sampler logging to `log` has asked for its leases (it is in its loop)."""
     text = log.read_text() if log.exists() else ""
@@ -103,12 +109,14 @@ def test_two_samplers_hold_one_cluster_each_and_one_takes_over_the_other(spread_
         took = time.monotonic() - died
         assert took <= 2 * INTERVAL + 1.0, took
 
-        # And A samples both.
-        first = {c: lag_store.read_meta(c)["ts"] for c in clusters}
+        # And A samples both. A cluster may have no pass on record yet: A can give a lease up
+        # before its first pass of that cluster ends (the SASL_SSL one connects slowly on a
+        # loaded machine), and B can be killed before its own first pass ends.
+        first = {c: _last_pass(c) for c in clusters}
         for cluster in clusters:
             wait_for(
-                lambda c=cluster: lag_store.read_meta(c)["ts"] > first[c],
-                10,
+                lambda c=cluster: _last_pass(c) > first[c],
+                20,
                 f"a pass of {cluster} after the takeover",
                 every=0.1,
             )

@@ -295,6 +295,24 @@ def offset_fetch_request(
     return request(OFFSET_FETCH, 8, correlation_id, body)
 
 
+# A partition's answer without metadata or tagged fields (what brokers send for offsets
+# committed by Kafka's clients): index, offset, leader epoch, empty metadata (its length + 1,
+# 1), error code, no tags. A topic's run of them is read in C.
+_PLAIN_OFFSET = struct.Struct(">iqiBhB")
+
+
+def _plain_run(run: bytes, count: int) -> bool:
+    """Whether `run` is `count` answers laid out as `_PLAIN_OFFSET` (the first one that is
+    not has its metadata length or tag count where this layout expects it, so checking
+    those bytes is enough)."""
+    size = _PLAIN_OFFSET.size
+    return (
+        len(run) == count * size
+        and run[16::size].count(1) == count
+        and run[size - 1 :: size].count(0) == count
+    )
+
+
 def parse_offset_fetch(payload: bytes) -> dict[str, dict[TP, int | None] | int]:
     """Per group: {(topic, partition): committed offset or None}, or the group's error code."""
     reader = response_body(payload)
@@ -306,7 +324,18 @@ def parse_offset_fetch(payload: bytes) -> dict[str, dict[TP, int | None] | int]:
         offsets: dict[TP, int | None] = {}
         for _ in range(reader.array_length()):
             topic = reader.compact_string() or ""
-            for _ in range(reader.array_length()):
+            count = reader.array_length()
+            end = reader.pos + count * _PLAIN_OFFSET.size
+            run = data[reader.pos : end] if end <= len(data) else b""
+            if _plain_run(run, count):
+                offsets.update(
+                    ((topic, partition), committed if committed >= 0 and not error else None)
+                    for partition, committed, _, _, error, _ in _PLAIN_OFFSET.iter_unpack(run)
+                )
+                reader.pos = end
+                reader.tags()
+                continue
+            for _ in range(count):
                 # Thousands of partitions per answer: fixed fields in one unpack.
                 partition, committed, _epoch = _OFFSET_FETCH_PARTITION.unpack_from(data, reader.pos)
                 reader.pos += _OFFSET_FETCH_PARTITION.size
@@ -652,6 +681,9 @@ LATEST, EARLIEST, MAX_TIMESTAMP = -1, -2, -3
 # Partition errors after which fresh metadata (a new leader) is the answer.
 LEADER_MOVED_ERRORS = {5, 6, 74, 75}  # LEADER_NOT_AVAILABLE, NOT_LEADER, FENCED/UNKNOWN EPOCH
 _PARTITION_ANSWER = struct.Struct(">ihqqi")  # index, error, timestamp, offset, leader epoch
+# The same with its tag count: a run of untagged answers is read in one call.
+_UNTAGGED_ANSWER = struct.Struct(">ihqqiB")
+_PARTITION_ASK = struct.Struct(">iiqB")  # index, current leader epoch, timestamp, no tags
 
 
 def list_offsets_request(
@@ -663,9 +695,12 @@ def list_offsets_request(
     """ListOffsets v7: read uncommitted (as kafka-consumer-groups.sh reads log ends), or with
     `committed` read committed (LATEST is then the last stable offset, and a time found at or
     past it answers -1)."""
+    # One precompiled pack per partition (tens of thousands per sampler pass).
+    pack = _PARTITION_ASK.pack
     topics = [
         compact_string(topic)
-        + compact_array([struct.pack(">iiq", p, -1, timestamp) + NO_TAGS for p in sorted(parts)])
+        + uvarint(len(parts) + 1)
+        + b"".join([pack(p, -1, timestamp, 0) for p in sorted(parts)])
         + NO_TAGS
         for topic, parts in sorted(partitions.items())
     ]
@@ -679,16 +714,31 @@ def parse_list_offsets(payload: bytes) -> dict[TP, tuple[int, int, int]]:
     reader.int32()  # throttle
     data = reader.data
     out: dict[TP, tuple[int, int, int]] = {}
+    size = _UNTAGGED_ANSWER.size
     for _ in range(reader.array_length()):
         topic = reader.compact_string() or ""
-        for _ in range(reader.array_length()):
-            partition, error, ts, offset, _epoch = _PARTITION_ANSWER.unpack_from(data, reader.pos)
-            reader.pos += _PARTITION_ANSWER.size
-            if data[reader.pos]:
-                reader.tags()
-            else:
-                reader.pos += 1
-            out[(topic, partition)] = (error, ts, offset)
+        count = reader.array_length()
+        end = reader.pos + count * size
+        # Brokers send no tagged fields per partition: a topic's answers are then a run of
+        # fixed-size records, read in C. A run that has tags is read one by one.
+        run = data[reader.pos : end] if end <= len(data) else b""
+        if len(run) == count * size and run[size - 1 :: size].count(0) == count:
+            out.update(
+                ((topic, partition), (error, ts, offset))
+                for partition, error, ts, offset, _epoch, _tag in _UNTAGGED_ANSWER.iter_unpack(run)
+            )
+            reader.pos = end
+        else:
+            for _ in range(count):
+                partition, error, ts, offset, _epoch = _PARTITION_ANSWER.unpack_from(
+                    data, reader.pos
+                )
+                reader.pos += _PARTITION_ANSWER.size
+                if data[reader.pos]:
+                    reader.tags()
+                else:
+                    reader.pos += 1
+                out[(topic, partition)] = (error, ts, offset)
         reader.tags()
     return out
 

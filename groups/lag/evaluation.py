@@ -8,8 +8,9 @@ and record timestamps, and sums them up per topic and for the group (`summarize`
 
 from __future__ import annotations
 
+import math
 from collections.abc import Iterable
-from typing import Any
+from typing import Any, NamedTuple
 
 from console import kafka
 from groups.lag import measures, retention, status
@@ -22,9 +23,30 @@ from groups.lag.windows import EndHistories, Windows
 from groups.partitions import TP, TopicPartition
 
 
+class StillGroup(NamedTuple):
+    """A group's evaluation kept while nothing in it moves but the clock: every partition's
+    window was full and flat, and every lag in seconds is either constant or the age of a
+    known record. Until one of the group's inputs changes, or `until`, a pass's evaluation of
+    it is this one with the clock brought forward (`Evaluator._still`)."""
+
+    moved: int | None  # Windows.moved(group) when evaluated
+    listing: kafka.GroupListing
+    description: kafka.GroupDescription | None
+    tps: tuple[TopicPartition, ...]  # in window order, as the rows are
+    starts: tuple[int | None, ...]  # their log starts
+    sizes: tuple[int | None, ...]  # their sizes
+    topics: tuple[str, ...]  # sorted, as the evaluation's topics are
+    retentions: tuple[Any, ...]  # their settings
+    stamps: tuple[float | None, ...]  # per row: the record's time (s) its age is taken from
+    slices: tuple[tuple[str, int, int], ...]  # each topic's rows: (topic, first, end)
+    until: float  # wall time at which a retention risk may change (by age alone)
+    evaluation: dict[str, Any]
+
+
 class Evaluator:
     """Evaluates every group of a pass's read from the sampler's state, which it reads but
-    never changes; its own state is the rows it may reuse next pass (`steady`)."""
+    never changes; its own state is what it may reuse next pass: rows of partitions that sat
+    still (`steady`), and whole groups where nothing moved (`still`)."""
 
     def __init__(
         self,
@@ -42,6 +64,7 @@ class Evaluator:
         self.retention_risk = retention_risk
         self.sizes = sizes or PartitionSizes()
         self.steady = SteadyRows()
+        self.still: dict[str, StillGroup] = {}
 
     def evaluate(self, read: GroupsRead, at: float) -> dict[str, dict[str, Any]]:
         """group id -> its evaluation, for every group of `read` (after the windows took
@@ -51,11 +74,19 @@ class Evaluator:
             listing.group_id: self._group(listing, read, at) for listing in read.listings
         }
         self.steady.finish()
+        for gone in self.still.keys() - evaluations.keys():
+            del self.still[gone]
         return evaluations
 
     def _group(self, listing: kafka.GroupListing, read: GroupsRead, at: float) -> dict[str, Any]:
         group = listing.group_id
         desc = read.descriptions.get(group)
+        kept_still = self.still.get(group)
+        if kept_still is not None:
+            evaluation = self._still(kept_still, group, listing, desc, read, at)
+            if evaluation is not None:
+                return evaluation
+            del self.still[group]
         members = desc.members if desc else []
         has_members = bool(members)
         owners = read.assigned(group)
@@ -65,7 +96,10 @@ class Evaluator:
         keeping: dict[TP, SteadyRow] = {}
         timestamp, history = self.timestamps.of, self.histories.get
         retention_of, size_of = self.retentions.of, self.sizes.of
-        for tp, window in self.windows.of(group).items():  # sorted by Windows.update
+        wins = self.windows.of(group)
+        stamps: list[float | None] | None = []  # None: the group cannot be kept still
+        until = math.inf
+        for tp, window in wins.items():  # sorted by Windows.update
             last = window[-1]
             start = read.log_starts.get(tp)
             member = owners.get(tp)
@@ -80,13 +114,15 @@ class Evaluator:
                 if full_and_flat(window):
                     keeping[tp] = SteadyRow(inputs, last.at, row)
             # Lag seconds move with the clock, and the retention risk with them: every pass.
+            record_ts_ms = timestamp(tp, last.committed, start)
             row["lag_seconds"], row["lag_seconds_method"] = measures.lag_seconds(
                 lag=row["lag"],
-                record_ts_ms=timestamp(tp, last.committed, start),
+                record_ts_ms=record_ts_ms,
                 committed=last.committed,
                 history=history(tp),
                 now=at,
             )
+            topic_retention, size = retention_of(tp.topic), size_of(tp)
             risk = retention.assess(
                 committed=last.committed,
                 log_start=start,
@@ -95,13 +131,34 @@ class Evaluator:
                 catch_up_s=measures.catch_up_seconds(
                     row["lag"], row["write_per_s"], row["consume_per_s"]
                 ),
-                retention=retention_of(tp.topic),
+                retention=topic_retention,
                 share=self.retention_risk,
-                size_bytes=size_of(tp),
+                size_bytes=size,
                 write_per_s=row["write_per_s"],
             )
             row["retention_risk"], row["retention_reason"] = risk.level, risk.reason
             partitions.append(row)
+            if stamps is None:
+                continue
+            stamp = _still_stamp(row, record_ts_ms, at) if tp in keeping else _MOVES
+            below = None
+            if stamp is not _MOVES:
+                below = retention.unchanged_below(
+                    committed=last.committed,
+                    log_start=start,
+                    log_end=last.log_end,
+                    lag_seconds=row["lag_seconds"],
+                    retention=topic_retention,
+                    share=self.retention_risk,
+                    size_bytes=size,
+                    write_per_s=row["write_per_s"],
+                )
+            if below is None:
+                stamps = None
+                continue
+            stamps.append(stamp)
+            if stamp is not None:
+                until = min(until, stamp + below)
         self.steady.keep_group(group, keeping)
         by_topic: dict[str, list[dict[str, Any]]] = {}
         for row in partitions:
@@ -134,6 +191,85 @@ class Evaluator:
         }
         for summary in topics.values():  # a topic's max lag is only the group's (read above)
             del summary["max_lag"]
+        if stamps is not None and at < until:
+            self._keep_still(group, listing, desc, read, wins, stamps, until, evaluation)
+        return evaluation
+
+    def _keep_still(
+        self,
+        group: str,
+        listing: kafka.GroupListing,
+        desc: kafka.GroupDescription | None,
+        read: GroupsRead,
+        wins: dict[TopicPartition, Any],
+        stamps: list[float | None],
+        until: float,
+        evaluation: dict[str, Any],
+    ) -> None:
+        tps = tuple(wins)
+        slices, first = [], 0
+        for name, rows in _runs(evaluation["partitions"]):
+            slices.append((name, first, first + rows))
+            first += rows
+        topics = tuple(evaluation["topics"])
+        self.still[group] = StillGroup(
+            self.windows.moved(group),
+            listing,
+            desc,
+            tps,
+            tuple(map(read.log_starts.get, tps)),
+            self.sizes.of_all(tps),
+            topics,
+            tuple(map(self.retentions.of, topics)),
+            tuple(stamps),
+            tuple(slices),
+            until,
+            evaluation,
+        )
+
+    def _still(
+        self,
+        kept: StillGroup,
+        group: str,
+        listing: kafka.GroupListing,
+        desc: kafka.GroupDescription | None,
+        read: GroupsRead,
+        at: float,
+    ) -> dict[str, Any] | None:
+        """The group's kept evaluation brought forward to `at`, if nothing it was made from
+        changed since (None: evaluate it afresh). Group-wide comparisons, in C where they
+        run per partition: this replaces the per-partition work of every still group."""
+        if (
+            at >= kept.until
+            or self.windows.moved(group) != kept.moved
+            or listing != kept.listing
+            or desc != kept.description
+            or tuple(map(read.log_starts.get, kept.tps)) != kept.starts
+            or self.sizes.of_all(kept.tps) != kept.sizes
+            or tuple(map(self.retentions.of, kept.topics)) != kept.retentions
+        ):
+            return None
+        last = kept.evaluation
+        partitions = []
+        for row, stamp in zip(last["partitions"], kept.stamps, strict=True):
+            if stamp is not None:  # the age of a known record: lag seconds as assess saw it
+                row = row.copy()
+                row["lag_seconds"] = at - stamp
+            partitions.append(row)  # else constant: shared (rows are never changed once made)
+        topics, oldest = {}, None
+        for name, first, end in kept.slices:
+            summary = dict(last["topics"][name])
+            seconds = [r["lag_seconds"] for r in partitions[first:end]]
+            known = [s for s in seconds if s is not None]
+            summary["max_lag_seconds"] = max(known) if known else None
+            if known and (oldest is None or summary["max_lag_seconds"] > oldest):
+                oldest = summary["max_lag_seconds"]
+            topics[name] = summary
+        evaluation = dict(last)
+        evaluation["ts"] = at
+        evaluation["partitions"] = partitions
+        evaluation["topics"] = topics
+        evaluation["max_lag_seconds"] = oldest
         return evaluation
 
     def _partition_row(
@@ -166,6 +302,37 @@ class Evaluator:
             "client_id": member.client_id if member else None,
             "host": member.host if member else None,
         }
+
+
+_MOVES = -math.inf  # a row whose window may still change: its group is not kept still
+
+
+def _still_stamp(row: dict[str, Any], record_ts_ms: int | None, at: float) -> float | None:
+    """For a row of a full and flat window: the record time (s) its lag seconds are the age
+    of (`at - stamp` exactly, as measures.lag_seconds computes it), None when they are
+    constant (caught up, or lag unknown), `_MOVES` when they may change otherwise (found by
+    interpolation: a later pass may read the record's timestamp)."""
+    method = row["lag_seconds_method"]
+    if method == measures.CAUGHT_UP or (method is None and row["lag"] is None):
+        return None
+    if method == measures.TIMESTAMP and record_ts_ms is not None:
+        stamp = record_ts_ms / 1000
+        if row["lag_seconds"] == at - stamp:
+            return stamp
+    return _MOVES
+
+
+def _runs(rows: list[dict[str, Any]]) -> Iterable[tuple[str, int]]:
+    """(topic, how many rows) of each run of rows of one topic (rows sorted by topic)."""
+    name, count = None, 0
+    for row in rows:
+        if row["topic"] != name:
+            if count:
+                yield str(name), count
+            name, count = row["topic"], 0
+        count += 1
+    if count:
+        yield str(name), count
 
 
 def summarize(partitions: Iterable[dict[str, Any]]) -> dict[str, Any]:

@@ -30,9 +30,10 @@ class LogStarts:
     def merge(self, read: GroupsRead) -> None:
         """Keep what `read` found, forget the partitions it no longer has, and give `read`
         every kept log start of its partitions (the pass's evaluation reads them there)."""
-        wanted = set(read.log_ends)
+        wanted = read.log_ends.keys()
         self.known.update((tp, s) for tp, s in read.log_starts.items() if s is not None)
-        for tp in set(self.known) - wanted:
-            del self.known[tp]
+        if not self.known.keys() <= wanted:  # a check in C; a set only when needed
+            for tp in self.known.keys() - wanted:
+                del self.known[tp]
         read.log_starts.clear()
-        read.log_starts.update((tp, s) for tp, s in self.known.items() if tp in wanted)
+        read.log_starts.update(self.known)

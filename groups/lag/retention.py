@@ -21,6 +21,7 @@ passed the committed offset.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import NamedTuple
@@ -144,3 +145,38 @@ def assess(
     )
     when = "now" if margin <= 0 else f"in {duration_text(margin)}"
     return Risk(NEAR, margin, f"unread records can be deleted {when}: {what}; {catching_up}")
+
+
+def unchanged_below(
+    *,
+    committed: int | None,
+    log_start: int | None,
+    log_end: int | None,
+    lag_seconds: float | None,
+    retention: TopicRetention | None,
+    share: float,
+    size_bytes: int | None = None,
+    write_per_s: float | None = None,
+) -> float | None:
+    """For a partition where nothing moves but the clock: the lag in seconds below which
+    `assess` (every other input the same) keeps its answer at `lag_seconds`, level and
+    reason; `math.inf` when that answer never changes, None when it may change at any time
+    (a `near` risk, whose reason gives the record's age, or a size side). A little below the
+    exact bound, so that float rounding never lets a change through."""
+    if committed is None or log_start is None or log_end is None or committed < log_start:
+        return math.inf  # no risk, or `lost` with a reason that does not name the age
+    if log_end - committed <= 0 or retention is None or not retention.deletes:
+        return math.inf
+    if retention.bytes is not None and size_bytes is not None and log_end > log_start:
+        per_record = size_bytes / (log_end - log_start)
+        margin_bytes = (committed - log_start) * per_record + (retention.bytes - size_bytes)
+        if margin_bytes <= 0 or (write_per_s or 0.0) * per_record > 0:
+            return None  # a size side: not worth following (rare, and moving anyway)
+    if retention.ms is None or lag_seconds is None:
+        return math.inf  # nothing found: none, whatever the age
+    limit_s = retention.ms / 1000
+    share = max(0.0, share)
+    if max(0.0, limit_s - lag_seconds) <= share * limit_s:
+        return None  # near already
+    # Not near while limit - age > share * limit: none, whatever the catch-up time.
+    return (limit_s - share * limit_s) - 1e-6 * max(1.0, limit_s)

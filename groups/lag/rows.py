@@ -17,12 +17,20 @@ def iso(ts: float | None) -> str | None:
 
 
 def _rates(topics: dict[str, dict[str, Any]]) -> dict[str, float | None]:
-    def total(name: str) -> float | None:
-        values: list[float | None] = [t.get(name) for t in topics.values()]
-        known = [v for v in values if v is not None]
-        return float(sum(known)) if values and len(known) == len(values) else None
-
-    return {"write_per_s": total("write_per_s"), "consume_per_s": total("consume_per_s")}
+    """The group's write and consume rates: the sums over its topics, None unless every
+    topic has one (one loop: every group's row, every pass)."""
+    write: float | None = 0.0
+    consume: float | None = 0.0
+    for t in topics.values():
+        w, c = t.get("write_per_s"), t.get("consume_per_s")
+        write = None if write is None or w is None else write + w
+        consume = None if consume is None or c is None else consume + c
+    if not topics:
+        return {"write_per_s": None, "consume_per_s": None}
+    return {
+        "write_per_s": None if write is None else float(write),
+        "consume_per_s": None if consume is None else float(consume),
+    }
 
 
 def evaluation_fields(evaluation: dict[str, Any] | None) -> dict[str, Any]:

@@ -133,7 +133,9 @@ class ClusterSampler:
         done("timestamps")
         self.retentions.refresh(client, {topic for topic, _ in read.log_ends}, self.passes)
         done("retention")
-        self.sizes.refresh(client, [tp for tp in read.log_ends if self._deletes_by_size(tp)])
+        self.sizes.refresh(
+            client, [tp for tp in read.log_ends if self._deletes_by_size(tp)], self.passes
+        )
         done("sizes")
         evaluations = self.evaluate(read, at)
         done("evaluate")

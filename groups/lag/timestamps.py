@@ -3,7 +3,9 @@
 A lagging partition's lag in seconds is the age of the next record its group reads. Its
 timestamp is read once (one record per position, a bounded number per pass) and kept while
 a group still sits there, so a pass reads timestamps only where a committed offset moved.
-In memory only.
+A position that gave no timestamp (no record there: deleted, a transaction marker, a broker
+that did not answer) is asked again only every `RETRY_UNREAD_EVERY` passes, not every pass:
+at 40,000 partitions each such read is a fetch round of its own. In memory only.
 """
 
 from __future__ import annotations
@@ -14,6 +16,9 @@ from groups.partitions import TP
 
 # Record timestamps read per pass at most; the rest use interpolation until a later pass.
 TIMESTAMP_READS_PER_PASS = 5000
+# Passes between two reads of a position that gave no timestamp (its lag seconds meanwhile
+# come from the log-end history).
+RETRY_UNREAD_EVERY = 12
 
 
 # A record's place, (partition, offset): the key of its timestamp. A plain tuple, as
@@ -32,6 +37,8 @@ class RecordTimestamps:
 
     def __init__(self) -> None:
         self.known: dict[Position, int] = {}
+        self.unread: dict[Position, int] = {}  # position -> the refresh that last asked it
+        self._refreshes = 0
 
     @staticmethod
     def wanted(read: GroupsRead) -> set[Position]:
@@ -51,15 +58,26 @@ class RecordTimestamps:
         return wanted
 
     def refresh(self, client: kafka.ClusterClient, wanted: set[Position]) -> int:
-        """Read the wanted timestamps not known yet (`TIMESTAMP_READS_PER_PASS` at most) and
-        forget those no group sits at any more; the number of records read."""
-        known = self.known
+        """Read the wanted timestamps not known yet (`TIMESTAMP_READS_PER_PASS` at most, none
+        asked within `RETRY_UNREAD_EVERY` passes without an answer) and forget those no group
+        sits at any more; the number of records read."""
+        self._refreshes += 1
+        known, unread, now = self.known, self.unread, self._refreshes
         # Set arithmetic, not loops: both sets hold every lagging partition, each pass.
-        missing = sorted(wanted - known.keys())[:TIMESTAMP_READS_PER_PASS]
-        found = client.record_timestamps_at(missing) if missing else {}
-        for position, ts in found.items():
-            if ts is not None:
+        missing = wanted - known.keys()
+        if unread:
+            for position in unread.keys() - wanted:
+                del unread[position]
+            missing -= {p for p, asked in unread.items() if now - asked < RETRY_UNREAD_EVERY}
+        asking = sorted(missing)[:TIMESTAMP_READS_PER_PASS]
+        found = client.record_timestamps_at(asking) if asking else {}
+        for position in asking:
+            ts = found.get(position)
+            if ts is None:
+                unread[position] = now
+            else:
                 known[position] = ts
+                unread.pop(position, None)
         for position in known.keys() - wanted:
             del known[position]  # an offset no group sits at any more
         return len(found)

@@ -29,11 +29,23 @@ class StoredWindow(NamedTuple):
 class Windows:
     """Per consumer group, each partition's last `size` samples (`status.Point`), oldest
     first. A group's partitions are kept sorted (the evaluation lists them in this order);
-    kept in memory, and in Redis every few passes for a standby that takes over."""
+    kept in memory, and in Redis every few passes for a standby that takes over.
+
+    A group whose every partition repeats its newest point (nothing committed, nothing
+    written: most groups of a large cluster, most passes) is not given a point per partition:
+    the pass's time is noted for the group and the points are made when its windows are next
+    looked at (`of`). `moved(group)` changes only when a point that does not repeat the
+    newest is added: the evaluation reuses a whole group's evaluation while it stays."""
 
     def __init__(self, size: int) -> None:
         self.size = size
         self.by_group: dict[str, dict[TopicPartition, deque[Point]]] = {}
+        # The newest point's (committed offsets, log ends) of a group's partitions, in
+        # window order, and the times of the points that repeat it but are not made yet.
+        self._newest: dict[str, tuple[tuple[Any, ...], tuple[Any, ...]]] = {}
+        self._still: dict[str, list[float]] = {}
+        self._moved: dict[str, int] = {}
+        self._updates = 0
 
     def restore(self, stored: Mapping[str, Iterable[Any]]) -> None:
         """Take over windows a previous sampler stored (`stored()`, as read back)."""
@@ -45,34 +57,66 @@ class Windows:
                 )
                 for w in windows
             }
+            self._forget_still(group)
 
     def stored(self) -> Iterator[tuple[str, list[list[Any]]]]:
         """Every group's windows as the store keeps them (plain lists, laid out as
-        `StoredWindow`), made one group at a time as the store writes them."""
+        `StoredWindow`), made one group at a time as the store writes them (the points not
+        made yet included, without making them)."""
         for group, wins in list(self.by_group.items()):
+            still = self._still.get(group)
+            if not still:
+                yield (
+                    group,
+                    [
+                        [tp.topic, tp.partition, [[x.at, x.committed, x.log_end] for x in w]]
+                        for tp, w in wins.items()
+                    ],
+                )
+                continue
+            committed, ends = self._newest[group]
+            keep = self.size - len(still)  # the made points that stay in the window
             yield (
                 group,
                 [
-                    [tp.topic, tp.partition, [[x.at, x.committed, x.log_end] for x in w]]
-                    for tp, w in wins.items()
+                    [
+                        tp.topic,
+                        tp.partition,
+                        [[x.at, x.committed, x.log_end] for x in list(w)[max(0, len(w) - keep) :]]
+                        + [[t, c, e] for t in still],
+                    ]
+                    for (tp, w), c, e in zip(wins.items(), committed, ends, strict=True)
                 ],
             )
 
     def update(self, read: GroupsRead, at: float) -> None:
         """Add this pass's point to the window of every partition a group committed on or is
         assigned; new groups and partitions start a window, gone ones lose theirs."""
+        self._updates += 1
         seen_groups = set()
+        ends = read.log_ends
         for listing in read.listings:
             group = listing.group_id
             seen_groups.add(group)
             committed = read.committed.get(group, {})
             tps = committed.keys() | read.assigned(group).keys()
             old = self.by_group.get(group)
-            ends = read.log_ends
-            if old is not None and old.keys() == tps:  # the same partitions: append in place
-                for tp, window in old.items():
+            if old is not None and old.keys() == tps:  # the same partitions
+                # In C: two lookups per partition, against a point made for each.
+                newest = (tuple(map(committed.get, old)), tuple(map(ends.get, old)))
+                if newest == self._newest.get(group):  # all still: noted, made when needed
+                    still = self._still.setdefault(group, [])
+                    still.append(at)
+                    if len(still) > self.size:
+                        del still[0]
+                    continue
+                self._make_still(group, old)
+                for tp, window in old.items():  # append in place
                     window.append(Point(at, committed.get(tp), ends.get(tp)))
+                self._newest[group], self._moved[group] = newest, self._updates
                 continue
+            if old:
+                self._make_still(group, old)
             old = old or {}
             fresh: dict[TopicPartition, deque[Point]] = {}
             for tp in map(TopicPartition._make, sorted(tps)):  # sorted: see the class
@@ -80,37 +124,85 @@ class Windows:
                 window.append(Point(at, committed.get(tp), ends.get(tp)))
                 fresh[tp] = window
             self.by_group[group] = fresh  # partitions no longer there are dropped
+            self._newest[group] = (tuple(map(committed.get, fresh)), tuple(map(ends.get, fresh)))
+            self._moved[group] = self._updates
         for group in set(self.by_group) - seen_groups:  # deleted groups
             del self.by_group[group]
+            self._forget_still(group)
+            self._moved.pop(group, None)
+
+    def _make_still(self, group: str, wins: dict[TopicPartition, deque[Point]]) -> None:
+        """Make the group's points that were only noted (each repeats the newest)."""
+        still = self._still.pop(group, None)
+        if not still:
+            return
+        committed, ends = self._newest[group]
+        for window, c, e in zip(wins.values(), committed, ends, strict=True):
+            window.extend([Point(t, c, e) for t in still])
+
+    def _forget_still(self, group: str) -> None:
+        self._still.pop(group, None)
+        self._newest.pop(group, None)
+        self._moved[group] = self._updates
 
     def of(self, group: str) -> dict[TopicPartition, deque[Point]]:
-        return self.by_group.get(group, {})
+        wins = self.by_group.get(group, {})
+        if group in self._still:
+            self._make_still(group, wins)
+        return wins
+
+    def moved(self, group: str) -> int | None:
+        """Changes whenever the group's windows get a point that does not repeat the newest,
+        or are rebuilt (the same value while they only repeat it)."""
+        return self._moved.get(group)
 
     def count(self) -> int:
         """Windows kept, over all groups (a partition read by two groups counts twice)."""
         return sum(len(w) for w in self.by_group.values())
 
 
+_GONE = object()  # a partition the last pass did not read
+
+
 class EndHistories:
     """Each partition's (time, log end) history (`measures.EndHistory`), for lag seconds by
-    interpolation where no record timestamp is known. In memory only."""
+    interpolation where no record timestamp is known. In memory only.
+
+    A pass adds a point only to the histories whose log end changed: a log end that stayed
+    only moves the time of its history's newest point (`EndHistory.add`), so that point is
+    added when the end next changes or the history is read (`get`), with the same result."""
 
     def __init__(self) -> None:
         self.by_partition: dict[TP, EndHistory] = {}
+        self._ends: Mapping[TP, int | None] = {}  # the last pass's log ends
+        self._at: float | None = None  # and its time
 
     def update(self, log_ends: Mapping[TP, int | None], at: float) -> None:
         """Add this pass's log end of every partition the pass read (every partition some
         group has a window of: the read asks for each, None where it failed); forget the
         others."""
-        histories = self.by_partition
-        for tp, end in log_ends.items():
+        histories, last, last_at = self.by_partition, self._ends, self._at
+        was = last.get
+        # The partitions whose end is not the last pass's (new ones included): one lookup
+        # each, cheaper than a set of (partition, end) items.
+        for tp, end in [(tp, end) for tp, end in log_ends.items() if was(tp, _GONE) != end]:
+            history = histories.get(tp)
+            before = last.get(tp)
+            if history is not None and before is not None and last_at is not None:
+                history.add(last_at, before)  # where it stayed until the last pass
             if end is not None:
-                history = histories.get(tp)
                 if history is None:
                     history = histories[tp] = EndHistory([])
                 history.add(at, end)
-        for tp in histories.keys() - log_ends.keys():
-            del histories[tp]
+        if not histories.keys() <= log_ends.keys():  # a check in C; a set only when needed
+            for tp in histories.keys() - log_ends.keys():
+                del histories[tp]
+        self._ends, self._at = log_ends, at
 
     def get(self, tp: TP) -> EndHistory | None:
-        return self.by_partition.get(tp)
+        history = self.by_partition.get(tp)
+        if history is not None and self._at is not None:
+            end = self._ends.get(tp)
+            if end is not None:
+                history.add(self._at, end)  # no-op when that point is there already
+        return history

@@ -144,6 +144,28 @@ def test_list_offsets_answer_gives_error_timestamp_and_offset_per_partition():
     }
 
 
+def test_list_offsets_answer_with_a_tagged_partition_is_read_one_by_one():
+    """A run of untagged answers is read in one call; a topic whose answers carry a tagged
+    field (none does today) is read one answer at a time, and gives the same."""
+
+    def partition(index: int, offset: int, tags: bytes = kp.NO_TAGS) -> bytes:
+        return struct.pack(">ihqqi", index, 0, -1, offset, 3) + tags
+
+    tagged = kp.uvarint(1) + kp.uvarint(7) + kp.uvarint(2) + b"\x01\x02"  # field 7, 2 bytes
+    answer = (
+        struct.pack(">i", 5) + kp.NO_TAGS + struct.pack(">i", 0) + kp.uvarint(3)
+        + _cstr("a") + kp.uvarint(3) + partition(0, 10) + partition(1, 11, tagged) + kp.NO_TAGS
+        + _cstr("b") + kp.uvarint(3) + partition(0, 20) + partition(1, 21) + kp.NO_TAGS
+        + kp.NO_TAGS
+    )  # fmt: skip
+    assert kp.parse_list_offsets(answer) == {
+        ("a", 0): (0, -1, 10),
+        ("a", 1): (0, -1, 11),
+        ("b", 0): (0, -1, 20),
+        ("b", 1): (0, -1, 21),
+    }
+
+
 # --- OffsetFetch ------------------------------------------------------------------------------
 def test_offset_fetch_request_layout():
     message = kp.offset_fetch_request({"g1": None, "g2": [("t", 1), ("t", 0)]}, 5)
@@ -213,6 +235,37 @@ def test_offset_fetch_answer_skips_metadata_and_tagged_fields_of_any_length():
     answer = struct.pack(">i", 7) + kp.NO_TAGS + struct.pack(">i", 0) + kp.uvarint(2) + group
     assert kp.parse_offset_fetch(answer + kp.NO_TAGS) == {
         "g": {("t", 0): 10, ("t", 1): 11, ("t", 2): 12, ("t", 3): None}
+    }
+
+
+def test_offset_fetch_plain_runs_are_read_at_once_and_give_what_one_by_one_gives():
+    """A topic's answers without metadata or tags are read in one call; a run broken by one
+    answer with metadata (second topic, middle) is read one by one: the same offsets."""
+
+    def partition(index: int, offset: int, error: int = 0, metadata: str = "") -> bytes:
+        return (
+            struct.pack(">iqi", index, offset, -1)
+            + _cstr(metadata)
+            + struct.pack(">h", error)
+            + kp.NO_TAGS
+        )
+
+    def topic(name: str, partitions: list[bytes]) -> bytes:
+        return _cstr(name) + kp.uvarint(len(partitions) + 1) + b"".join(partitions) + kp.NO_TAGS
+
+    plain = topic("a", [partition(0, 5), partition(1, -1), partition(2, 7, error=3)])
+    broken = topic("b", [partition(0, 8), partition(1, 9, metadata="x"), partition(2, 10)])
+    group = _cstr("g") + kp.uvarint(3) + plain + broken + b"\x00\x00" + kp.NO_TAGS
+    answer = struct.pack(">i", 7) + kp.NO_TAGS + struct.pack(">i", 0) + kp.uvarint(2) + group
+    assert kp.parse_offset_fetch(answer + kp.NO_TAGS) == {
+        "g": {
+            ("a", 0): 5,
+            ("a", 1): None,  # nothing committed
+            ("a", 2): None,  # an error
+            ("b", 0): 8,
+            ("b", 1): 9,
+            ("b", 2): 10,
+        }
     }
 
 

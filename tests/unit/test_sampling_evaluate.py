@@ -141,6 +141,7 @@ def test_log_starts_are_read_every_few_passes_and_for_new_partitions_at_once():
 
 def _evaluate_fresh(sampler: ClusterSampler, read: GroupsRead, at: float) -> dict:
     sampler.evaluator.steady.by_group = {}  # nothing to reuse: every partition computed anew
+    sampler.evaluator.still = {}
     return sampler.evaluate(read, at)
 
 
@@ -181,6 +182,99 @@ def test_reused_steady_partitions_evaluate_as_computing_them_afresh():
             1 for tp, kept in steady.by_group.get("g", {}).items() if before.get(tp) is kept.row
         )
     assert reused > 100  # the flat runs were reused, not only recomputed
+
+
+def _read_groups(
+    committed: dict, ends: dict, starts: dict, members: dict, joins: dict | None = None
+) -> GroupsRead:
+    """A read of several groups: `committed`, `members` (has members or not) and `joins`
+    (the member's generation, in its id) by group."""
+    descriptions = {}
+    for group, offsets in committed.items():
+        member_id = f"{group}-m{(joins or {}).get(group, 0)}"
+        member = GroupMember(member_id, "client", "/10.0.0.1", sorted(offsets))
+        descriptions[group] = GroupDescription(
+            group, "Stable" if members[group] else "Empty", "consumer", "range",
+            [member] if members[group] else [], 1,
+        )  # fmt: skip
+    return GroupsRead(
+        listings=[GroupListing(g, d.state, False, "consumer") for g, d in descriptions.items()],
+        descriptions=descriptions,
+        committed=committed,
+        log_ends=ends,
+        log_starts=starts,
+    )
+
+
+def test_still_groups_evaluate_as_computing_them_afresh():
+    """Whole groups brought forward while nothing moves (Evaluator.still) equal a fresh
+    evaluation every pass: record ages grow past the retention threshold, a timestamp is
+    learnt late, settings and sizes change, members come and go, a pass stores its point
+    without evaluating."""
+    import random
+
+    rng = random.Random(28)
+    reusing = ClusterSampler(ClusterConfig("c", "x:1"), interval_s=5.0, window=4)
+    fresh = ClusterSampler(ClusterConfig("c", "x:1"), interval_s=5.0, window=4)
+    audit = "audit"
+    layout = {f"g{i}": [(T, p) for p in range(i % 3 + 1)] + [(audit, i % 2)] for i in range(6)}
+    tps = sorted({tp for group_tps in layout.values() for tp in group_tps})
+    committed = {g: dict.fromkeys(group_tps, 10) for g, group_tps in layout.items()}
+    ends = dict.fromkeys(tps, 20)
+    starts = dict.fromkeys(tps, 0)
+    members = dict.fromkeys(layout, True)
+    rejoined = dict.fromkeys(layout, 0)
+    settings = {
+        T: TopicRetention(ms=1_500_000, bytes=None, deletes=True),
+        audit: TopicRetention(ms=None, bytes=10_000_000, deletes=True),
+    }
+    sizes = dict.fromkeys([tp for tp in tps if tp[0] == audit], 4_000)
+    still_used = 0
+    for i in range(600):
+        at = 1000.0 + 5 * i
+        roll = rng.random()
+        if roll < 0.04:  # a group commits
+            group = rng.choice(list(layout))
+            tp = rng.choice(layout[group])
+            committed[group][tp] = min(ends[tp], committed[group][tp] + rng.randint(1, 4))
+        elif roll < 0.08:  # a producer writes
+            ends[rng.choice(tps)] += rng.randint(1, 4)
+        elif roll < 0.09:  # retention deletes
+            tp = rng.choice(tps)
+            starts[tp] = min(ends[tp], starts[tp] + 3)
+        elif roll < 0.10:  # a group empties or fills
+            group = rng.choice(list(layout))
+            members[group] = not members[group]
+        elif roll < 0.11:  # a member rejoins: the group stays Stable, its member id changes
+            group = rng.choice(list(layout))
+            rejoined[group] += 1
+        elif roll < 0.13:  # the topic's settings change
+            ms = rng.choice([1_500_000, 900_000])
+            settings[T] = TopicRetention(ms=ms, bytes=None, deletes=rng.random() < 0.8)
+        elif roll < 0.15:  # a partition grows past retention.bytes, or is back under it
+            tp = rng.choice(list(sizes))
+            sizes[tp] = 20_000_000 if sizes[tp] == 4_000 else 4_000
+        read = _read_groups(
+            {g: dict(c) for g, c in committed.items()}, dict(ends), dict(starts), dict(members),
+            dict(rejoined),
+        )  # fmt: skip
+        for sampler in (reusing, fresh):
+            sampler.update_windows(read, at)
+            sampler.retentions.known.update(settings)
+            sampler.sizes.known.update(sizes)
+            for position in RecordTimestamps.wanted(read):  # the record at offset o: 1900 + 2o s
+                if not (position[0] == (T, 0) and i < 250):  # one learnt late: interpolated till
+                    sampler.timestamps.known[position] = (1900 + 2 * position[1]) * 1000
+        if rng.random() < 0.02:
+            continue  # the pass stored its points, then failed before evaluating
+        kept = dict(reusing.evaluator.still)
+        got = reusing.evaluate(read, at)
+        want = _evaluate_fresh(fresh, read, at)
+        assert got == want, i
+        still_used += sum(1 for g, k in kept.items() if reusing.evaluator.still.get(g) is k)
+    assert still_used > 1000  # most group evaluations were brought forward, not recomputed
+    risks = {p["retention_risk"] for p in got["g0"]["partitions"]}
+    assert "near" in risks or any(e["retention_risk"] == "near" for e in got.values())
 
 
 def test_a_point_no_evaluation_saw_stops_the_reuse():
@@ -291,3 +385,63 @@ def test_only_groups_that_are_not_empty_are_described_and_the_listing_says_the_r
         "simple": ("Empty", "", 0),
     }
     assert [g for g, e in got.items() if e["is_simple_consumer"]] == ["simple"]
+
+
+def test_still_points_noted_but_not_made_are_stored_and_made_as_if_appended():
+    """Windows note a pass where a group repeats its newest point instead of appending a
+    point per partition: what they store for a standby, and what the evaluation later sees,
+    is what appending every point would have given."""
+    from groups.lag.windows import Windows
+
+    lazy, eager = Windows(4), Windows(4)
+    tps = [(T, 0), (T, 1)]
+    samples = [({(T, 0): 5, (T, 1): 7}, {(T, 0): 9, (T, 1): 9})] * 3  # three repeats
+    samples += [({(T, 0): 6, (T, 1): 7}, {(T, 0): 9, (T, 1): 9})]  # a commit
+    samples += [({(T, 0): 6, (T, 1): 7}, {(T, 0): 9, (T, 1): 12})] * 6  # a write, then still
+    moves = []
+    for i, (committed, ends) in enumerate(samples):
+        read = _read_groups({"g": dict(committed)}, dict(ends), {}, {"g": True})
+        lazy.update(read, 100.0 + i)
+        eager.update(read, 100.0 + i)
+        eager.of("g")  # every point made at once
+        assert dict(lazy.stored()) == dict(eager.stored()), i
+        moves.append(lazy.moved("g"))
+    assert lazy._still["g"]  # noted, not made: the last five repeats
+    assert moves == [1, 1, 1, 4, 5, 5, 5, 5, 5, 5]  # moved only where a point differed
+    assert lazy.of("g") == eager.of("g")
+    assert [p.at for p in lazy.of("g")[tps[1]]] == [106.0, 107.0, 108.0, 109.0]
+    assert not lazy._still
+
+
+def test_end_histories_add_a_point_only_where_the_log_end_changed_with_the_same_result():
+    """EndHistories skips partitions whose log end stayed; what `get` gives equals adding
+    every pass's point (`EndHistory.add`), through failed reads and gone partitions."""
+    import random
+
+    from groups.lag.measures import EndHistory
+    from groups.lag.windows import EndHistories
+
+    rng = random.Random(5)
+    lazy = EndHistories()
+    eager: dict = {}
+    ends = {(T, p): 100 for p in range(5)}
+    for i in range(500):
+        at = 1000.0 + 5 * i
+        for tp in ends:
+            if rng.random() < 0.1:
+                ends[tp] += rng.randint(1, 30)
+        read = {tp: (None if rng.random() < 0.03 else e) for tp, e in ends.items()}
+        if rng.random() < 0.02:
+            read.pop((T, rng.randrange(5)))  # no group reads it this pass
+        lazy.update(read, at)
+        for tp, end in read.items():
+            if end is not None:
+                eager.setdefault(tp, EndHistory([])).add(at, end)
+        for tp in eager.keys() - read.keys():
+            del eager[tp]
+        for tp in rng.sample(sorted(read), 2):  # the evaluation reads some, not all
+            history = lazy.get(tp)
+            assert (history.points if history else None) == (
+                eager[tp].points if tp in eager else None
+            ), (i, tp)
+    assert len(lazy.by_partition) == len(eager)

@@ -60,18 +60,15 @@ class Windows:
             self._forget_still(group)
 
     def stored(self) -> Iterator[tuple[str, list[list[Any]]]]:
-        """Every group's windows as the store keeps them (plain lists, laid out as
-        `StoredWindow`), made one group at a time as the store writes them (the points not
-        made yet included, without making them)."""
+        """Every group's windows as the store keeps them (laid out as `StoredWindow`, each
+        point a plain tuple, which JSON writes as a list), made one group at a time as the
+        store writes them (the points not made yet included, without making them)."""
         for group, wins in list(self.by_group.items()):
             still = self._still.get(group)
             if not still:
                 yield (
                     group,
-                    [
-                        [tp.topic, tp.partition, [[x.at, x.committed, x.log_end] for x in w]]
-                        for tp, w in wins.items()
-                    ],
+                    [[tp.topic, tp.partition, list(map(tuple, w))] for tp, w in wins.items()],
                 )
                 continue
             committed, ends = self._newest[group]
@@ -82,8 +79,8 @@ class Windows:
                     [
                         tp.topic,
                         tp.partition,
-                        [[x.at, x.committed, x.log_end] for x in list(w)[max(0, len(w) - keep) :]]
-                        + [[t, c, e] for t in still],
+                        list(map(tuple, list(w)[max(0, len(w) - keep) :]))
+                        + [(t, c, e) for t in still],
                     ]
                     for (tp, w), c, e in zip(wins.items(), committed, ends, strict=True)
                 ],

@@ -33,7 +33,7 @@ from groups.lag.partition_sizes import PartitionSizes
 from groups.lag.read import GroupsRead, Laps, read_groups
 from groups.lag.retention_configs import RetentionConfigs
 from groups.lag.rows import list_row
-from groups.lag.timestamps import RecordTimestamps
+from groups.lag.timestamps import Position, RecordTimestamps
 from groups.lag.windows import EndHistories, Windows
 from groups.partitions import TP
 
@@ -217,9 +217,21 @@ class ClusterSampler:
         self.windows.update(read, at)
         self.histories.update(read.log_ends, at)
 
+    def wanted_timestamps(self, read: GroupsRead) -> set[Position]:
+        """The record timestamps this pass wants (after `update_windows`): each group's
+        positions are the last pass's while its windows did not move (its committed offsets
+        and log ends are the same) and its log starts are the same."""
+        starts = read.log_starts.get
+        windows = self.windows
+
+        def unchanged_since(group: str) -> tuple[int | None, tuple[int | None, ...]]:
+            return windows.moved(group), tuple(map(starts, windows.partitions(group)))
+
+        return self.timestamps.wanted_by_group(read, unchanged_since)
+
     def _read_timestamps(self, client: kafka.ClusterClient, read: GroupsRead) -> int:
         try:
-            return self.timestamps.refresh(client, self.timestamps.wanted(read))
+            return self.timestamps.refresh(client, self.wanted_timestamps(read))
         except kafka.KafkaAdapterError as exc:  # lag seconds fall back to interpolation
             log.warning("%s: record timestamps not read: %s", self.cfg.name, exc)
             return 0

@@ -10,6 +10,8 @@ at 40,000 partitions each such read is a fetch round of its own. In memory only.
 
 from __future__ import annotations
 
+from collections.abc import Callable, Hashable
+
 from console import kafka
 from groups.lag.read import GroupsRead
 from groups.partitions import TP
@@ -32,6 +34,21 @@ def next_offset(committed: int, log_start: int | None) -> int:
     return max(committed, log_start) if log_start is not None else committed
 
 
+def _positions(offsets: dict[TP, int | None], read: GroupsRead) -> list[Position]:
+    """The next record of each lagging partition of one group's `offsets`."""
+    out: list[Position] = []
+    add, ends, starts = out.append, read.log_ends.get, read.log_starts.get
+    for tp, committed in offsets.items():
+        if committed is None:
+            continue
+        end = ends(tp)
+        if end is None or committed >= end:
+            continue
+        start = starts(tp)  # next_offset, inlined: every lagging partition, each pass
+        add((tp, committed if start is None or committed >= start else start))
+    return out
+
+
 class RecordTimestamps:
     """Record timestamps (epoch ms) by `Position`: the positions some group still sits at."""
 
@@ -45,23 +62,36 @@ class RecordTimestamps:
         # ms a pass at 20,000 lagging partitions).
         self._wanted: set[Position] = set()
         self._missing: set[Position] = set()
+        self._by_group: dict[str, tuple[Hashable, frozenset[Position]]] = {}
 
     @staticmethod
     def wanted(read: GroupsRead) -> set[Position]:
         """The positions whose record time gives lag seconds: the next record of every
         lagging partition of every group."""
         wanted: set[Position] = set()
-        add, ends, starts = wanted.add, read.log_ends.get, read.log_starts.get
         for offsets in read.committed.values():
-            for tp, committed in offsets.items():
-                if committed is None:
-                    continue
-                end = ends(tp)
-                if end is None or committed >= end:
-                    continue
-                start = starts(tp)  # next_offset, inlined: every lagging partition, each pass
-                add((tp, committed if start is None or committed >= start else start))
+            wanted.update(_positions(offsets, read))
         return wanted
+
+    def wanted_by_group(
+        self, read: GroupsRead, unchanged_since: Callable[[str], Hashable]
+    ) -> set[Position]:
+        """`wanted`, with each group's positions taken from the last call while
+        `unchanged_since(group)` is (the sampler's key: the group's windows did not move and
+        its log starts are the same). The same position objects each pass: the set work
+        that follows compares them by identity."""
+        kept, fresh = self._by_group, {}
+        parts = []
+        for group, offsets in read.committed.items():
+            key = unchanged_since(group)
+            last = kept.get(group)
+            positions = last[1] if last is not None and last[0] == key else None
+            if positions is None:
+                positions = frozenset(_positions(offsets, read))
+            fresh[group] = (key, positions)
+            parts.append(positions)
+        self._by_group = fresh
+        return set().union(*parts)
 
     def refresh(self, client: kafka.ClusterClient, wanted: set[Position]) -> int:
         """Read the wanted timestamps not known yet (`TIMESTAMP_READS_PER_PASS` at most, none

@@ -148,6 +148,10 @@ class Windows:
             self._make_still(group, wins)
         return wins
 
+    def partitions(self, group: str) -> Iterable[TopicPartition]:
+        """The group's partitions, in window order (its points are not made)."""
+        return self.by_group.get(group, {}).keys()
+
     def moved(self, group: str) -> int | None:
         """Changes whenever the group's windows get a point that does not repeat the newest,
         or are rebuilt (the same value while they only repeat it)."""

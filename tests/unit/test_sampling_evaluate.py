@@ -260,6 +260,8 @@ def test_still_groups_evaluate_as_computing_them_afresh():
         )  # fmt: skip
         for sampler in (reusing, fresh):
             sampler.update_windows(read, at)
+            # Each group's positions kept while its windows stay: the same as reading them all.
+            assert sampler.wanted_timestamps(read) == RecordTimestamps.wanted(read), i
             sampler.retentions.known.update(settings)
             sampler.sizes.known.update(sizes)
             for position in RecordTimestamps.wanted(read):  # the record at offset o: 1900 + 2o s

@@ -159,7 +159,6 @@ class Evaluator:
             stamps.append(stamp)
             if stamp is not None:
                 until = min(until, stamp + below)
-        self.steady.keep_group(group, keeping)
         by_topic: dict[str, list[dict[str, Any]]] = {}
         for row in partitions:
             by_topic.setdefault(str(row["topic"]), []).append(row)
@@ -193,6 +192,8 @@ class Evaluator:
             del summary["max_lag"]
         if stamps is not None and at < until:
             self._keep_still(group, listing, desc, read, wins, stamps, until, evaluation)
+        else:  # a group kept still needs no rows: the next pass copies the whole of it
+            self.steady.keep_group(group, keeping)
         return evaluation
 
     def _keep_still(

@@ -114,13 +114,11 @@ def assess(
         limit_s = retention.ms / 1000
         margin = max(0.0, limit_s - lag_seconds)
         found.append((margin, margin <= share * limit_s, _BY_TIME))
-    if retention.bytes is not None and size_bytes is not None and log_end > log_start:
-        per_record = size_bytes / (log_end - log_start)
-        margin_bytes = (committed - log_start) * per_record + (retention.bytes - size_bytes)
-        growth = (write_per_s or 0.0) * per_record
-        if margin_bytes <= 0 or growth > 0:
-            margin = 0.0 if margin_bytes <= 0 else margin_bytes / growth
-            found.append((margin, margin_bytes <= share * retention.bytes, _BY_SIZE))
+    by_size = _size_side(committed, log_start, log_end, retention, size_bytes, write_per_s)
+    if by_size is not None:
+        margin_bytes, growth = by_size
+        margin = 0.0 if margin_bytes <= 0 else margin_bytes / growth
+        found.append((margin, margin_bytes <= share * (retention.bytes or 0), _BY_SIZE))
     if not found:
         return Risk(NONE, None, None)
     margin, near, which = min(found)
@@ -147,6 +145,24 @@ def assess(
     return Risk(NEAR, margin, f"unread records can be deleted {when}: {what}; {catching_up}")
 
 
+def _size_side(
+    committed: int,
+    log_start: int,
+    log_end: int,
+    retention: TopicRetention,
+    size_bytes: int | None,
+    write_per_s: float | None,
+) -> tuple[float, float] | None:
+    """(bytes left before the committed offset's record may go, bytes written per second)
+    when the size limit is a margin at all: the partition is over it, or it grows."""
+    if retention.bytes is None or size_bytes is None or log_end <= log_start:
+        return None
+    per_record = size_bytes / (log_end - log_start)
+    margin_bytes = (committed - log_start) * per_record + (retention.bytes - size_bytes)
+    growth = (write_per_s or 0.0) * per_record
+    return (margin_bytes, growth) if margin_bytes <= 0 or growth > 0 else None
+
+
 def unchanged_below(
     *,
     committed: int | None,
@@ -167,11 +183,8 @@ def unchanged_below(
         return math.inf  # no risk, or `lost` with a reason that does not name the age
     if log_end - committed <= 0 or retention is None or not retention.deletes:
         return math.inf
-    if retention.bytes is not None and size_bytes is not None and log_end > log_start:
-        per_record = size_bytes / (log_end - log_start)
-        margin_bytes = (committed - log_start) * per_record + (retention.bytes - size_bytes)
-        if margin_bytes <= 0 or (write_per_s or 0.0) * per_record > 0:
-            return None  # a size side: not worth following (rare, and moving anyway)
+    if _size_side(committed, log_start, log_end, retention, size_bytes, write_per_s):
+        return None  # a size side: not worth following (rare, and moving anyway)
     if retention.ms is None or lag_seconds is None:
         return math.inf  # nothing found: none, whatever the age
     limit_s = retention.ms / 1000

@@ -242,6 +242,7 @@ class Evaluator:
         run per partition: this replaces the per-partition work of every still group."""
         if (
             at >= kept.until
+            or at < kept.evaluation["ts"]  # the clock stepped back: ages are not at - stamp
             or self.windows.moved(group) != kept.moved
             or listing != kept.listing
             or desc != kept.description

@@ -447,3 +447,22 @@ def test_end_histories_add_a_point_only_where_the_log_end_changed_with_the_same_
                 eager[tp].points if tp in eager else None
             ), (i, tp)
     assert len(lazy.by_partition) == len(eager)
+
+
+def test_a_clock_that_steps_back_ends_a_kept_evaluation():
+    """Ages brought forward as `now - record time` hold only while the clock goes forward: a
+    pass timed before the kept evaluation is evaluated afresh (no negative lag seconds)."""
+    reusing = ClusterSampler(ClusterConfig("c", "x:1"), interval_s=5.0, window=3)
+    fresh = ClusterSampler(ClusterConfig("c", "x:1"), interval_s=5.0, window=3)
+    times = [1100.0, 1105.0, 1110.0, 1115.0, 1120.0, 995.0]  # the last: stepped back
+    for i, at in enumerate(times):
+        read = _read({(T, 0): 10}, {(T, 0): 20}, {(T, 0): 0})
+        for sampler in (reusing, fresh):
+            sampler.update_windows(read, at)
+            sampler.timestamps.known[((T, 0), 10)] = 1_000_000  # written at 1000 s
+        kept = reusing.evaluator.still.get("g")
+        got = reusing.evaluate(read, at)
+        assert got == _evaluate_fresh(fresh, read, at), at
+        if i == 4:
+            assert kept is not None and reusing.evaluator.still.get("g") is kept  # copied
+    assert got["g"]["partitions"][0]["lag_seconds"] >= 0

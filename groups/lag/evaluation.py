@@ -45,7 +45,8 @@ class StillGroup(NamedTuple):
 
 class Evaluator:
     """Evaluates every group of a pass's read from the sampler's state, which it reads but
-    never changes; its own state is what it may reuse next pass: rows of partitions that sat
+    never changes (reading windows and histories makes the points they had only noted: the
+    same values); its own state is what it may reuse next pass: rows of partitions that sat
     still (`steady`), and whole groups where nothing moved (`still`)."""
 
     def __init__(

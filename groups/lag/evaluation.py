@@ -8,6 +8,7 @@ and record timestamps, and sums them up per topic and for the group (`summarize`
 
 from __future__ import annotations
 
+import itertools
 import math
 from collections.abc import Iterable
 from typing import Any, NamedTuple
@@ -192,7 +193,8 @@ class Evaluator:
         for summary in topics.values():  # a topic's max lag is only the group's (read above)
             del summary["max_lag"]
         if stamps is not None and at < until:
-            self._keep_still(group, listing, desc, read, wins, stamps, until, evaluation)
+            counts = [len(by_topic[name]) for name in topics]  # rows sorted by topic
+            self._keep_still(group, listing, desc, read, wins, stamps, until, counts, evaluation)
         else:  # a group kept still needs no rows: the next pass copies the whole of it
             self.steady.keep_group(group, keeping)
         return evaluation
@@ -206,14 +208,13 @@ class Evaluator:
         wins: dict[TopicPartition, Any],
         stamps: list[float | None],
         until: float,
+        counts: list[int],
         evaluation: dict[str, Any],
     ) -> None:
         tps = tuple(wins)
-        slices, first = [], 0
-        for name, rows in _runs(evaluation["partitions"]):
-            slices.append((name, first, first + rows))
-            first += rows
         topics = tuple(evaluation["topics"])
+        ends = list(itertools.accumulate(counts))
+        slices = [(name, end - n, end) for name, n, end in zip(topics, counts, ends, strict=True)]
         self.still[group] = StillGroup(
             self.windows.moved(group),
             listing,
@@ -323,19 +324,6 @@ def _still_stamp(row: dict[str, Any], record_ts_ms: int | None, at: float) -> fl
         if row["lag_seconds"] == at - stamp:
             return stamp
     return _MOVES
-
-
-def _runs(rows: list[dict[str, Any]]) -> Iterable[tuple[str, int]]:
-    """(topic, how many rows) of each run of rows of one topic (rows sorted by topic)."""
-    name, count = None, 0
-    for row in rows:
-        if row["topic"] != name:
-            if count:
-                yield str(name), count
-            name, count = row["topic"], 0
-        count += 1
-    if count:
-        yield str(name), count
 
 
 def summarize(partitions: Iterable[dict[str, Any]]) -> dict[str, Any]:

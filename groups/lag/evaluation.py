@@ -39,7 +39,9 @@ class StillGroup(NamedTuple):
     topics: tuple[str, ...]  # sorted, as the evaluation's topics are
     retentions: tuple[Any, ...]  # their settings
     stamps: tuple[float | None, ...]  # per row: the record's time (s) its age is taken from
-    slices: tuple[tuple[str, int, int], ...]  # each topic's rows: (topic, first, end)
+    # Per topic: (topic, the oldest of its rows' stamps, the largest of its other rows' known
+    # lag seconds), each None when it has none: its max lag seconds without reading its rows.
+    slices: tuple[tuple[str, float | None, float | None], ...]
     until: float  # wall time at which a retention risk may change (by age alone)
     evaluation: dict[str, Any]
 
@@ -214,7 +216,16 @@ class Evaluator:
         tps = tuple(wins)
         topics = tuple(evaluation["topics"])
         ends = list(itertools.accumulate(counts))
-        slices = [(name, end - n, end) for name, n, end in zip(topics, counts, ends, strict=True)]
+        slices = []
+        for name, n, end in zip(topics, counts, ends, strict=True):
+            rows = zip(evaluation["partitions"][end - n : end], stamps[end - n : end], strict=True)
+            aged, constant = [], []
+            for row, stamp in rows:
+                if stamp is not None:
+                    aged.append(stamp)
+                elif row["lag_seconds"] is not None:
+                    constant.append(row["lag_seconds"])
+            slices.append((name, min(aged, default=None), max(constant, default=None)))
         self.still[group] = StillGroup(
             self.windows.moved(group),
             listing,
@@ -254,17 +265,16 @@ class Evaluator:
         ):
             return None
         last = kept.evaluation
-        partitions = []
-        for row, stamp in zip(last["partitions"], kept.stamps, strict=True):
-            if stamp is not None:  # the age of a known record: lag seconds as assess saw it
-                row = row.copy()
-                row["lag_seconds"] = at - stamp
-            partitions.append(row)  # else constant: shared (rows are never changed once made)
+        # A stamped row's lag seconds are its record's age (as assess saw it); the others are
+        # constant, their rows shared (rows are never changed once made).
+        partitions = [
+            row if stamp is None else {**row, "lag_seconds": at - stamp}
+            for row, stamp in zip(last["partitions"], kept.stamps, strict=True)
+        ]
         topics, oldest = {}, None
-        for name, first, end in kept.slices:
+        for name, stamp, constant in kept.slices:
             summary = dict(last["topics"][name])
-            seconds = [r["lag_seconds"] for r in partitions[first:end]]
-            known = [s for s in seconds if s is not None]
+            known = [s for s in (None if stamp is None else at - stamp, constant) if s is not None]
             summary["max_lag_seconds"] = max(known) if known else None
             if known and (oldest is None or summary["max_lag_seconds"] > oldest):
                 oldest = summary["max_lag_seconds"]

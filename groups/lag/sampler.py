@@ -131,11 +131,12 @@ class ClusterSampler:
         done("windows")
         reads = self._read_timestamps(client, read)
         done("timestamps")
-        self.retentions.refresh(client, {topic for topic, _ in read.log_ends}, self.passes)
+        topics = {topic for topic, _ in read.log_ends}
+        self.retentions.refresh(client, topics, self.passes)
         done("retention")
-        self.sizes.refresh(
-            client, [tp for tp in read.log_ends if self._deletes_by_size(tp)], self.passes
-        )
+        by_size = {topic for topic in topics if self._deletes_by_size(topic)}
+        sized = [tp for tp in read.log_ends if tp[0] in by_size] if by_size else []
+        self.sizes.refresh(client, sized, self.passes)
         done("sizes")
         evaluations = self.evaluate(read, at)
         done("evaluate")
@@ -208,8 +209,8 @@ class ClusterSampler:
         self.cluster_id = snap.description.cluster_id or self.cluster_id
         return snap
 
-    def _deletes_by_size(self, tp: TP) -> bool:
-        found = self.retentions.of(tp[0])
+    def _deletes_by_size(self, topic: str) -> bool:
+        found = self.retentions.of(topic)
         return found is not None and found.deletes and found.bytes is not None
 
     def update_windows(self, read: GroupsRead, at: float) -> None:

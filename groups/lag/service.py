@@ -32,7 +32,7 @@ from collections.abc import Callable
 
 from console.clusters import ClusterConfig
 from console.metadata_push import MetadataWatcher
-from groups.lag import spread, store
+from groups.lag import gc_pause, spread, store
 from groups.lag.sampler import ClusterSampler, PassResult
 
 log = logging.getLogger(__name__)
@@ -189,6 +189,7 @@ class SamplerService:
                 if self._set_active(cfg.name, True):
                     self._publish()  # the others count it before their next decision
                 self._one_pass(cfg.name, sampler)
+                gc_pause.sweep()  # cycles the passes left, off every pass's clock
                 if self._give_up_to_balance(cfg.name, sampler):
                     standing_by, sampler = True, None  # the giving up was said
                     pause = self.interval_s / 2

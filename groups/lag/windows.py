@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections import deque
 from collections.abc import Iterable, Iterator, Mapping
+from itertools import islice
 from typing import Any, NamedTuple
 
 from groups.lag.measures import EndHistory
@@ -47,22 +48,35 @@ class Windows:
         self._moved: dict[str, int] = {}
         self._updates = 0
 
-    def restore(self, stored: Mapping[str, Iterable[Any]]) -> None:
+    def restore(self, stored: Mapping[str, Any]) -> None:
         """Take over windows a previous sampler stored (`stored()`, as read back)."""
-        for group, rows in stored.items():
-            windows = sorted(map(StoredWindow._make, rows), key=lambda w: (w.topic, w.partition))
+        for group, value in stored.items():
+            still = value if isinstance(value, dict) else None
+            rows = list(map(StoredWindow._make, still["windows"] if still else value))
+            # Sorted as the class keeps them, a still group's newest offsets with its windows.
+            order = sorted(range(len(rows)), key=lambda i: (rows[i].topic, rows[i].partition))
             self.by_group[group] = {
-                TopicPartition(w.topic, w.partition): deque(
-                    (Point._make(p) for p in w.points), maxlen=self.size
+                TopicPartition(rows[i].topic, rows[i].partition): deque(
+                    map(Point._make, rows[i].points), maxlen=self.size
                 )
-                for w in windows
+                for i in order
             }
             self._forget_still(group)
+            if still:
+                self._still[group] = list(still["still"])
+                committed, ends = still["committed"], still["ends"]
+                self._newest[group] = (
+                    tuple(committed[i] for i in order),
+                    tuple(ends[i] for i in order),
+                )
 
-    def stored(self) -> Iterator[tuple[str, list[list[Any]]]]:
-        """Every group's windows as the store keeps them (laid out as `StoredWindow`, each
-        point a plain tuple, which JSON writes as a list), made one group at a time as the
-        store writes them (the points not made yet included, without making them)."""
+    def stored(self) -> Iterator[tuple[str, Any]]:
+        """Every group's windows as the store keeps them, made one group at a time as the
+        store writes them: a list laid out as `StoredWindow` (each point a plain tuple, which
+        JSON writes as a list), or for a group whose newest points were only noted, `{"windows":
+        [the made points that stay], "still": [the noted times], "committed": [...], "ends":
+        [...]}` (its repeats once per group, not a point per partition: a long-still group
+        stored a tenth of the JSON)."""
         for group, wins in list(self.by_group.items()):
             still = self._still.get(group)
             if not still:
@@ -75,15 +89,21 @@ class Windows:
             keep = self.size - len(still)  # the made points that stay in the window
             yield (
                 group,
-                [
-                    [
-                        tp.topic,
-                        tp.partition,
-                        list(map(tuple, list(w)[max(0, len(w) - keep) :]))
-                        + [(t, c, e) for t in still],
-                    ]
-                    for (tp, w), c, e in zip(wins.items(), committed, ends, strict=True)
-                ],
+                {
+                    "windows": [
+                        [
+                            tp.topic,
+                            tp.partition,
+                            list(map(tuple, islice(w, max(0, len(w) - keep), None)))
+                            if keep
+                            else [],
+                        ]
+                        for tp, w in wins.items()
+                    ],
+                    "still": list(still),
+                    "committed": list(committed),
+                    "ends": list(ends),
+                },
             )
 
     def update(self, read: GroupsRead, at: float) -> None:

@@ -2,6 +2,7 @@
 
 import gc
 import threading
+import weakref
 
 from groups.lag import gc_pause
 
@@ -48,3 +49,53 @@ def test_a_collector_already_off_stays_off():
         assert not gc.isenabled()
     finally:
         gc.enable()
+
+
+class _Node:
+    """A cycle's link (a weak reference tells whether it was freed)."""
+
+    def __init__(self) -> None:
+        self.other: _Node | None = None
+
+
+def _cycle() -> "weakref.ref[_Node]":
+    a, b = _Node(), _Node()
+    a.other, b.other = b, a
+    return weakref.ref(a)
+
+
+def test_what_a_pass_leaves_is_frozen_and_a_sweep_frees_its_cycles():
+    gc.unfreeze()
+    try:
+        with gc_pause.collector_paused():
+            left = _cycle()  # garbage only the collector can free
+        assert gc.get_freeze_count() > 0
+        gc.collect()  # a collection skips frozen objects
+        assert left() is not None
+        assert gc_pause.sweep(every_s=0.0)
+        assert left() is None
+        assert gc.get_freeze_count() > 0  # the survivors are frozen again
+    finally:
+        gc.unfreeze()
+
+
+def test_no_sweep_while_a_pass_runs_or_before_it_is_due():
+    inside, release = threading.Event(), threading.Event()
+
+    def other_pass():
+        with gc_pause.collector_paused():
+            inside.set()
+            release.wait(5)
+
+    thread = threading.Thread(target=other_pass)
+    thread.start()
+    try:
+        assert inside.wait(5)
+        assert not gc_pause.sweep(every_s=0.0)
+    finally:
+        release.set()
+        thread.join(5)
+        gc.unfreeze()
+    assert gc_pause.sweep(every_s=0.0)
+    assert not gc_pause.sweep(every_s=3600.0)  # just swept
+    gc.unfreeze()

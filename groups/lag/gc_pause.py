@@ -17,10 +17,13 @@ older generation (50-120 ms a few times a minute). The few cycles a pass leaves 
 from __future__ import annotations
 
 import gc
+import logging
 import threading
 import time
 from collections.abc import Iterator
 from contextlib import contextmanager
+
+log = logging.getLogger(__name__)
 
 SWEEP_EVERY_S = 300.0  # how long cycles left by passes may wait for the collector
 
@@ -58,8 +61,10 @@ def sweep(every_s: float = SWEEP_EVERY_S) -> bool:
     with _lock:
         if _depth or time.monotonic() - _last_sweep < every_s or not gc.isenabled():
             return False
+        started = time.monotonic()
         gc.unfreeze()
-        gc.collect()
+        freed = gc.collect()
         gc.freeze()
         _last_sweep = time.monotonic()
+        log.debug("swept: %d objects freed in %.3f s", freed, _last_sweep - started)
         return True

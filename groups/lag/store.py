@@ -179,12 +179,51 @@ def _stage(values: Iterable[tuple[str, Any]], ttl: int) -> str | None:
     staging = f"{PREFIX}:staging:{uuid.uuid4().hex}"
     written = False
     for piece in _pieces(values, STAGE_CHUNK):
-        mapping = {g: _dumps(v) for g, v in piece}
-        _call(lambda r, m=mapping: r.hset(staging, mapping=m))
+        commands = [_hset_command(staging, [(g, _dumps(v)) for g, v in piece])]
         if not written:
-            _call(lambda r: r.expire(staging, ttl))
+            commands.append(_command(b"EXPIRE", staging.encode(), b"%d" % ttl))
             written = True
+        _call(lambda r, c=commands: _send_commands(r, c))
     return staging if written else None
+
+
+def _command(*args: bytes) -> list[bytes]:
+    """A Redis command as RESP (an array of bulk strings), in pieces for one join."""
+    out = [b"*%d\r\n" % len(args)]
+    for arg in args:
+        out += _bulk(arg)
+    return out
+
+
+def _bulk(arg: bytes) -> tuple[bytes, bytes, bytes]:
+    return b"$%d\r\n" % len(arg), arg, b"\r\n"
+
+
+def _hset_command(name: str, fields: list[tuple[str, bytes | str]]) -> list[bytes]:
+    """HSET `name` with `fields` as RESP pieces. Made here rather than by redis-py's packer,
+    which took 10 ms of a pass for the 8 MB of JSON of 2,000 groups' evaluations; this copies
+    each value once, into the join."""
+    out = [b"*%d\r\n" % (2 + 2 * len(fields)), *_bulk(b"HSET"), *_bulk(name.encode())]
+    for field, value in fields:
+        out += _bulk(field.encode())
+        out += _bulk(value if isinstance(value, bytes) else value.encode())
+    return out
+
+
+def _send_commands(r: redis.Redis, commands: list[list[bytes]]) -> list[Any]:
+    """Send `commands` (RESP pieces) in one write and read their replies; a Redis error
+    reply is raised (redis.ResponseError) after the connection is dropped, so no reply is
+    left unread on a connection the pool hands out again."""
+    pool = r.connection_pool
+    conn = pool.get_connection()
+    try:
+        conn.send_packed_command([b"".join(itertools.chain.from_iterable(commands))])
+        return [conn.read_response() for _ in commands]
+    except BaseException:
+        conn.disconnect()
+        raise
+    finally:
+        pool.release(conn)
 
 
 def _pieces(values: Iterable[tuple[str, Any]], size: int) -> Iterator[list[tuple[str, Any]]]:

@@ -69,7 +69,7 @@ class WireClient:
         # Per ListOffsets timestamp, the last first attempt's partitions grouped by leader,
         # with the leader map and partitions they came from: the sampler asks for the same
         # partitions with the same map (a snapshot keeps it while nothing moved) every pass,
-        # and grouping 20,000 of them again cost 10-20 ms.
+        # and grouping 20,000 of them again took 20 ms a read under the profiler.
         self._layouts: dict[int, tuple[Mapping[TP, Address], set[TP], Layout]] = {}
 
     def close(self) -> None:
@@ -386,7 +386,7 @@ class WireClient:
 
     def _ask_leaders(
         self,
-        by_leader: dict[Address, dict[str, list[int]]],
+        by_leader: Layout,
         timestamp: int,
         deadline: float,
         committed: bool,

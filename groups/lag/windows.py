@@ -75,8 +75,7 @@ class Windows:
         store writes them: a list laid out as `StoredWindow` (each point a plain tuple, which
         JSON writes as a list), or for a group whose newest points were only noted, `{"windows":
         [the made points that stay], "still": [the noted times], "committed": [...], "ends":
-        [...]}` (its repeats once per group, not a point per partition: a long-still group
-        stored a tenth of the JSON)."""
+        [...]}` (its repeats once per group, not a point per partition)."""
         for group, wins in list(self.by_group.items()):
             still = self._still.get(group)
             if not still:
@@ -94,9 +93,7 @@ class Windows:
                         [
                             tp.topic,
                             tp.partition,
-                            list(map(tuple, islice(w, max(0, len(w) - keep), None)))
-                            if keep
-                            else [],
+                            list(map(tuple, islice(w, max(0, len(w) - keep), None))),
                         ]
                         for tp, w in wins.items()
                     ],

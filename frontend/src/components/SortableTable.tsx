@@ -6,8 +6,17 @@ import { EmptyRow } from "./TableParts";
 export interface SortColumn<K extends string> {
   key: K;
   label: string;
+  /** Right-aligned, and sorted biggest first on its first click. */
   numeric: boolean;
+  /** Sorted descending on its first click (default: `numeric`): a column of badges ordered by
+   * severity is aligned like text but shows the worst first. */
+  descFirst?: boolean;
   title?: string;
+}
+
+/** Whether a click on `column`, not yet sorted by, sorts it descending. */
+export function sortsDescFirst<K extends string>(column: SortColumn<K>): boolean {
+  return column.descFirst ?? column.numeric;
 }
 
 interface SortHeadersProps<K extends string, C extends SortColumn<K>> {

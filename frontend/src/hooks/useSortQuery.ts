@@ -1,10 +1,11 @@
-import type { SortColumn } from "../components/SortableTable";
+import { sortsDescFirst, type SortColumn } from "../components/SortableTable";
 import { useQueryUpdate } from "./useQueryUpdate";
 
 /**
  * A list page's sort, kept in the URL query: `sort` (one of `columns`' keys; absent or unknown:
  * `defaultKey`) and `order=desc`. `onSort` is a click on a column's header: the sorted column
- * reverses its order; another is sorted by, numbers biggest first.
+ * reverses its order; another is sorted by, numbers biggest first
+ * (and columns marked `descFirst`, such as a status, worst first).
  */
 export function useSortQuery<K extends string>(columns: readonly SortColumn<K>[], defaultKey: K) {
   const [params, update] = useQueryUpdate();
@@ -15,7 +16,7 @@ export function useSortQuery<K extends string>(columns: readonly SortColumn<K>[]
     if (column.key === sortKey) {
       update({ order: desc ? null : "desc" });
     } else {
-      update({ sort: column.key === defaultKey ? null : column.key, order: column.numeric ? "desc" : null });
+      update({ sort: column.key === defaultKey ? null : column.key, order: sortsDescFirst(column) ? "desc" : null });
     }
   };
   return { sortKey, desc, onSort };

@@ -205,6 +205,9 @@ describe("GroupsPage live", () => {
     // Sorting by status uses the live statuses (worst first; UNKNOWN last).
     fireEvent.click(screen.getByTestId("sort-status"));
     expect(rowIds()).toEqual(["search-indexer", "billing", "old-batch", "orders-app"]);
+    // Its header is aligned like its badges (left), not like the numbers beside it.
+    expect(screen.getByTestId("sort-status").closest("th")).not.toHaveClass("num");
+    expect(screen.getByTestId("sort-member_count").closest("th")).toHaveClass("num");
   });
 
   /** The page over 3,000 groups with its lag socket open; `subscribed`: the groups of its last subscription. */

@@ -54,7 +54,8 @@ const COLUMNS: Column[] = [
   {
     key: "status",
     label: "Status",
-    numeric: true,
+    numeric: false, // badges: aligned with the cells, as State's
+    descFirst: true, // the worst first
     title: "Lag status (worst partition): OK, WARN, STALL, STOP, ERR, REWIND; UNKNOWN before 3 samples",
   },
   { key: "member_count", label: "Members", numeric: true },

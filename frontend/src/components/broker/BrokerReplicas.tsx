@@ -5,7 +5,7 @@ import { filterReplicas, replicaRows, sortReplicas, totalSize, type ReplicaRow, 
 import { formatBytes, formatCount, plural } from "../../lib/format";
 import { topicPath } from "../../navigation";
 import { FilterBox } from "../ListToolbar";
-import { SortHeaders, virtualRowProps, VirtualTable, type SortColumn } from "../SortableTable";
+import { SortHeaders, sortsDescFirst, virtualRowProps, VirtualTable, type SortColumn } from "../SortableTable";
 import { StatusBadge } from "../StatusBadge";
 import { HeaderCells, numeric } from "../TableParts";
 
@@ -36,7 +36,7 @@ export function BrokerReplicas({ cluster, dirs, unavailable }: { cluster: string
   const { sortKey, desc } = sort;
   // A click on the sorted column reverses it; another column: sizes biggest first, names A to Z.
   const onSort = (column: Column) =>
-    setSort((prev) => (column.key === prev.sortKey ? { ...prev, desc: !prev.desc } : { sortKey: column.key, desc: column.numeric }));
+    setSort((prev) => (column.key === prev.sortKey ? { ...prev, desc: !prev.desc } : { sortKey: column.key, desc: sortsDescFirst(column) }));
 
   const all = useMemo(() => replicaRows(dirs), [dirs]);
   const allSize = useMemo(() => totalSize(all), [all]);

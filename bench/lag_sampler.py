@@ -67,12 +67,14 @@ class WireRecorder:
         self._lock = threading.Lock()
 
     def start(self) -> None:
+        from console.kafka.protocol import header_key_version
+
         self._sent = []
 
         def exchange(address: tuple[str, int], build: Any, timeout: float) -> bytes:
             data = build(0)  # the correlation id is not checked: the answer comes in turn
+            key, _version = header_key_version(data)
             with self._lock:
-                key = int.from_bytes(data[4:6], "big")  # after the request's size
                 self._sent.append((key, address, data))
             return self._exchange(address, lambda _cid: data, timeout)
 
@@ -187,16 +189,11 @@ def main() -> None:
     steady = [t for t, r in zip(samples, results, strict=True) if r.timestamp_reads == 0]
     # Passes once every window is full (the sampler's state after `window` passes, about a
     # minute): still partitions reuse their evaluation (groups.lag.steady).
-    full = [
-        (t, r)
-        for i, (t, r) in enumerate(zip(samples, results, strict=True))
-        if i >= sampler.window and r.timestamp_reads == 0
+    full_passes = [
+        i for i, r in enumerate(results) if i >= sampler.window and r.timestamp_reads == 0
     ]
-    full_cpu = [
-        c
-        for i, (c, r) in enumerate(zip(cpu, results, strict=True))
-        if i >= sampler.window and r.timestamp_reads == 0
-    ]
+    full = [(samples[i], results[i]) for i in full_passes]
+    full_cpu = [cpu[i] for i in full_passes]
     report = {
         "topics": args.topics,
         "partitions": args.topics * args.partitions,
